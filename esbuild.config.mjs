@@ -1,0 +1,63 @@
+// Builds the plugin (main.js, CommonJS, for Obsidian) and the CLI (dist/cli.js, for Node).
+import esbuild from "esbuild";
+import { builtinModules } from "node:module";
+import { mkdirSync, copyFileSync, existsSync } from "node:fs";
+
+const production = process.argv[2] === "production";
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+/** Shared options: sql.js's wasm is embedded as bytes and instantiated lazily. */
+const common = {
+	bundle: true,
+	format: "cjs",
+	target: "es2021",
+	logLevel: "info",
+	sourcemap: production ? false : "inline",
+	treeShaking: true,
+	minify: production,
+	loader: { ".wasm": "binary" },
+	legalComments: "none",
+};
+
+const plugin = {
+	...common,
+	entryPoints: ["main.ts"],
+	outfile: "main.js",
+	platform: "browser",
+	external: [
+		"obsidian",
+		"electron",
+		"@codemirror/*",
+		"@lezer/*",
+		...nodeBuiltins,
+	],
+};
+
+const cli = {
+	...common,
+	entryPoints: ["src/cli/main.ts"],
+	outfile: "dist/cli.js",
+	platform: "node",
+	target: "node18",
+	minify: false,
+	sourcemap: false,
+	external: [...nodeBuiltins],
+};
+
+/** Copies the shipped artifact into the example vault so `npm start` shows a working vault. */
+function installIntoExampleVault() {
+	const dir = "examples/vault/.obsidian/plugins/runnable-blocks";
+	mkdirSync(dir, { recursive: true });
+	for (const f of ["main.js", "manifest.json", "styles.css"]) {
+		if (existsSync(f)) copyFileSync(f, `${dir}/${f}`);
+	}
+}
+
+if (production) {
+	await esbuild.build(plugin);
+	await esbuild.build(cli);
+	installIntoExampleVault();
+} else {
+	const ctxs = await Promise.all([esbuild.context(plugin), esbuild.context(cli)]);
+	await Promise.all(ctxs.map((c) => c.watch()));
+}

@@ -1,0 +1,35 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import obsidianmd from "eslint-plugin-obsidianmd";
+
+export default defineConfig([
+	globalIgnores([
+		"node_modules/**",
+		"main.js",
+		"dist/**",
+		"coverage/**",
+		"examples/vault/.obsidian/**",
+		"**/*.js",
+		"**/*.mjs",
+		"tests/e2e/.out/**",
+	]),
+	...obsidianmd.configs.recommended,
+	{
+		languageOptions: {
+			parserOptions: {
+				projectService: { allowDefaultProject: ["eslint.config.mjs"] },
+				tsconfigRootDir: import.meta.dirname,
+			},
+		},
+		// TypeScript checks undefined names itself (and knows Node/DOM globals per tsconfig).
+		rules: { "no-undef": "off" },
+	},
+	{
+		// Tests, benchmarks and the CLI are not plugin code: Node APIs and console output are their job.
+		files: ["tests/**/*.ts", "bench/**/*.ts", "src/cli/**/*.ts"],
+		rules: {
+			"no-console": "off",
+			"import/no-nodejs-modules": "off",
+			"obsidianmd/no-nodejs-modules": "off",
+		},
+	},
+]);

@@ -1,0 +1,18 @@
+/** Jest projects mirror the test layers: unit (pure), integration (real local servers), e2e (real Chromium). */
+const tsJest = [
+	"ts-jest",
+	{ isolatedModules: true, tsconfig: { module: "commonjs", moduleResolution: "node", verbatimModuleSyntax: false } },
+];
+const shared = {
+	transform: { "^.+\\.ts$": tsJest, "^.+\\.wasm$": "<rootDir>/tests/support/wasm-transform.js" },
+	moduleNameMapper: { "^obsidian$": "<rootDir>/tests/mocks/obsidian.ts" },
+	testEnvironment: "node",
+	moduleFileExtensions: ["ts", "js", "json", "wasm"],
+};
+module.exports = {
+	projects: [
+		{ ...shared, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"] },
+		{ ...shared, displayName: "integration", testMatch: ["<rootDir>/tests/integration/**/*.test.ts"] },
+		{ ...shared, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
+	],
+};

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests and benchmarks use, when missing:
+# chromium (e2e), python3-httpbin (integration), curl, httpie and python3-requests (export equivalence).
+set -euo pipefail
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v curl >/dev/null 2>&1 || need+=(curl)
+command -v http >/dev/null 2>&1 || need+=(httpie)
+/usr/bin/python3 -c "import httpbin" >/dev/null 2>&1 || need+=(python3-httpbin)
+/usr/bin/python3 -c "import requests" >/dev/null 2>&1 || need+=(python3-requests)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
+if [ ${#need[@]} -eq 0 ]; then
+	echo "system dependencies present"
+	exit 0
+fi
+echo "installing: ${need[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"

@@ -1,0 +1,67 @@
+import type { PreparedRequest } from "./request";
+
+/** Status line and headers of a response, delivered as soon as they arrive. */
+export interface ResponseHead {
+	status: number;
+	statusText: string;
+	/** e.g. "1.1" */
+	httpVersion: string;
+	/** Header lines in wire order; Set-Cookie and other repeated headers stay separate. */
+	headers: Array<[string, string]>;
+	/** The URL that produced this response (after redirects). */
+	url: string;
+	/** How many redirects were followed to get here. */
+	redirects: number;
+}
+
+/** Milliseconds from the start of the request; absent when the transport cannot measure them. */
+export interface Timing {
+	total: number;
+	dns?: number;
+	connect?: number;
+	tls?: number;
+	ttfb?: number;
+	connectionReused?: boolean;
+}
+
+/** Machine-readable failure codes; `message` carries the seed's exact user-facing text. */
+export type FailureCode =
+	| "connect_failed" // "Failed to connect"
+	| "body_too_large" // "[body_too_large]"
+	| "invalid_token" // "Invalid HTTP token"
+	| "too_many_redirects"
+	| "protocol_error"
+	| "invalid_url";
+
+export type TransportOutcome =
+	| {
+			kind: "done";
+			head: ResponseHead;
+			/** Decoded body bytes (gzip/deflate/br undone). */
+			body: Uint8Array;
+			timing: Timing;
+			/** Bytes of the request as written to the wire (head + body) of the last hop. */
+			requestBytes: number;
+			/** The request head as written to the wire, for the Raw tab. */
+			rawRequestHead: string;
+	  }
+	| { kind: "cancelled"; reason: "user" | "timeout"; timing: Timing }
+	| { kind: "failed"; code: FailureCode; message: string; detail?: string; timing: Timing };
+
+export interface SendOptions {
+	/** Aborting cancels the run: the socket is destroyed and partial bytes are discarded. */
+	signal?: AbortSignal;
+	onHeaders?: (head: ResponseHead) => void;
+	/** Called per decoded chunk with the running total of decoded bytes. */
+	onChunk?: (chunk: Uint8Array, receivedBytes: number) => void;
+	/** Defaults to MAX_BODY_BYTES. */
+	maxBodyBytes?: number;
+}
+
+/** A way to put a PreparedRequest on the wire. `send` never rejects: every end is an outcome. */
+export interface Transport {
+	readonly name: "node" | "obsidian";
+	/** Whether it streams (headers before body, chunk progress, real cancel). */
+	readonly streams: boolean;
+	send(request: PreparedRequest, options?: SendOptions): Promise<TransportOutcome>;
+}
