@@ -1,7 +1,7 @@
 /** Jest projects mirror the test layers: unit (pure), integration (real local servers), e2e (real Chromium). */
 const tsJest = [
 	"ts-jest",
-	{ isolatedModules: true, tsconfig: { module: "commonjs", moduleResolution: "node", verbatimModuleSyntax: false } },
+	{ tsconfig: { module: "commonjs", moduleResolution: "node", isolatedModules: true } },
 ];
 const shared = {
 	transform: { "^.+\\.ts$": tsJest, "^.+\\.wasm$": "<rootDir>/tests/support/wasm-transform.js" },

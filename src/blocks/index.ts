@@ -1,0 +1,10 @@
+/** The block language: pure functions, no I/O, no `obsidian` import. */
+export * from "./lines";
+export * from "./methods";
+export * from "./problems";
+export * from "./fences";
+export * from "./info";
+export * from "./http";
+export * from "./references";
+export * from "./builtins";
+export * from "./note";

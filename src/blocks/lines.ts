@@ -1,0 +1,33 @@
+/** One line of a text with its offsets; `to` excludes the line break, `next` is where the next line starts. */
+export interface LineSpan {
+	text: string;
+	from: number;
+	to: number;
+	/** The line break that ends it: "\n", "\r\n", or "" for the last line. */
+	eol: "" | "\n" | "\r\n";
+}
+
+/**
+ * Splits text into lines keeping exact offsets and line breaks, so callers can map
+ * positions back to the document and reassemble it byte for byte.
+ */
+export function splitLines(text: string): LineSpan[] {
+	const lines: LineSpan[] = [];
+	let from = 0;
+	for (;;) {
+		const nl = text.indexOf("\n", from);
+		if (nl === -1) {
+			lines.push({ text: text.slice(from), from, to: text.length, eol: "" });
+			return lines;
+		}
+		const cr = nl > from && text.charCodeAt(nl - 1) === 13;
+		const to = cr ? nl - 1 : nl;
+		lines.push({ text: text.slice(from, to), from, to, eol: cr ? "\r\n" : "\n" });
+		from = nl + 1;
+	}
+}
+
+/** True for a line that is empty or holds only spaces and tabs. */
+export function isBlank(line: string): boolean {
+	return /^[ \t]*$/.test(line);
+}

@@ -1,0 +1,108 @@
+import { scanFences, isRunnable, type Fence, type RunnableLanguage } from "./fences";
+import { parseHttpBlock, type HttpBlock } from "./http";
+import { canonicalInfo, parseInfo, ALIAS_PATTERN, type ParsedInfo } from "./info";
+import { error, hasErrors, type BlockProblem } from "./problems";
+import { findReferences, type Reference } from "./references";
+
+/** A runnable block of a note, parsed, with problems mapped to note lines. */
+export interface NoteBlock {
+	kind: RunnableLanguage;
+	fence: Fence;
+	info: ParsedInfo;
+	/** The block's alias: the `alias=` token, else a `# @name` directive, else null. */
+	alias: string | null;
+	/** The fence line as the client would rewrite it (canonical token order). */
+	canonicalFenceLine: string;
+	/** Parsed message, for http blocks. */
+	http: HttpBlock | null;
+	/** References in the content, with offsets into the note. */
+	references: Reference[];
+	/** Problems with 0-based NOTE lines. */
+	problems: BlockProblem[];
+	/** False when an error prevents running. */
+	runnable: boolean;
+	/** 0-based position among the note's runnable blocks. */
+	index: number;
+}
+
+/** The fence line rebuilt from its parts with the info string in canonical order. */
+export function canonicalFenceLine(fence: Fence, info: ParsedInfo): string {
+	const canonical = canonicalInfo(info.words);
+	return `${fence.prefix}${fence.char.repeat(fence.length)}${fence.langWritten}${canonical ? ` ${canonical}` : ""}`;
+}
+
+/**
+ * Parses every runnable block of a markdown note. Pure: the same text always gives
+ * the same blocks. Aliases must be unique within the note: every block after the first
+ * that reuses an alias gets a `duplicate_alias` error.
+ */
+export function parseNote(markdown: string): NoteBlock[] {
+	const blocks: NoteBlock[] = [];
+	const aliasLines = new Map<string, number>();
+	for (const fence of scanFences(markdown)) {
+		if (!isRunnable(fence)) continue;
+		const block = parseBlock(fence, blocks.length);
+		if (block.alias !== null) {
+			const first = aliasLines.get(block.alias);
+			if (first !== undefined) {
+				block.problems.push(
+					error("duplicate_alias", `Alias "${block.alias}" is already used by the block at line ${first + 1}`, fence.startLine),
+				);
+				block.runnable = false;
+			} else {
+				aliasLines.set(block.alias, fence.startLine);
+			}
+		}
+		blocks.push(block);
+	}
+	return blocks;
+}
+
+function parseBlock(fence: Fence & { lang: RunnableLanguage }, index: number): NoteBlock {
+	const info = parseInfo(fence.info, fence.startLine);
+	const problems: BlockProblem[] = [...info.problems];
+	if (!fence.terminated) {
+		problems.push(error("unterminated_fence", `The ${fence.lang} block is not closed with ${fence.char.repeat(fence.length)}`, fence.startLine));
+	}
+	let http: HttpBlock | null = null;
+	let alias = info.tokens.alias ?? null;
+	if (fence.lang === "http") {
+		http = parseHttpBlock(fence.content);
+		for (const p of http.problems) problems.push({ ...p, line: fence.startLine + 1 + p.line });
+		if (alias === null && http.nameDirective !== null) {
+			if (ALIAS_PATTERN.test(http.nameDirective)) {
+				alias = http.nameDirective;
+			} else {
+				const line = fence.startLine + 1 + http.lines.findIndex((l) => l.text.includes("@name"));
+				problems.push(error("invalid_token_value", `@name "${http.nameDirective}" is invalid: use letters, digits, "_" and "-"`, line));
+			}
+		}
+	}
+	return {
+		kind: fence.lang,
+		fence,
+		info,
+		alias,
+		canonicalFenceLine: canonicalFenceLine(fence, info),
+		http,
+		references: referencesOf(fence),
+		problems,
+		runnable: !hasErrors(problems),
+		index,
+	};
+}
+
+/** References of the block content (never of the info string), with note offsets. */
+function referencesOf(fence: Fence): Reference[] {
+	const refs: Reference[] = [];
+	fence.contentLines.forEach((line, k) => {
+		const base = fence.contentOffsets[k];
+		for (const r of findReferences(line)) refs.push({ ...r, start: base + r.start, end: base + r.end });
+	});
+	return refs;
+}
+
+/** The block whose fence covers a 0-based note line, if any. */
+export function blockAtLine(blocks: readonly NoteBlock[], line: number): NoteBlock | undefined {
+	return blocks.find((b) => b.fence.startLine <= line && line <= b.fence.endLine);
+}

@@ -1,0 +1,168 @@
+/**
+ * `{{...}}` references: finding them, classifying them, and resolving a template
+ * against sources passed in by the caller (built-ins, alias results, environment),
+ * so the runner, the exporter and the editor share one resolver.
+ */
+
+export type ReferenceKind = "builtin" | "alias" | "variable" | "invalid";
+
+export interface Reference {
+	/** The whole reference as written, braces included. */
+	text: string;
+	/** What is between the braces, trimmed. */
+	inner: string;
+	/** Offsets of `text` in the searched string. */
+	start: number;
+	end: number;
+	kind: ReferenceKind;
+}
+
+/** `{{alias.response.body.$.x}}` split into its parts. */
+export interface AliasPath {
+	alias: string;
+	part: "request" | "response";
+	section: "body" | "headers" | "status";
+	/** For body: `*` or a JSONPath starting with `$`; for headers: the header name; "" for status. */
+	selector: string;
+}
+
+const ALIAS_REF = /^([A-Za-z0-9_-]+)\.(request|response)\.(body|headers|status)(?:\.(.+))?$/;
+const VARIABLE_REF = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const BUILTIN_NAMES = new Set(["uuid", "timestamp", "isoTimestamp", "randomInt"]);
+const DOLLAR_BUILTINS = new Set(["$guid", "$uuid", "$timestamp", "$randomInt", "$datetime", "$isoTimestamp", "$localDatetime"]);
+
+/** Classifies the inside of a reference. */
+export function classifyReference(inner: string): ReferenceKind {
+	const head = inner.split(/\s+/)[0];
+	if (inner.startsWith("$")) return DOLLAR_BUILTINS.has(head) ? "builtin" : "invalid";
+	if (BUILTIN_NAMES.has(head)) return head === inner || head === "randomInt" ? "builtin" : "invalid";
+	if (ALIAS_REF.test(inner)) return parseAliasPath(inner) ? "alias" : "invalid";
+	if (VARIABLE_REF.test(inner)) return "variable";
+	return "invalid";
+}
+
+export function parseAliasPath(inner: string): AliasPath | null {
+	const m = ALIAS_REF.exec(inner);
+	if (!m) return null;
+	const [, alias, part, section, selector = ""] = m;
+	if (section === "status") {
+		return part === "response" && selector === "" ? { alias, part: "response", section, selector } : null;
+	}
+	if (selector === "") return null;
+	if (section === "body" && selector !== "*" && !selector.startsWith("$")) return null;
+	return { alias, part: part as AliasPath["part"], section: section as AliasPath["section"], selector };
+}
+
+/**
+ * Finds every `{{...}}` in text. `\{{` is an escaped literal and is skipped; a `{{` without a
+ * closing `}}` on the same line is not a reference.
+ */
+export function findReferences(text: string): Reference[] {
+	const refs: Reference[] = [];
+	let i = 0;
+	while ((i = text.indexOf("{{", i)) !== -1) {
+		if (i > 0 && text[i - 1] === "\\") {
+			i += 2;
+			continue;
+		}
+		const close = text.indexOf("}}", i + 2);
+		const newline = text.indexOf("\n", i + 2);
+		if (close === -1 || (newline !== -1 && newline < close)) {
+			i += 2;
+			continue;
+		}
+		const inner = text.slice(i + 2, close).trim();
+		refs.push({ text: text.slice(i, close + 2), inner, start: i, end: close + 2, kind: inner ? classifyReference(inner) : "invalid" });
+		i = close + 2;
+	}
+	return refs;
+}
+
+/** Result of looking a reference up in one source. */
+export type Lookup = { ok: true; value: string } | { ok: false; message: string; notRun?: string };
+
+/** Where references get their values. Each returns undefined when the reference is not theirs. */
+export interface ReferenceSources {
+	builtin(inner: string): Lookup | undefined;
+	alias(path: AliasPath): Lookup | undefined;
+	variable(name: string): string | undefined;
+}
+
+export interface ReferenceError {
+	reference: string;
+	message: string;
+	/** Set when the reference names an alias whose block has not run yet. */
+	notRunAlias?: string;
+}
+
+export interface Resolution {
+	value: string;
+	errors: ReferenceError[];
+	/** Environment variables actually read, with their values: the cache key's env snapshot. */
+	variablesUsed: Map<string, string>;
+	aliasesUsed: Set<string>;
+}
+
+/**
+ * Replaces every reference in `text`; `\{{` becomes a literal `{{`. A reference that does
+ * not resolve is reported (never left in the output as literal `{{...}}` text for sending;
+ * callers must not send when `errors` is non-empty).
+ */
+export function resolveTemplate(text: string, sources: ReferenceSources): Resolution {
+	const errors: ReferenceError[] = [];
+	const variablesUsed = new Map<string, string>();
+	const aliasesUsed = new Set<string>();
+	let out = "";
+	let last = 0;
+	for (const ref of findReferences(text)) {
+		out += unescapeBraces(text.slice(last, ref.start));
+		last = ref.end;
+		const found = lookup(ref, sources, variablesUsed, aliasesUsed);
+		if (found.ok) {
+			out += found.value;
+		} else {
+			errors.push({ reference: ref.text, message: found.message, notRunAlias: found.notRun });
+			out += ref.text;
+		}
+	}
+	out += unescapeBraces(text.slice(last));
+	return { value: out, errors, variablesUsed, aliasesUsed };
+}
+
+function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, string>, aliases: Set<string>): Lookup {
+	const unresolved = (why: string): Lookup => ({ ok: false, message: `Unresolved reference ${ref.text}: ${why}` });
+	switch (ref.kind) {
+		case "builtin":
+			return sources.builtin(ref.inner) ?? unresolved("unknown built-in");
+		case "alias": {
+			const path = parseAliasPath(ref.inner) as AliasPath;
+			aliases.add(path.alias);
+			const found = sources.alias(path);
+			if (found) return found;
+			// Not an alias of a block above: it may still be a dotted environment variable.
+			const value = sources.variable(ref.inner);
+			if (value !== undefined) {
+				vars.set(ref.inner, value);
+				return { ok: true, value };
+			}
+			return unresolved(`no block above has alias "${path.alias}"`);
+		}
+		case "variable": {
+			const value = sources.variable(ref.inner);
+			if (value === undefined) return unresolved(`no variable "${ref.inner}" in the active environment`);
+			vars.set(ref.inner, value);
+			return { ok: true, value };
+		}
+		case "invalid":
+			return unresolved("not a built-in, an alias path (alias.response.body.$.x) or a variable name");
+	}
+}
+
+function unescapeBraces(s: string): string {
+	return s.split("\\{{").join("{{");
+}
+
+/** RFC 9110 token: what a header name must be once references are resolved. */
+export function isHttpToken(name: string): boolean {
+	return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
+}

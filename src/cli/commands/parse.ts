@@ -1,0 +1,62 @@
+import { parseNote, type NoteBlock } from "../../blocks";
+import { readNote } from "../read-note";
+
+/** The stable JSON shape of `runnable-blocks parse --json` (documented in the README). */
+export interface ParsedBlockJson {
+	kind: string;
+	startLine: number;
+	endLine: number;
+	info: Record<string, string | number>;
+	canonicalInfo: string;
+	method: string | null;
+	url: string | null;
+	headers: Array<[string, string]>;
+	body: string | null;
+	references: Array<{ text: string; kind: string; start: number; end: number }>;
+	errors: Array<{ code: string; message: string; line: number }>;
+	warnings: Array<{ code: string; message: string; line: number }>;
+}
+
+export function blockToJson(b: NoteBlock): ParsedBlockJson {
+	const problems = (severity: "error" | "warning") =>
+		b.problems.filter((p) => p.severity === severity).map(({ code, message, line }) => ({ code, message, line }));
+	return {
+		kind: b.kind,
+		startLine: b.fence.startLine,
+		endLine: b.fence.endLine,
+		info: { ...b.info.tokens },
+		canonicalInfo: b.canonicalFenceLine,
+		method: b.http?.method ?? null,
+		url: b.http ? b.http.url : null,
+		headers: b.http ? b.http.headers.map((h) => [h.name, h.value]) : [],
+		body: b.http ? b.http.body : null,
+		references: b.references.map(({ text, kind, start, end }) => ({ text, kind, start, end })),
+		errors: problems("error"),
+		warnings: problems("warning"),
+	};
+}
+
+function describe(b: NoteBlock): string {
+	const where = `lines ${b.fence.startLine + 1}-${b.fence.endLine + 1}`;
+	const name = b.alias ? ` [${b.alias}]` : "";
+	const head = b.http ? `${b.http.method ?? "?"} ${b.http.url}` : b.kind;
+	const out = [`${b.index + 1}. ${head}${name}  (${b.kind}, ${where})`];
+	if (b.http && b.http.headers.length) out.push(`   headers: ${b.http.headers.map((h) => h.name).join(", ")}`);
+	if (b.http && b.http.body) out.push(`   body: ${b.http.body.length} chars`);
+	if (b.references.length) out.push(`   references: ${b.references.map((r) => r.text).join(" ")}`);
+	for (const p of b.problems) out.push(`   ${p.severity}: line ${p.line + 1}: ${p.message}`);
+	return out.join("\n");
+}
+
+/** `runnable-blocks parse <note.md> [--json]`: always exits 0 once the note was read. */
+export function runParse(file: string, json: boolean, write: (s: string) => void): number {
+	const blocks = parseNote(readNote(file));
+	if (json) {
+		write(JSON.stringify(blocks.map(blockToJson), null, 2) + "\n");
+	} else if (blocks.length === 0) {
+		write(`${file}: no runnable blocks\n`);
+	} else {
+		write(`${file}: ${blocks.length} runnable block${blocks.length === 1 ? "" : "s"}\n${blocks.map(describe).join("\n")}\n`);
+	}
+	return 0;
+}

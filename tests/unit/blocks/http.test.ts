@@ -1,0 +1,206 @@
+import {
+	HTTP_METHODS,
+	lineBreakOf,
+	parseHttpBlock,
+	parseRequestLine,
+	serializeCanonical,
+	serializeHttpBlock,
+	toCanonicalRequest,
+} from "../../../src/blocks";
+
+describe("request line", () => {
+	it.each(HTTP_METHODS.map((m) => [m]))("accepts %s", (m) => {
+		expect(parseRequestLine(`${m} https://x.test/a`)).toMatchObject({ method: m, url: "https://x.test/a", problem: null });
+	});
+
+	it.each([
+		["get https://x.test", "GET", "get"],
+		["Post https://x.test", "POST", "Post"],
+		["options *", "OPTIONS", "options"],
+	])("takes the case-insensitive method of %j", (line, method, written) => {
+		expect(parseRequestLine(line)).toMatchObject({ method, methodWritten: written });
+	});
+
+	it.each([
+		["https://x.test/a", "https://x.test/a"],
+		["{{base_url}}/books", "{{base_url}}/books"],
+		["/relative", "/relative"],
+		["localhost:8080/x", "localhost:8080/x"],
+		["https://x.test HTTP/1.1", "https://x.test"],
+	])("reads the bare URL line %j as GET", (line, url) => {
+		expect(parseRequestLine(line)).toMatchObject({ method: "GET", methodWritten: null, url, problem: null });
+	});
+
+	it("reads the HTTP version", () => {
+		expect(parseRequestLine("POST https://x.test/a b HTTP/2")).toMatchObject({ url: "https://x.test/a b", httpVersion: "HTTP/2" });
+	});
+
+	it.each([["FETCH https://x.test"], ["CONNECT x.test:443"], ["TRACE /"]])("rejects the unknown method in %j naming the allowed ones", (line) => {
+		const r = parseRequestLine(line);
+		expect(r.code).toBe("unknown_method");
+		expect(r.problem).toContain("GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS");
+	});
+
+	it.each([["GET"], ["delete   "]])("rejects %j without a URL", (line) => {
+		expect(parseRequestLine(line).code).toBe("missing_url");
+	});
+});
+
+describe("parseHttpBlock", () => {
+	it("reads the request line alone as a complete block", () => {
+		const b = parseHttpBlock("GET https://x.test");
+		expect(b).toMatchObject({ method: "GET", url: "https://x.test", headers: [], body: "", problems: [] });
+	});
+
+	it("reads headers, the empty line and the body exactly", () => {
+		const text = 'POST https://x.test/books\nContent-Type: application/json\nX-Trace:  a:b:c  \n\n{\n  "title": "Dune"\n}';
+		const b = parseHttpBlock(text);
+		expect(b.headers.map((h) => [h.name, h.value])).toEqual([
+			["Content-Type", "application/json"],
+			["X-Trace", "a:b:c"],
+		]);
+		expect(b.body).toBe('{\n  "title": "Dune"\n}');
+		expect(b.problems).toEqual([]);
+	});
+
+	it("keeps body blank lines and a trailing line break written before the fence", () => {
+		expect(parseHttpBlock("POST /a\n\nline1\n\nline3\n").body).toBe("line1\n\nline3\n");
+		expect(parseHttpBlock("POST /a\n\n\nx").body).toBe("\nx");
+	});
+
+	it("treats a whitespace-only line as the end of the head", () => {
+		expect(parseHttpBlock("POST /a\nA: 1\n  \t\nbody").body).toBe("body");
+	});
+
+	it("reads comments in the head only: # and // lines in the body are sent", () => {
+		const b = parseHttpBlock("# leading\n// also\nPOST /a\n# between\nA: 1\n\n# not a comment\n// nor this");
+		expect(b.headers).toHaveLength(1);
+		expect(b.body).toBe("# not a comment\n// nor this");
+		expect(b.lines.map((l) => l.kind)).toEqual(["comment", "comment", "request", "comment", "header", "separator", "body", "body"]);
+	});
+
+	it("appends query continuation lines to the URL", () => {
+		const b = parseHttpBlock("GET https://x.test/search\n    ?q=dune\n    &page=2\nAccept: */*");
+		expect(b.url).toBe("https://x.test/search?q=dune&page=2");
+		expect(b.headers.map((h) => h.name)).toEqual(["Accept"]);
+	});
+
+	it("reads a `?` line after headers as an invalid header, not a query", () => {
+		const b = parseHttpBlock("GET /a\nAccept: */*\n?q=1");
+		expect(b.url).toBe("/a");
+		expect(b.problems[0]).toMatchObject({ code: "invalid_header", line: 2 });
+	});
+
+	it.each([
+		["GET /a\nNoColonHere", "invalid_header", 1, /Name: value/],
+		["GET /a\n: empty name", "invalid_header", 1, /Name: value/],
+		["GET /a\nBad Name: x", "invalid_header", 1, /Invalid HTTP token/],
+		["GET /a\nX(y): x", "invalid_header", 1, /Invalid HTTP token/],
+		["", "empty_block", 0, /empty/],
+		["   \n\t\n", "empty_block", 0, /empty/],
+		["# only a comment\n// and another", "missing_request_line", 0, /No request line/],
+		["GET", "missing_url", 0, /Missing URL/],
+		["FETCH /a", "unknown_method", 0, /Unknown method "FETCH"/],
+		["# c\n\nfrobnicate https://x.test", "unknown_method", 2, /frobnicate/],
+		["GET /a\n\n> {% client.test()\nno end", "unclosed_handler", 2, /not closed/],
+	])("reports %j as %s on line %i", (text, code, line, message) => {
+		const b = parseHttpBlock(text);
+		expect(b.problems[0]).toMatchObject({ code, line, severity: "error" });
+		expect(b.problems[0].message).toMatch(message);
+	});
+
+	it("accepts a header name with a reference, checking it after resolution instead", () => {
+		expect(parseHttpBlock("GET /a\n{{header_name}}: x").problems).toEqual([]);
+	});
+
+	it("keeps {{ and \\{{ in the body as written", () => {
+		const b = parseHttpBlock('POST /a\n\n{"t":"{{login.response.body.$.token}}","lit":"\\{{not}}"}');
+		expect(b.body).toBe('{"t":"{{login.response.body.$.token}}","lit":"\\{{not}}"}');
+	});
+
+	it("reads CRLF blocks with the body's CRLF line breaks kept", () => {
+		const b = parseHttpBlock("POST /a\r\nA: 1\r\n\r\nx\r\ny");
+		expect(b.headers).toEqual([{ name: "A", value: "1", line: 1 }]);
+		expect(b.body).toBe("x\r\ny");
+		expect(lineBreakOf(b)).toBe("\r\n");
+	});
+
+	it("accepts tabs around header values and before comments", () => {
+		const b = parseHttpBlock("GET /a\nAccept:\t*/*\t\n\t# comment");
+		expect(b.headers[0].value).toBe("*/*");
+		expect(b.lines[2].kind).toBe("comment");
+	});
+
+	it("reads `# @name` and `// @name` as the block name, and `# @no-redirect`", () => {
+		expect(parseHttpBlock("# @name login\nPOST /a").nameDirective).toBe("login");
+		expect(parseHttpBlock("// @name other\nGET /a").nameDirective).toBe("other");
+		expect(parseHttpBlock("GET /a\n# @no-redirect").noRedirect).toBe(true);
+		expect(parseHttpBlock("GET /a").noRedirect).toBe(false);
+	});
+
+	it("preserves JetBrains handler lines and does not send them", () => {
+		const text = [
+			"< {% request.variables.set('a', 1) %}",
+			"POST /a",
+			"Content-Type: application/json",
+			"",
+			'{"x":1}',
+			"",
+			"> {%",
+			"  client.global.set('t', response.body.token);",
+			"%}",
+			">> ./saved.json",
+			"<> ./previous.json",
+		].join("\n");
+		const b = parseHttpBlock(text);
+		expect(b.method).toBe("POST");
+		expect(b.body).toBe('{"x":1}');
+		expect(b.lines.filter((l) => l.kind === "handler")).toHaveLength(6);
+		expect(serializeHttpBlock(b)).toBe(text);
+	});
+
+	it("reads a handler right after the request line with no body", () => {
+		const b = parseHttpBlock("GET /a\n\n> {% client.log(1) %}");
+		expect(b.body).toBe("");
+		expect(b.problems).toEqual([]);
+	});
+});
+
+describe("serialization", () => {
+	it.each([
+		["GET https://x.test"],
+		["get https://x.test HTTP/1.1\r\nAccept: */*\r\n\r\nbody\r\n"],
+		["\n\n# c\nPOST /a\n  ?x=1\nA:1\nB :  2 \n\n\nbody\n\n"],
+		["FETCH /nope\nbroken header\n\nx"],
+		["   \t"],
+		[""],
+	])("reproduces %j byte for byte", (text) => {
+		expect(serializeHttpBlock(parseHttpBlock(text))).toBe(text);
+	});
+
+	it("writes form-mode edits as canonical HTTP-message text", () => {
+		const b = parseHttpBlock("# @name create\npost   https://x.test/books   \n  ?draft=1\ncontent-type:application/json\n\n{}");
+		const req = toCanonicalRequest(b);
+		expect(req).not.toBeNull();
+		if (!req) return;
+		req.headers.push(["X-Added", "yes"]);
+		req.body = '{"title":"Dune"}';
+		const text = serializeCanonical(req);
+		expect(text).toBe('# @name create\nPOST https://x.test/books?draft=1\ncontent-type: application/json\nX-Added: yes\n\n{"title":"Dune"}');
+		const again = parseHttpBlock(text);
+		expect(again.headers.map((h) => [h.name, h.value])).toEqual(req.headers);
+		expect(again.body).toBe(req.body);
+		expect(serializeCanonical(toCanonicalRequest(again) ?? req)).toBe(text);
+	});
+
+	it("omits the empty line when the canonical request has no body, and keeps handlers", () => {
+		const req = toCanonicalRequest(parseHttpBlock("GET /a\n\n> {% x %}"));
+		expect(req && serializeCanonical(req)).toBe("GET /a\n\n> {% x %}");
+		const plain = toCanonicalRequest(parseHttpBlock("GET /a\nAccept: x"));
+		expect(plain && serializeCanonical(plain, "\r\n")).toBe("GET /a\r\nAccept: x");
+	});
+
+	it("has no canonical request without a valid request line", () => {
+		expect(toCanonicalRequest(parseHttpBlock("FETCH /a"))).toBeNull();
+	});
+});

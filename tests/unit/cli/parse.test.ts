@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import { main } from "../../../src/cli/main";
+import type { ParsedBlockJson } from "../../../src/cli/commands/parse";
+
+async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+	let out = "";
+	let err = "";
+	const code = await main(args, (s) => (out += s), (s) => (err += s));
+	return { code, out, err };
+}
+
+const sample = "tests/fixtures/notes/parse-sample.md";
+
+describe("runnable-blocks parse", () => {
+	it("prints one JSON object per runnable block with the documented fields", async () => {
+		const { code, out, err } = await run(["parse", sample, "--json"]);
+		expect(code).toBe(0);
+		expect(err).toBe("");
+		const blocks = JSON.parse(out) as ParsedBlockJson[];
+		expect(blocks).toHaveLength(2);
+		expect(blocks[0]).toEqual({
+			kind: "http",
+			startLine: 2,
+			endLine: 7,
+			info: { alias: "login", timeout: 500 },
+			canonicalInfo: "```http alias=login timeout=500 extra",
+			method: "POST",
+			url: "{{base_url}}/auth/login",
+			headers: [["Content-Type", "application/json"]],
+			body: '{"username":"demo","password":"demo"}',
+			references: [{ text: "{{base_url}}", kind: "variable", start: 53, end: 65 }],
+			errors: [],
+			warnings: [{ code: "unknown_token", message: expect.stringContaining('"extra"') as unknown, line: 2 }],
+		});
+		const text = readFileSync(sample, "utf8");
+		for (const r of blocks.flatMap((b) => b.references)) expect(text.slice(r.start, r.end)).toBe(r.text);
+		expect(blocks[1].references.map((r) => r.kind)).toEqual(["variable", "alias"]);
+		expect(blocks[1].errors).toEqual([{ code: "invalid_header", message: expect.stringContaining("bad header line") as unknown, line: 12 }]);
+	});
+
+	it("prints a readable listing without --json", async () => {
+		const { code, out } = await run(["parse", sample]);
+		expect(code).toBe(0);
+		expect(out).toContain("2 runnable blocks");
+		expect(out).toContain("POST {{base_url}}/auth/login [login]");
+		expect(out).toContain("error: line 13:");
+	});
+
+	it.each([
+		[["parse"], /exactly one note/],
+		[["parse", "a.md", "b.md"], /exactly one note/],
+		[["parse", "tests/fixtures/notes/missing.md"], /cannot read the note \(ENOENT\)/],
+		[["parse", "tests/fixtures/notes"], /is a directory/],
+		[["parse", sample, "--bogus"], /bogus/],
+		[["frobnicate"], /unknown command "frobnicate"/],
+	])("exits 2 with a one-line message for %j", async (args, message) => {
+		const { code, err } = await run(args);
+		expect(code).toBe(2);
+		expect(err).toMatch(message);
+		expect(err.split("\n")[0]).toMatch(/^runnable-blocks: /);
+	});
+});
