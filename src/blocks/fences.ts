@@ -55,6 +55,8 @@ interface OpenLine {
 
 /** Reads an opening fence line, or returns null when the line does not open a fence. */
 function readOpening(text: string): OpenLine | null {
+	// Cheap pre-check: most lines of a note hold no fence run at all.
+	if (!text.includes("```") && !text.includes("~~~")) return null;
 	const c = CONTAINER.exec(text);
 	if (!c) return null;
 	const [whole, quote, indent1, marker = "", indent2] = c;
@@ -90,6 +92,7 @@ function stripPrefix(line: string, depth: number, indentWidth: number): { text: 
 }
 
 function isClosing(content: string, char: string, length: number): boolean {
+	if (!content.includes(char.repeat(3))) return false;
 	const t = content.replace(/^[ \t]{0,3}/, "");
 	let n = 0;
 	while (t[n] === char) n++;

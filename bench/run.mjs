@@ -1,0 +1,29 @@
+// Runs a benchmark written in TypeScript: bundles bench/<name>/index.ts with esbuild and runs it in Node.
+// Usage: node bench/run.mjs <name> [args...]   (names: the folders of bench/)
+import esbuild from "esbuild";
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { builtinModules } from "node:module";
+
+const [name, ...args] = process.argv.slice(2);
+const names = readdirSync(new URL(".", import.meta.url), { withFileTypes: true })
+	.filter((d) => d.isDirectory() && !d.name.startsWith(".") && existsSync(new URL(`./${d.name}/index.ts`, import.meta.url)))
+	.map((d) => d.name);
+if (!name || !names.includes(name)) {
+	console.error(`usage: node bench/run.mjs <${names.join("|")}> [args...]`);
+	process.exit(2);
+}
+const outfile = `bench/.cache/${name}.cjs`;
+await esbuild.build({
+	entryPoints: [`bench/${name}/index.ts`],
+	outfile,
+	bundle: true,
+	platform: "node",
+	format: "cjs",
+	target: "node18",
+	loader: { ".wasm": "binary" },
+	external: [...builtinModules, "playwright-core", "esbuild"],
+	logLevel: "error",
+});
+const r = spawnSync(process.execPath, ["--expose-gc", outfile, ...args], { stdio: "inherit" });
+process.exit(r.status ?? 1);
