@@ -10,6 +10,8 @@ export default defineConfig([
 		"examples/vault/.obsidian/**",
 		"**/*.js",
 		"**/*.mjs",
+		"**/*.cjs",
+		"bench/.cache/**",
 		"tests/e2e/.out/**",
 	]),
 	...obsidianmd.configs.recommended,
@@ -28,6 +30,7 @@ export default defineConfig([
 		files: ["tests/**/*.ts", "bench/**/*.ts", "src/cli/**/*.ts"],
 		rules: {
 			"no-console": "off",
+			"obsidianmd/rule-custom-message": "off",
 			"import/no-nodejs-modules": "off",
 			"obsidianmd/no-nodejs-modules": "off",
 		},
