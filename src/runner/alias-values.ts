@@ -1,0 +1,70 @@
+import { JSONPath } from "jsonpath-plus";
+import type { AliasPath, Lookup } from "../blocks";
+import type { BlockResult } from "./result";
+
+const decoder = new TextDecoder();
+
+/** Text of a body; response bodies are decoded as UTF-8 (what chaining reads). */
+export function bodyText(bytes: Uint8Array | undefined): string {
+	return bytes ? decoder.decode(bytes) : "";
+}
+
+function stringify(value: unknown): string {
+	return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/**
+ * Evaluates a JSONPath against JSON text. The path comes from the user's note; the JSON
+ * comes from the response and is only ever data: jsonpath-plus runs in its "safe" mode,
+ * which never `eval`s anything.
+ */
+export function selectJson(text: string, path: string, what: string): Lookup {
+	let json: unknown;
+	try {
+		json = JSON.parse(text);
+	} catch {
+		return { ok: false, message: `${what} is not JSON, so ${path} cannot be read` };
+	}
+	let matches: unknown[];
+	try {
+		matches = JSONPath<unknown[]>({ path, json: json as object, eval: "safe", wrap: true });
+	} catch (e) {
+		return { ok: false, message: `invalid JSONPath ${path}: ${e instanceof Error ? e.message : String(e)}` };
+	}
+	if (matches.length === 0) return { ok: false, message: `${path} matches nothing in ${what}` };
+	return { ok: true, value: stringify(matches.length === 1 ? matches[0] : matches) };
+}
+
+function headerValue(headers: Array<[string, string]>, name: string, what: string): Lookup {
+	const lower = name.toLowerCase();
+	const values = headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
+	if (values.length === 0) return { ok: false, message: `${what} has no header "${name}"` };
+	return { ok: true, value: values.join(", ") };
+}
+
+/** Reads `{{alias.(request|response).(body|headers|status)...}}` from a finished run. */
+export function readAliasPath(result: BlockResult, path: AliasPath): Lookup {
+	const label = `${path.alias}.${path.part}`;
+	if (path.part === "request") {
+		const req = result.request;
+		if (!req) return { ok: false, message: `block "${path.alias}" has no request` };
+		if (path.section === "headers") return headerValue(req.headers, path.selector, label);
+		if (path.section === "body") return path.selector === "*" ? { ok: true, value: req.body } : selectJson(req.body, path.selector, `${label}.body`);
+		return { ok: false, message: "requests have no status" };
+	}
+	if (result.state !== "done" && result.state !== "cached") {
+		return { ok: false, message: `block "${path.alias}" ended ${result.state}${result.error ? ` (${result.error.message})` : ""}, so it has no response` };
+	}
+	const head = result.head;
+	if (!head) return { ok: false, message: `block "${path.alias}" has no response` };
+	switch (path.section) {
+		case "status":
+			return { ok: true, value: String(head.status) };
+		case "headers":
+			return headerValue(head.headers, path.selector, label);
+		case "body": {
+			const text = bodyText(result.body);
+			return path.selector === "*" ? { ok: true, value: text } : selectJson(text, path.selector, `${label}.body`);
+		}
+	}
+}

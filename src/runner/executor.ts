@@ -1,0 +1,140 @@
+import { CACHEABLE_METHODS } from "../blocks";
+import type { PreparedRequest } from "./request";
+import type { BlockResult, RunError, RunSnapshot } from "./result";
+import { nextState, type RunEvent } from "./state-machine";
+import type { Transport, TransportOutcome } from "./transport";
+
+/** The cache as the executor needs it (a byte-bounded LRU in practice). */
+export interface ResultCache {
+	get(key: string): BlockResult | undefined;
+	set(key: string, value: BlockResult, sizeBytes: number): void;
+}
+
+/** One history row: never a body, never a header value. */
+export interface HistoryEntry {
+	filePath: string;
+	/** The alias, or `#L<line>` (1-based fence line) for a block without one. */
+	alias: string;
+	method: string;
+	url: string;
+	status: number | null;
+	outcome: "done" | "cancelled" | "failed";
+	errorCode: string | null;
+	requestBytes: number;
+	responseBytes: number;
+	durationMs: number;
+	timestamp: number;
+	transport: string;
+}
+
+export interface HistoryRecorder {
+	record(entry: HistoryEntry): void;
+}
+
+export interface ExecutorDeps {
+	transport: Transport;
+	/** Computes the cache key of a request and the environment variables it references. */
+	cacheKey(request: PreparedRequest, envSnapshot: Record<string, string>): string;
+	cache?: ResultCache;
+	history?: HistoryRecorder;
+	now?: () => number;
+}
+
+export interface ExecuteOptions {
+	envSnapshot: Record<string, string>;
+	/** Skip the cache lookup and refresh the entry (`block.force_run`). */
+	force?: boolean;
+	signal?: AbortSignal;
+	onUpdate?: (snapshot: RunSnapshot) => void;
+	/** Where the history row goes. */
+	filePath: string;
+	historyAlias: string;
+	/** Replaces secret values in the URL stored in history. */
+	maskUrl?: (url: string) => string;
+}
+
+/** The seed's exact user-facing texts. */
+export const MESSAGES = {
+	cancelled: "[cancelled]",
+	timeout: "Request cancelled",
+	tooLarge: "[body_too_large]",
+	connect: "Failed to connect",
+	invalidToken: "Invalid HTTP token",
+} as const;
+
+function errorOf(outcome: Exclude<TransportOutcome, { kind: "done" }>): RunError {
+	if (outcome.kind === "cancelled") {
+		return outcome.reason === "timeout" ? { code: "timeout", message: MESSAGES.timeout } : { code: "cancelled", message: MESSAGES.cancelled };
+	}
+	return { code: outcome.code, message: outcome.message, detail: outcome.detail };
+}
+
+/**
+ * Runs one prepared request through the state machine: cache lookup for GET/HEAD/OPTIONS,
+ * then the transport, streaming snapshots to `onUpdate`, then cache and history updates.
+ * Resolves with the final result; never rejects.
+ */
+export async function executeRequest(request: PreparedRequest, deps: ExecutorDeps, opts: ExecuteOptions): Promise<BlockResult> {
+	const now = deps.now ?? Date.now;
+	let snapshot: RunSnapshot = { state: "idle", receivedBytes: 0, request, transport: deps.transport.name };
+	const move = (event: RunEvent, patch: Partial<RunSnapshot>): RunSnapshot => {
+		snapshot = { ...snapshot, ...patch, state: nextState(snapshot.state, event) };
+		opts.onUpdate?.(snapshot);
+		return snapshot;
+	};
+
+	const cacheable = CACHEABLE_METHODS.has(request.method);
+	const key = cacheable && deps.cache ? deps.cacheKey(request, opts.envSnapshot) : null;
+	if (key !== null && !opts.force) {
+		const hit = deps.cache?.get(key);
+		if (hit) return move("cache_hit", { ...hit, request, startedAt: now() }) as BlockResult;
+	}
+
+	const startedAt = now();
+	move("start", { startedAt });
+	const outcome = await deps.transport.send(request, {
+		signal: opts.signal,
+		onHeaders: (head) => move("headers", { head, timing: { total: now() - startedAt } }),
+		onChunk: (_chunk, receivedBytes) => {
+			if (snapshot.state === "streaming") move("chunk", { receivedBytes });
+		},
+	});
+
+	let result: BlockResult;
+	if (outcome.kind === "done") {
+		result = move("complete", {
+			head: outcome.head,
+			body: outcome.body,
+			receivedBytes: outcome.body.byteLength,
+			timing: outcome.timing,
+			requestBytes: outcome.requestBytes,
+			rawRequestHead: outcome.rawRequestHead,
+			error: undefined,
+		}) as BlockResult;
+		if (key !== null) deps.cache?.set(key, result, outcome.body.byteLength + 1024);
+	} else {
+		const event: RunEvent = outcome.kind === "cancelled" ? (outcome.reason === "timeout" ? "timeout" : "cancel") : "fail";
+		// Partial bytes are discarded: a cancelled or failed run keeps no body.
+		result = move(event, { error: errorOf(outcome), timing: outcome.timing, body: undefined }) as BlockResult;
+	}
+	deps.history?.record({
+		filePath: opts.filePath,
+		alias: opts.historyAlias,
+		method: request.method,
+		url: opts.maskUrl ? opts.maskUrl(request.url) : request.url,
+		status: result.head?.status ?? null,
+		outcome: result.state === "done" ? "done" : result.state === "cancelled" ? "cancelled" : "failed",
+		errorCode: result.error?.code ?? null,
+		requestBytes: result.requestBytes ?? new TextEncoder().encode(request.body).byteLength,
+		responseBytes: result.body?.byteLength ?? 0,
+		durationMs: result.timing?.total ?? now() - startedAt,
+		timestamp: startedAt,
+		transport: deps.transport.name,
+	});
+	return result;
+}
+
+/** A result for a block that could not start (bad block, unresolved reference…): state failed, no network. */
+export function failedBeforeStart(error: RunError, request?: PreparedRequest): BlockResult {
+	return { state: "failed", receivedBytes: 0, error, request };
+}

@@ -1,0 +1,130 @@
+import { evaluateBuiltin, isHttpToken, resolveTemplate, systemEntropy, type Entropy, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
+import { readAliasPath } from "./alias-values";
+import { DEFAULT_TIMEOUT_MS, type PreparedRequest } from "./request";
+import type { BlockResult, RunError } from "./result";
+
+/** What a block's references can read. */
+export interface PrepareContext {
+	/** Variables of the active environment (secret values included; they are masked elsewhere). */
+	env: Readonly<Record<string, string>>;
+	/** Aliases defined in the note. A reference to one of them is an alias reference. */
+	aliases: ReadonlySet<string>;
+	/** The latest finished run of an alias, if any. */
+	result(alias: string): BlockResult | undefined;
+	entropy?: Entropy;
+	/** Timeout when the block has no `timeout=` token (user.toml `general.timeout`). */
+	defaultTimeoutMs?: number;
+}
+
+export type Preparation =
+	| {
+			ok: true;
+			request: PreparedRequest;
+			/** Only the environment variables the block references: the cache key's snapshot. */
+			envSnapshot: Record<string, string>;
+			aliasesUsed: Set<string>;
+	  }
+	| { ok: false; error: RunError; /** Aliases that must run first. */ notRun: string[] };
+
+export function referenceSources(ctx: PrepareContext): ReferenceSources {
+	const entropy = ctx.entropy ?? systemEntropy;
+	return {
+		builtin: (inner) => evaluateBuiltin(inner, entropy),
+		alias: (path) => {
+			if (!ctx.aliases.has(path.alias)) return undefined;
+			const result = ctx.result(path.alias);
+			if (!result) return { ok: false, message: `Unresolved reference: block "${path.alias}" has not run yet`, notRun: path.alias };
+			const found = readAliasPath(result, path);
+			return found.ok ? found : { ok: false, message: `Unresolved reference {{${path.alias}.${path.part}.${path.section}${path.selector ? `.${path.selector}` : ""}}}: ${found.message}` };
+		},
+		variable: (name) => (Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
+	};
+}
+
+/**
+ * Makes an absolute URL of what the user wrote: `localhost:8080/x` or `example.com/x`
+ * mean http://; a path alone cannot be sent (there is no base URL but `{{base_url}}`).
+ */
+export function absoluteUrl(written: string): { ok: true; url: string } | { ok: false; message: string } {
+	const trimmed = written.trim();
+	if (trimmed.startsWith("/")) return { ok: false, message: `URL "${trimmed}" has no host: write it absolute, e.g. {{base_url}}${trimmed}` };
+	const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
+	let url: URL;
+	try {
+		url = new URL(withScheme);
+	} catch {
+		return { ok: false, message: `Invalid URL "${trimmed}"` };
+	}
+	if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, message: `Unsupported URL scheme "${url.protocol}" (use http or https)` };
+	url.hash = "";
+	return { ok: true, url: url.href };
+}
+
+/**
+ * Resolves a parsed http block into the request to send. Never sends literal `{{...}}`:
+ * any unresolved reference makes the whole preparation fail, naming the reference.
+ */
+export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparation {
+	const http = block.http;
+	if (!http || !block.runnable || !http.method) {
+		const first = block.problems.find((p) => p.severity === "error");
+		return { ok: false, error: { code: "invalid_block", message: first ? `Line ${first.line + 1}: ${first.message}` : "This block cannot run" }, notRun: [] };
+	}
+	const sources = referenceSources(ctx);
+	const parts: Resolution[] = [];
+	const resolve = (text: string): string => {
+		const r = resolveTemplate(text, sources);
+		parts.push(r);
+		return r.value;
+	};
+	const url = resolve(http.url);
+	const headers: Array<[string, string]> = http.headers.map((h) => [resolve(h.name), resolve(h.value)]);
+	const body = resolve(http.body);
+
+	const errors = parts.flatMap((p) => p.errors);
+	if (errors.length > 0) {
+		const notRun = [...new Set(errors.map((e) => e.notRunAlias).filter((a): a is string => a !== undefined))];
+		return {
+			ok: false,
+			error: { code: "unresolved_reference", message: errors[0].message, detail: errors.map((e) => e.message).join("\n") },
+			notRun,
+		};
+	}
+	for (const [name, value] of headers) {
+		if (!isHttpToken(name)) return { ok: false, error: { code: "invalid_token", message: "Invalid HTTP token", detail: `header name "${name}"` }, notRun: [] };
+		if (/[\r\n\0]/.test(value)) return { ok: false, error: { code: "invalid_token", message: "Invalid HTTP token", detail: `header "${name}" value contains a line break` }, notRun: [] };
+	}
+	const absolute = absoluteUrl(url);
+	if (!absolute.ok) return { ok: false, error: { code: "invalid_url", message: absolute.message }, notRun: [] };
+
+	const envSnapshot: Record<string, string> = {};
+	const aliasesUsed = new Set<string>();
+	for (const p of parts) {
+		for (const [k, v] of p.variablesUsed) envSnapshot[k] = v;
+		for (const a of p.aliasesUsed) aliasesUsed.add(a);
+	}
+	return {
+		ok: true,
+		request: {
+			method: http.method,
+			url: absolute.url,
+			headers,
+			body,
+			followRedirects: !http.noRedirect,
+			timeoutMs: block.info.tokens.timeout ?? ctx.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+		},
+		envSnapshot,
+		aliasesUsed,
+	};
+}
+
+/** The aliases a block's references name (whatever their state), for run-all ordering. */
+export function referencedAliases(block: NoteBlock, aliases: ReadonlySet<string>): string[] {
+	const names = new Set<string>();
+	for (const r of block.references) {
+		if (r.kind !== "alias") continue;
+		const alias = r.inner.split(".")[0];
+		if (aliases.has(alias)) names.add(alias);
+	}
+	return [...names];
+}

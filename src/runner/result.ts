@@ -1,0 +1,47 @@
+import type { PreparedRequest } from "./request";
+import type { FailureCode, ResponseHead, Timing } from "./transport";
+
+/**
+ * States of one block execution (DESIGN.md §4):
+ * idle → running → streaming → done; or cancelled / failed; or cached (served from cache).
+ */
+export type RunState = "idle" | "running" | "streaming" | "done" | "cached" | "cancelled" | "failed";
+
+/** States a run ends in. */
+export type FinalState = "done" | "cached" | "cancelled" | "failed";
+
+export type RunErrorCode = FailureCode | "cancelled" | "timeout" | "unresolved_reference" | "invalid_block" | "dependency_cycle";
+
+/** User-facing error: `message` uses the seed's exact texts (`[cancelled]`, `Request cancelled`, …). */
+export interface RunError {
+	code: RunErrorCode;
+	message: string;
+	detail?: string;
+}
+
+/** Everything known about a run at one moment; the panel renders it, the CLI prints it. */
+export interface RunSnapshot {
+	state: RunState;
+	request?: PreparedRequest;
+	/** Request head as written to the wire (Raw tab). */
+	rawRequestHead?: string;
+	head?: ResponseHead;
+	/** Decoded bytes received so far (streaming) or in total. */
+	receivedBytes: number;
+	/** The complete body; only for done and cached runs (partial bytes are never kept). */
+	body?: Uint8Array;
+	timing?: Timing;
+	requestBytes?: number;
+	error?: RunError;
+	/** Which transport ran it. */
+	transport?: "node" | "obsidian";
+	/** Epoch ms of the start of the run. */
+	startedAt?: number;
+}
+
+/** A finished run, as kept for chaining and display. */
+export interface BlockResult extends RunSnapshot {
+	state: FinalState;
+}
+
+export const IDLE: RunSnapshot = { state: "idle", receivedBytes: 0 };

@@ -1,0 +1,94 @@
+import type { Entropy, NoteBlock } from "../blocks";
+import { executeRequest, failedBeforeStart, type ExecutorDeps } from "./executor";
+import { prepareRequest, referencedAliases } from "./prepare";
+import type { BlockResult, RunSnapshot } from "./result";
+
+/** Where finished runs are kept between invocations (the session store in the plugin, a Map in the CLI). */
+export interface ResultStore {
+	get(alias: string): BlockResult | undefined;
+	set(alias: string, result: BlockResult): void;
+}
+
+export interface RunContext {
+	filePath: string;
+	env: Readonly<Record<string, string>>;
+	results: ResultStore;
+	deps: ExecutorDeps;
+	force?: boolean;
+	signal?: AbortSignal;
+	defaultTimeoutMs?: number;
+	entropy?: Entropy;
+	maskUrl?: (url: string) => string;
+	onBlockStart?: (block: NoteBlock, reason: "target" | "dependency") => void;
+	onUpdate?: (block: NoteBlock, snapshot: RunSnapshot) => void;
+	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
+}
+
+export interface BlockRun {
+	block: NoteBlock;
+	result: BlockResult;
+	/** True when it ran because another block referenced it. */
+	dependency: boolean;
+}
+
+/** History key of a block: its alias, or `#L<fence line>` (1-based) without one. */
+export function historyAlias(block: NoteBlock): string {
+	return block.alias ?? `#L${block.fence.startLine + 1}`;
+}
+
+/**
+ * Runs `targets` (blocks of `note`) in order. A block whose references name an alias that
+ * has no result yet gets that block run first, once; a reference cycle fails the blocks in it.
+ */
+export async function runBlocks(note: readonly NoteBlock[], targets: readonly NoteBlock[], ctx: RunContext): Promise<BlockRun[]> {
+	const byAlias = new Map<string, NoteBlock>();
+	for (const b of note) if (b.alias !== null && b.runnable && !byAlias.has(b.alias)) byAlias.set(b.alias, b);
+	const aliases = new Set(byAlias.keys());
+	const runs: BlockRun[] = [];
+	const done = new Set<NoteBlock>();
+
+	const runOne = async (block: NoteBlock, stack: NoteBlock[], dependency: boolean): Promise<BlockResult> => {
+		const finish = (result: BlockResult): BlockResult => {
+			done.add(block);
+			if (block.alias !== null && block.runnable) ctx.results.set(block.alias, result);
+			runs.push({ block, result, dependency });
+			ctx.onBlockDone?.(block, result);
+			return result;
+		};
+		for (const alias of referencedAliases(block, aliases)) {
+			const dep = byAlias.get(alias);
+			if (!dep || dep === block || done.has(dep) || ctx.results.get(alias)) continue;
+			if (stack.includes(dep)) {
+				const cycle = [...stack.slice(stack.indexOf(dep)), block, dep].map((b) => b.alias ?? historyAlias(b)).join(" → ");
+				return finish(failedBeforeStart({ code: "dependency_cycle", message: `Reference cycle: ${cycle}` }));
+			}
+			await runOne(dep, [...stack, block], true);
+		}
+		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
+		if (ctx.signal?.aborted) return finish(failedBeforeStart({ code: "cancelled", message: "[cancelled]" }));
+		const prepared = prepareRequest(block, {
+			env: ctx.env,
+			aliases,
+			result: (a) => ctx.results.get(a),
+			entropy: ctx.entropy,
+			defaultTimeoutMs: ctx.defaultTimeoutMs,
+		});
+		if (!prepared.ok) return finish(failedBeforeStart(prepared.error));
+		const result = await executeRequest(prepared.request, ctx.deps, {
+			envSnapshot: prepared.envSnapshot,
+			force: ctx.force,
+			signal: ctx.signal,
+			filePath: ctx.filePath,
+			historyAlias: historyAlias(block),
+			maskUrl: ctx.maskUrl,
+			onUpdate: (s) => ctx.onUpdate?.(block, s),
+		});
+		return finish(result);
+	};
+
+	for (const target of targets) {
+		if (done.has(target)) continue;
+		await runOne(target, [], false);
+	}
+	return runs;
+}
