@@ -1,0 +1,123 @@
+import type { NoteBlock } from "../blocks";
+import { IDLE, type BlockResult, type RunSnapshot } from "./result";
+import type { ResultStore } from "./run-note";
+import { isActive } from "./state-machine";
+
+/**
+ * Identity of a block within a note that survives edits of its text: the alias when it has
+ * one, otherwise its position among the note's runnable blocks (`#0`, `#1`…).
+ */
+export function blockKey(block: Pick<NoteBlock, "alias" | "index" | "runnable">): string {
+	return block.alias !== null && block.runnable ? `@${block.alias}` : `#${block.index}`;
+}
+
+export type SnapshotListener = (snapshot: RunSnapshot) => void;
+
+/**
+ * Run state of one note: the single source of truth that every view of the note
+ * (reading view, live preview, source mode) subscribes to, so a response stays visible
+ * while the block is edited and two views show the same run.
+ */
+export class NoteSession implements ResultStore {
+	private readonly snapshots = new Map<string, RunSnapshot>();
+	private readonly results = new Map<string, BlockResult>();
+	private readonly listeners = new Map<string, Set<SnapshotListener>>();
+	private readonly controllers = new Map<string, AbortController>();
+
+	/** The latest snapshot of a block (idle when it never ran). */
+	snapshot(key: string): RunSnapshot {
+		return this.snapshots.get(key) ?? IDLE;
+	}
+
+	/** Publishes a new snapshot to the block's subscribers. */
+	update(key: string, snapshot: RunSnapshot): void {
+		this.snapshots.set(key, snapshot);
+		for (const l of this.listeners.get(key) ?? []) l(snapshot);
+	}
+
+	/** Calls `listener` now with the current snapshot and on every update; returns the unsubscribe. */
+	subscribe(key: string, listener: SnapshotListener): () => void {
+		let set = this.listeners.get(key);
+		if (!set) this.listeners.set(key, (set = new Set()));
+		set.add(listener);
+		listener(this.snapshot(key));
+		return () => {
+			set.delete(listener);
+			if (set.size === 0) this.listeners.delete(key);
+		};
+	}
+
+	/** Starts tracking a run; an earlier run of the same block is cancelled first. */
+	begin(key: string): AbortController {
+		this.controllers.get(key)?.abort();
+		const controller = new AbortController();
+		this.controllers.set(key, controller);
+		return controller;
+	}
+
+	/** Forgets the controller once its run ended (only if it is still the current one). */
+	end(key: string, controller: AbortController): void {
+		if (this.controllers.get(key) === controller) this.controllers.delete(key);
+	}
+
+	/** Cancels the block's run; returns whether one was running. */
+	cancel(key: string): boolean {
+		const c = this.controllers.get(key);
+		if (!c || !isActive(this.snapshot(key).state)) return false;
+		c.abort();
+		return true;
+	}
+
+	/** Cancels every running block of the note. */
+	cancelAll(): number {
+		let n = 0;
+		for (const key of [...this.controllers.keys()]) if (this.cancel(key)) n++;
+		return n;
+	}
+
+	isRunning(key: string): boolean {
+		return isActive(this.snapshot(key).state);
+	}
+
+	// ResultStore: finished runs by alias, for chaining.
+	get(alias: string): BlockResult | undefined {
+		return this.results.get(alias);
+	}
+
+	set(alias: string, result: BlockResult): void {
+		this.results.set(alias, result);
+	}
+
+	/** Aliases with a result, for the `(cached)` completion hint. */
+	aliasesWithResults(): string[] {
+		return [...this.results.keys()];
+	}
+}
+
+/** Sessions of every open note, keyed by vault path. */
+export class SessionStore {
+	private readonly notes = new Map<string, NoteSession>();
+
+	note(path: string): NoteSession {
+		let s = this.notes.get(path);
+		if (!s) this.notes.set(path, (s = new NoteSession()));
+		return s;
+	}
+
+	/** Moves a note's session when the note is renamed, so its results follow it. */
+	rename(oldPath: string, newPath: string): void {
+		const s = this.notes.get(oldPath);
+		if (!s) return;
+		this.notes.delete(oldPath);
+		this.notes.set(newPath, s);
+	}
+
+	delete(path: string): void {
+		this.notes.get(path)?.cancelAll();
+		this.notes.delete(path);
+	}
+
+	cancelAll(): void {
+		for (const s of this.notes.values()) s.cancelAll();
+	}
+}
