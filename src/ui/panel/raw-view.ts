@@ -1,0 +1,38 @@
+import { Component } from "obsidian";
+import { bodyText } from "../../runner/alias-values";
+import { looksBinary } from "../../runner/response/content-type";
+import { formatBytes } from "../../runner/response/format";
+import type { RunSnapshot } from "../../runner/result";
+import { VirtualText } from "./virtual-text";
+
+/** The request and response as wire text, references already resolved. */
+export function wireText(s: RunSnapshot): string {
+	const parts: string[] = [];
+	const req = s.request;
+	if (req) {
+		const head = s.rawRequestHead ?? `${req.method} ${req.url} HTTP/1.1\r\n${req.headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`;
+		parts.push(head.replace(/\r\n/g, "\n") + req.body);
+	}
+	if (s.head) {
+		const h = s.head;
+		const status = `HTTP/${h.httpVersion} ${h.status} ${h.statusText}`.trimEnd();
+		const body = s.body ? (looksBinary(s.body) ? `[binary body, ${formatBytes(s.body.byteLength)}]` : bodyText(s.body)) : "";
+		parts.push(`${status}\n${h.headers.map(([n, v]) => `${n}: ${v}`).join("\n")}\n\n${body}`);
+	}
+	return parts.join("\n\n");
+}
+
+export class RawView extends Component {
+	constructor(
+		private readonly parent: HTMLElement,
+		private readonly snapshot: RunSnapshot,
+	) {
+		super();
+	}
+
+	override onload(): void {
+		const view = this.addChild(new VirtualText(this.parent, "rb-code rb-raw"));
+		view.setText(wireText(this.snapshot));
+		view.renderNow();
+	}
+}

@@ -1,0 +1,264 @@
+import { Component, Menu, setIcon } from "obsidian";
+import { HTTP_METHODS, type DisplayMode, type EditMode, type HttpMethod } from "../../blocks";
+import { formatBytes, formatMs } from "../../runner/response/format";
+import type { RunSnapshot } from "../../runner/result";
+import type { NoteSession } from "../../runner/session";
+import { isActive } from "../../runner/state-machine";
+import { t, type StringKey } from "../strings";
+import { BodyView } from "./body-view";
+import { renderCookies } from "./cookies-view";
+import { renderHeaders } from "./headers-view";
+import { RawView } from "./raw-view";
+import { renderTiming } from "./timing-view";
+
+export type ExportFormat = "curl" | "fetch" | "python" | "httpie" | "http";
+export const EXPORT_FORMATS: ExportFormat[] = ["curl", "fetch", "python", "httpie", "http"];
+
+/** One history row as the History popover shows it. */
+export interface HistoryRowView {
+	timestamp: number;
+	status: number | null;
+	outcome: string;
+	durationMs: number;
+	requestBytes: number;
+	responseBytes: number;
+}
+
+/** What the panel can ask of the plugin; each is one user action. */
+export interface PanelActions {
+	run(force: boolean): void;
+	cancel(): void;
+	clearCache(): void;
+	setMethod(method: HttpMethod): void;
+	setEditMode(mode: EditMode): void;
+	/** Synchronous so the clipboard write stays inside the click's user gesture. */
+	exportAs(format: ExportFormat, evt: MouseEvent): void;
+	sendAsCurl(evt: MouseEvent): void;
+	listHistory(): Promise<HistoryRowView[]>;
+	saveBody(snapshot: RunSnapshot): void;
+}
+
+/** The block facts the toolbar shows. */
+export interface PanelBlockInfo {
+	method: HttpMethod | null;
+	editMode: EditMode;
+	display: DisplayMode;
+	alias: string | null;
+	/** The run chord as shown to the user, e.g. "Ctrl+Enter". */
+	runKey: string;
+}
+
+type TabId = "body" | "headers" | "cookies" | "timing" | "raw";
+const TABS: Array<{ id: TabId; label: StringKey }> = [
+	{ id: "body", label: "tabBody" },
+	{ id: "headers", label: "tabHeaders" },
+	{ id: "cookies", label: "tabCookies" },
+	{ id: "timing", label: "tabTiming" },
+	{ id: "raw", label: "tabRaw" },
+];
+
+/** The tab each block shows, kept across re-renders of its panel (edits, view switches). */
+const activeTabs = new WeakMap<NoteSession, Map<string, TabId>>();
+
+/**
+ * The response panel of one block: toolbar, badges and tabs. It holds no run state of its
+ * own: it renders the session store's snapshot for its block and re-renders on updates,
+ * so every view of the note shows the same run.
+ */
+export class ResponsePanel extends Component {
+	readonly el: HTMLElement;
+	private badges!: HTMLElement;
+	private runButton!: HTMLButtonElement;
+	private tabBar!: HTMLElement;
+	private content!: HTMLElement;
+	private historyEl: HTMLElement | null = null;
+	private tabChild: Component | null = null;
+	private shown: { snapshot: RunSnapshot | null; tab: TabId | null } = { snapshot: null, tab: null };
+	private snapshot: RunSnapshot = { state: "idle", receivedBytes: 0 };
+
+	constructor(
+		parent: HTMLElement,
+		private readonly session: NoteSession,
+		private readonly key: string,
+		private readonly info: PanelBlockInfo,
+		private readonly actions: PanelActions,
+	) {
+		super();
+		this.el = parent.createDiv({ cls: "rb-panel" });
+	}
+
+	override onload(): void {
+		this.buildToolbar();
+		this.tabBar = this.el.createDiv({ cls: "rb-tabs", attr: { role: "tablist" } });
+		for (const tab of TABS) {
+			const b = this.tabBar.createEl("button", { cls: "rb-tab", text: t(tab.label), attr: { role: "tab", "data-tab": tab.id } });
+			this.registerDomEvent(b, "click", () => this.selectTab(tab.id));
+		}
+		this.content = this.el.createDiv({ cls: "rb-tab-content", attr: { role: "tabpanel" } });
+		this.register(this.session.subscribe(this.key, (s) => this.update(s)));
+	}
+
+	override onunload(): void {
+		this.el.remove();
+	}
+
+	private get tab(): TabId {
+		return activeTabs.get(this.session)?.get(this.key) ?? "body";
+	}
+
+	private selectTab(id: TabId): void {
+		let map = activeTabs.get(this.session);
+		if (!map) activeTabs.set(this.session, (map = new Map<string, TabId>()));
+		map.set(this.key, id);
+		this.renderContent();
+	}
+
+	private buildToolbar(): void {
+		const bar = this.el.createDiv({ cls: "rb-toolbar" });
+		const picker = bar.createEl("select", { cls: "rb-method-picker dropdown", attr: { "aria-label": t("method") } });
+		for (const m of HTTP_METHODS) picker.createEl("option", { text: m, value: m });
+		picker.value = this.info.method ?? "GET";
+		picker.addClass(`rb-method-${picker.value.toLowerCase()}`);
+		this.registerDomEvent(picker, "change", () => this.actions.setMethod(picker.value as HttpMethod));
+
+		const mode = bar.createEl("button", { cls: "rb-mode-toggle", text: this.info.editMode === "form" ? t("raw") : t("form") });
+		mode.setAttr("aria-label", this.info.editMode === "form" ? t("raw") : t("form"));
+		this.registerDomEvent(mode, "click", () => this.actions.setEditMode(this.info.editMode === "form" ? "raw" : "form"));
+
+		this.runButton = bar.createEl("button", { cls: "rb-run mod-cta", text: t("run") });
+		this.registerDomEvent(this.runButton, "click", () => {
+			if (isActive(this.snapshot.state)) this.actions.cancel();
+			else this.actions.run(false);
+		});
+
+		const gear = bar.createEl("button", { cls: "rb-gear clickable-icon", attr: { "aria-label": t("settingsMenu") } });
+		setIcon(gear, "settings");
+		this.registerDomEvent(gear, "click", (evt) => this.openMenu(evt));
+
+		const history = bar.createEl("button", { cls: "rb-history-button clickable-icon", attr: { "aria-label": t("history") } });
+		setIcon(history, "history");
+		this.registerDomEvent(history, "click", () => void this.toggleHistory());
+
+		this.badges = bar.createDiv({ cls: "rb-badges" });
+	}
+
+	private openMenu(evt: MouseEvent): void {
+		const menu = new Menu();
+		menu.addItem((i) => i.setTitle(t("forceRun")).setIcon("refresh-cw").onClick(() => this.actions.run(true)));
+		menu.addItem((i) => i.setTitle(t("clearCache")).setIcon("eraser").onClick(() => this.actions.clearCache()));
+		menu.addSeparator();
+		for (const f of EXPORT_FORMATS) {
+			menu.addItem((i) =>
+				i
+					.setTitle(t("copyAs", { format: f === "http" ? ".http" : f }))
+					.setIcon("clipboard-copy")
+					.onClick((e) => this.actions.exportAs(f, e instanceof MouseEvent ? e : evt)),
+			);
+		}
+		menu.addItem((i) => i.setTitle(t("sendAsCurl")).setIcon("download").onClick((e) => this.actions.sendAsCurl(e instanceof MouseEvent ? e : evt)));
+		if (this.snapshot.body) {
+			const snap = this.snapshot;
+			menu.addItem((i) => i.setTitle(t("saveBody")).setIcon("save").onClick(() => this.actions.saveBody(snap)));
+		}
+		menu.showAtMouseEvent(evt);
+	}
+
+	private async toggleHistory(): Promise<void> {
+		if (this.historyEl) {
+			this.historyEl.remove();
+			this.historyEl = null;
+			return;
+		}
+		const pop = (this.historyEl = this.el.createDiv({ cls: "rb-history" }));
+		pop.createDiv({ cls: "rb-history-title", text: t("historyTitle") });
+		const rows = await this.actions.listHistory();
+		if (this.historyEl !== pop) return;
+		if (rows.length === 0) {
+			pop.createDiv({ cls: "rb-muted", text: t("noHistory") });
+			return;
+		}
+		const table = pop.createEl("table", { cls: "rb-table" });
+		const body = table.createEl("tbody");
+		for (const r of rows) {
+			const tr = body.createEl("tr", { cls: "rb-history-row" });
+			tr.createEl("td", { text: new Date(r.timestamp).toLocaleString() });
+			tr.createEl("td", { text: r.status === null ? r.outcome : String(r.status) });
+			tr.createEl("td", { text: formatMs(r.durationMs) });
+			tr.createEl("td", { text: `↑ ${formatBytes(r.requestBytes)} ↓ ${formatBytes(r.responseBytes)}` });
+		}
+	}
+
+	private update(s: RunSnapshot): void {
+		this.snapshot = s;
+		const active = isActive(s.state);
+		this.runButton.setText(active ? t("stop") : t("run"));
+		this.runButton.toggleClass("rb-running", active);
+		this.el.dataset.state = s.state;
+		this.renderBadges(s);
+		this.renderContent();
+	}
+
+	private renderBadges(s: RunSnapshot): void {
+		this.badges.empty();
+		const badge = (cls: string, text: string) => this.badges.createSpan({ cls: `rb-badge ${cls}`, text });
+		badge(`rb-state rb-state-${s.state}`, s.state);
+		if (s.head) badge(`rb-status rb-status-${Math.floor(s.head.status / 100)}xx`, `${s.head.status} ${s.head.statusText}`.trim());
+		if (s.timing && !isActive(s.state)) badge("rb-time", formatMs(s.timing.total));
+		if (s.receivedBytes > 0 || s.body) badge("rb-size", formatBytes(s.body?.byteLength ?? s.receivedBytes));
+		if (s.transport) badge("rb-transport", s.transport);
+		if (s.state === "cached") badge("rb-cached", t("cached"));
+		if (s.error) badge("rb-error", s.error.message).setAttr("title", s.error.detail ?? s.error.message);
+	}
+
+	/** Re-renders the active tab only when what it shows changed (streaming updates are cheap). */
+	private renderContent(): void {
+		const s = this.snapshot;
+		const tab = this.tab;
+		for (const b of Array.from(this.tabBar.children)) b.toggleClass("is-active", (b as HTMLElement).dataset.tab === tab);
+		const sameResult = this.shown.snapshot !== null && this.shown.snapshot.body === s.body && this.shown.snapshot.head === s.head && this.shown.snapshot.state === s.state;
+		if (this.shown.tab === tab && sameResult && !isActive(s.state)) return;
+		if (isActive(s.state) && this.shown.tab === tab && this.shown.snapshot?.head === s.head && tab !== "body") return;
+		this.shown = { snapshot: s, tab };
+		if (this.tabChild) this.removeChild(this.tabChild);
+		this.tabChild = null;
+		this.content.empty();
+		this.renderTab(tab, s);
+	}
+
+	private renderTab(tab: TabId, s: RunSnapshot): void {
+		const c = this.content;
+		if (s.state === "idle") {
+			c.createDiv({ cls: "rb-muted", text: t("notRunYet", { key: this.info.runKey }) });
+			return;
+		}
+		if (s.error && !s.head) {
+			const err = c.createDiv({ cls: "rb-error-box" });
+			err.createDiv({ cls: "rb-error-message", text: s.error.message });
+			if (s.error.detail) err.createDiv({ cls: "rb-muted rb-error-detail", text: s.error.detail });
+			if (tab !== "raw" && tab !== "timing") return;
+		}
+		switch (tab) {
+			case "body":
+				if (isActive(s.state)) {
+					c.createDiv({ cls: "rb-muted rb-progress", text: s.head ? t("receiving", { size: formatBytes(s.receivedBytes) }) : t("waiting") });
+				} else if (s.head && s.body) {
+					this.tabChild = this.addChild(new BodyView(c, s.head, s.body));
+				} else if (s.error) {
+					c.createDiv({ cls: "rb-error-message", text: s.error.message });
+				}
+				return;
+			case "headers":
+				if (s.head) renderHeaders(c, s.head.headers);
+				return;
+			case "cookies":
+				if (s.head) renderCookies(c, s.head.headers);
+				return;
+			case "timing":
+				renderTiming(c, s.timing, s.transport);
+				return;
+			case "raw":
+				this.tabChild = this.addChild(new RawView(c, s));
+				return;
+		}
+	}
+}

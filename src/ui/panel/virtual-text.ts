@@ -1,0 +1,110 @@
+import { Component } from "obsidian";
+
+/** Lines rendered above and below the visible window, so fast scrolling shows no gaps. */
+const OVERSCAN = 30;
+/** Fallback row height until one row has been measured. */
+const DEFAULT_LINE_HEIGHT = 18;
+
+/**
+ * A read-only text view that only puts the visible lines in the DOM, so a body of
+ * millions of lines stays responsive. Text is appended in slices as it is decoded and
+ * formatted; every line becomes a text node (never markup).
+ */
+export class VirtualText extends Component {
+	readonly el: HTMLElement;
+	private readonly spacer: HTMLElement;
+	private readonly rows: HTMLElement;
+	private lines: string[] = [];
+	private partial = "";
+	private lineHeight = DEFAULT_LINE_HEIGHT;
+	private measured = false;
+	private frame: number | null = null;
+	private rendered = { first: -1, last: -1, count: -1 };
+
+	constructor(parent: HTMLElement, cls = "") {
+		super();
+		this.el = parent.createDiv({ cls: `rb-vtext ${cls}`.trim() });
+		this.spacer = this.el.createDiv({ cls: "rb-vtext-spacer" });
+		this.rows = this.spacer.createDiv({ cls: "rb-vtext-rows" });
+	}
+
+	override onload(): void {
+		this.registerDomEvent(this.el, "scroll", () => this.schedule());
+	}
+
+	override onunload(): void {
+		if (this.frame !== null) window.cancelAnimationFrame(this.frame);
+		this.el.remove();
+	}
+
+	/** Appends text; a trailing partial line waits for the rest. */
+	append(text: string): void {
+		if (!text) return;
+		const parts = (this.partial + text).split("\n");
+		this.partial = parts.pop() ?? "";
+		for (const p of parts) this.lines.push(p);
+		this.schedule();
+	}
+
+	/** Flushes the last partial line. */
+	finish(): void {
+		if (this.partial !== "" || this.lines.length === 0) this.lines.push(this.partial);
+		this.partial = "";
+		this.schedule();
+	}
+
+	setText(text: string): void {
+		this.lines = [];
+		this.partial = "";
+		this.append(text);
+		this.finish();
+	}
+
+	get lineCount(): number {
+		return this.lines.length + (this.partial ? 1 : 0);
+	}
+
+	/** Renders now instead of on the next frame (used for the first screen). */
+	renderNow(): void {
+		if (this.frame !== null) {
+			window.cancelAnimationFrame(this.frame);
+			this.frame = null;
+		}
+		this.render();
+	}
+
+	private schedule(): void {
+		if (this.frame !== null) return;
+		this.frame = window.requestAnimationFrame(() => {
+			this.frame = null;
+			this.render();
+		});
+	}
+
+	private render(): void {
+		const total = this.lines.length + (this.partial ? 1 : 0);
+		const viewHeight = this.el.clientHeight || 400;
+		const first = Math.max(0, Math.floor(this.el.scrollTop / this.lineHeight) - OVERSCAN);
+		const last = Math.min(total, Math.ceil((this.el.scrollTop + viewHeight) / this.lineHeight) + OVERSCAN);
+		this.spacer.setCssProps({ "--rb-vtext-height": `${total * this.lineHeight}px` });
+		if (first === this.rendered.first && last === this.rendered.last && total === this.rendered.count) return;
+		this.rendered = { first, last, count: total };
+		this.rows.setCssProps({ "--rb-vtext-offset": `${first * this.lineHeight}px` });
+		const fragment = createFragment();
+		for (let i = first; i < last; i++) {
+			fragment.createDiv({ cls: "rb-vtext-line", text: i < this.lines.length ? this.lines[i] : this.partial });
+		}
+		this.rows.replaceChildren(fragment);
+		if (!this.measured && this.rows.firstElementChild) {
+			const h = (this.rows.firstElementChild as HTMLElement).getBoundingClientRect().height;
+			if (h > 0) {
+				this.measured = true;
+				if (Math.abs(h - this.lineHeight) > 0.5) {
+					this.lineHeight = h;
+					this.rendered.count = -1;
+					this.render();
+				}
+			}
+		}
+	}
+}
