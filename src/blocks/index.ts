@@ -8,3 +8,4 @@ export * from "./http";
 export * from "./references";
 export * from "./builtins";
 export * from "./note";
+export * from "./edit";
