@@ -16,6 +16,8 @@ export interface RunContext {
 	deps: ExecutorDeps;
 	force?: boolean;
 	signal?: AbortSignal;
+	/** A per-block signal (the plugin cancels one block of a run-all); defaults to `signal`. */
+	signalFor?: (block: NoteBlock) => AbortSignal;
 	defaultTimeoutMs?: number;
 	entropy?: Entropy;
 	maskUrl?: (url: string) => string;
@@ -65,7 +67,8 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 			await runOne(dep, [...stack, block], true);
 		}
 		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
-		if (ctx.signal?.aborted) return finish(failedBeforeStart({ code: "cancelled", message: "[cancelled]" }));
+		const signal = ctx.signalFor?.(block) ?? ctx.signal;
+		if (signal?.aborted) return finish(failedBeforeStart({ code: "cancelled", message: "[cancelled]" }));
 		const prepared = prepareRequest(block, {
 			env: ctx.env,
 			aliases,
@@ -77,7 +80,7 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		const result = await executeRequest(prepared.request, ctx.deps, {
 			envSnapshot: prepared.envSnapshot,
 			force: ctx.force,
-			signal: ctx.signal,
+			signal,
 			filePath: ctx.filePath,
 			historyAlias: historyAlias(block),
 			maskUrl: ctx.maskUrl,

@@ -1,0 +1,63 @@
+import { Notice, normalizePath, type App } from "obsidian";
+import { parseNote, setInfoToken, setMethod, type NoteBlock } from "../blocks";
+import type { RunSnapshot } from "../runner/result";
+import { blockKey } from "../runner/session";
+import type { NoteAccess } from "./note-access";
+import type { ExportFormat, PanelActions } from "./panel/response-panel";
+import type { PluginRuntime } from "./runtime";
+import { t } from "./strings";
+
+/** Export hooks, provided by the export module; synchronous so the clipboard write keeps the user gesture. */
+export interface ExportHooks {
+	copy(filePath: string, block: NoteBlock, format: ExportFormat): void;
+	sendAsCurl(filePath: string, block: NoteBlock): void;
+}
+
+/** Finds the current version of a block (by identity) in the note's latest text. */
+export function currentBlock(text: string, key: string): { note: NoteBlock[]; block: NoteBlock | undefined } {
+	const note = parseNote(text);
+	return { note, block: note.find((b) => blockKey(b) === key) };
+}
+
+/** The toolbar's actions for one block. Each re-reads the note, so an edited block runs as it is now. */
+export function blockActions(app: App, runtime: PluginRuntime, notes: NoteAccess, exporter: ExportHooks, filePath: string, rendered: NoteBlock): PanelActions {
+	const key = blockKey(rendered);
+	const withBlock = async (fn: (note: NoteBlock[], block: NoteBlock) => Promise<void> | void): Promise<void> => {
+		const { note, block } = currentBlock(await notes.read(filePath), key);
+		if (!block) {
+			new Notice(`Runnable Blocks: the block ${key} is no longer in ${filePath}`);
+			return;
+		}
+		await fn(note, block);
+	};
+	return {
+		run: (force) => void withBlock((note, block) => runtime.run(filePath, note, [block], force).then(() => undefined)),
+		cancel: () => {
+			runtime.sessions.note(filePath).cancel(key);
+		},
+		clearCache: () => runtime.cache.clear(),
+		setMethod: (method) => void notes.edit(filePath, (text) => {
+			const { block } = currentBlock(text, key);
+			return block ? setMethod(text, block, method) : null;
+		}),
+		setEditMode: (mode) => void notes.edit(filePath, (text) => {
+			const { block } = currentBlock(text, key);
+			return block ? setInfoToken(text, block, "mode", mode === "raw" ? null : mode) : null;
+		}),
+		exportAs: (format) => exporter.copy(filePath, rendered, format),
+		sendAsCurl: () => exporter.sendAsCurl(filePath, rendered),
+		listHistory: () => runtime.listHistory(filePath, rendered),
+		saveBody: (snapshot: RunSnapshot) => void saveBody(app, filePath, rendered, snapshot),
+	};
+}
+
+async function saveBody(app: App, filePath: string, block: NoteBlock, snapshot: RunSnapshot): Promise<void> {
+	if (!snapshot.body) return;
+	const folder = filePath.includes("/") ? filePath.slice(0, filePath.lastIndexOf("/")) : "";
+	const type = snapshot.head?.headers.find(([n]) => n.toLowerCase() === "content-type")?.[1] ?? "";
+	const ext = /json/.test(type) ? "json" : /xml|svg/.test(type) ? "xml" : /html/.test(type) ? "html" : /png/.test(type) ? "png" : /jpe?g/.test(type) ? "jpg" : /text/.test(type) ? "txt" : "bin";
+	const base = `${block.alias ?? "response"}-${new Date().toISOString().replace(/[:.]/g, "-")}.${ext}`;
+	const path = normalizePath(folder ? `${folder}/${base}` : base);
+	await app.vault.createBinary(path, snapshot.body.slice().buffer);
+	new Notice(t("savedBody", { path }));
+}

@@ -1,0 +1,69 @@
+import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
+import { blockAtLine, parseHttpBlock, parseNote, type BlockProblem, type NoteBlock } from "../blocks";
+import { blockKey } from "../runner/session";
+import { ResponsePanel, type PanelActions, type PanelBlockInfo } from "./panel/response-panel";
+import type { NoteSession } from "../runner/session";
+
+/** What a rendered block needs from the plugin. */
+export interface BlockHost {
+	session(filePath: string): NoteSession;
+	actions(filePath: string, block: NoteBlock): PanelActions;
+	runKeyLabel(): string;
+}
+
+/** Finds the note block this element renders, so note-level rules (duplicate aliases, tokens) apply. */
+export function locateBlock(el: HTMLElement, ctx: MarkdownPostProcessorContext): NoteBlock | undefined {
+	const section = ctx.getSectionInfo(el);
+	if (!section) return undefined;
+	return blockAtLine(parseNote(section.text), section.lineStart);
+}
+
+function renderHeader(root: HTMLElement, source: string, block: NoteBlock | undefined): void {
+	const http = block?.http ?? parseHttpBlock(source);
+	const problems: BlockProblem[] = block ? block.problems : http.problems;
+	const head = root.createDiv({ cls: "rb-block-head" });
+	const method = http.method ?? http.methodWritten ?? "?";
+	head.createSpan({ cls: `rb-method rb-method-${method.toLowerCase()}`, text: method });
+	head.createSpan({ cls: "rb-url", text: http.url });
+	if (block?.alias) head.createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
+	root.createEl("pre", { cls: "rb-source", text: source });
+	if (problems.length > 0) {
+		const list = root.createEl("ul", { cls: "rb-problems" });
+		for (const p of problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `Line ${p.line + 1}: ${p.message}` });
+	}
+}
+
+export function panelInfo(block: NoteBlock, runKey: string): PanelBlockInfo {
+	return {
+		method: block.http?.method ?? null,
+		editMode: block.info.tokens.mode ?? "raw",
+		display: block.info.tokens.display ?? "split",
+		alias: block.alias,
+		runKey,
+	};
+}
+
+/**
+ * An http block in Reading view or Live Preview (cursor outside the block): the block text,
+ * its problems, and the response panel bound to the note's session store.
+ */
+export class HttpBlockView extends MarkdownRenderChild {
+	constructor(
+		containerEl: HTMLElement,
+		private readonly source: string,
+		private readonly ctx: MarkdownPostProcessorContext,
+		private readonly host: BlockHost,
+	) {
+		super(containerEl);
+	}
+
+	override onload(): void {
+		const block = locateBlock(this.containerEl, this.ctx);
+		const root = this.containerEl.createDiv({ cls: "rb-block" });
+		root.dataset.display = block?.info.tokens.display ?? "split";
+		renderHeader(root, this.source, block);
+		if (!block) return;
+		const session = this.host.session(this.ctx.sourcePath);
+		this.addChild(new ResponsePanel(root, session, blockKey(block), panelInfo(block, this.host.runKeyLabel()), this.host.actions(this.ctx.sourcePath, block)));
+	}
+}

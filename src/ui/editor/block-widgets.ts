@@ -1,0 +1,111 @@
+import { RangeSetBuilder, StateField, type EditorState, type Extension } from "@codemirror/state";
+import { Decoration, EditorView, WidgetType, type DecorationSet } from "@codemirror/view";
+import { editorInfoField, editorLivePreviewField } from "obsidian";
+import { parseNote, type NoteBlock } from "../../blocks";
+import { blockKey } from "../../runner/session";
+import type { BlockHost } from "../block-view";
+import { panelInfo } from "../block-view";
+import { ResponsePanel } from "../panel/response-panel";
+
+/** The note's path as Obsidian's editor knows it ("" outside a markdown view, e.g. in tests). */
+function filePathOf(state: EditorState): string {
+	return state.field(editorInfoField, false)?.file?.path ?? "";
+}
+
+function isLivePreview(state: EditorState): boolean {
+	return state.field(editorLivePreviewField, false) ?? false;
+}
+
+/**
+ * The response panel under a block's closing fence. Equal widgets (same note, block and
+ * toolbar facts) are kept by CodeMirror across edits, so a running response stays on screen
+ * while the block is being typed in.
+ */
+class PanelWidget extends WidgetType {
+	private panel: ResponsePanel | null = null;
+
+	constructor(
+		private readonly host: BlockHost,
+		private readonly filePath: string,
+		private readonly block: NoteBlock,
+		private readonly identity: string,
+	) {
+		super();
+	}
+
+	override eq(other: PanelWidget): boolean {
+		return other.identity === this.identity;
+	}
+
+	toDOM(): HTMLElement {
+		const wrap = createDiv({ cls: "rb-block rb-editor-panel" });
+		wrap.dataset.display = this.block.info.tokens.display ?? "split";
+		const session = this.host.session(this.filePath);
+		this.panel = new ResponsePanel(wrap, session, blockKey(this.block), panelInfo(this.block, this.host.runKeyLabel()), this.host.actions(this.filePath, this.block));
+		this.panel.load();
+		return wrap;
+	}
+
+	override destroy(): void {
+		this.panel?.unload();
+		this.panel = null;
+	}
+
+	override ignoreEvent(): boolean {
+		// The panel handles its own clicks and typing (filter box, menus).
+		return true;
+	}
+}
+
+const methodMark = (method: string) => Decoration.mark({ class: `rb-method rb-method-${method.toLowerCase()}` });
+
+/** Widgets for blocks that show source: every block in Source mode; in Live Preview, the one being edited. */
+function buildDecorations(state: EditorState, host: BlockHost, blocks: readonly NoteBlock[]): DecorationSet {
+	const builder = new RangeSetBuilder<Decoration>();
+	const doc = state.doc;
+	const livePreview = isLivePreview(state);
+	const filePath = filePathOf(state);
+	const cursors = state.selection.ranges.map((r) => doc.lineAt(r.head).number - 1);
+	for (const block of blocks) {
+		if (block.kind !== "http") continue;
+		const http = block.http;
+		if (http && http.requestLine >= 0 && http.methodWritten) {
+			const from = block.fence.contentOffsets[http.requestLine] + (/^[ \t]*/.exec(http.lines[http.requestLine].text)?.[0].length ?? 0);
+			builder.add(from, from + http.methodWritten.length, methodMark(http.method ?? "unknown"));
+		}
+		const editing = cursors.some((l) => l >= block.fence.startLine && l <= block.fence.endLine);
+		if (livePreview && !editing) continue;
+		const info = panelInfo(block, host.runKeyLabel());
+		const identity = [filePath, blockKey(block), info.method, info.editMode, info.display, info.alias].join("\u0000");
+		builder.add(
+			block.fence.to,
+			block.fence.to,
+			Decoration.widget({ widget: new PanelWidget(host, filePath, block, identity), block: true, side: 1 }),
+		);
+	}
+	return builder.finish();
+}
+
+/**
+ * CodeMirror extension: response panels under http blocks in Source mode and while editing
+ * a block in Live Preview (Reading view and Live Preview outside the block use the code
+ * block processor), plus the method word coloured by verb.
+ */
+export function blockWidgets(host: BlockHost): Extension {
+	interface Value {
+		blocks: NoteBlock[];
+		decorations: DecorationSet;
+	}
+	const build = (state: EditorState, blocks: NoteBlock[]): Value => ({ blocks, decorations: buildDecorations(state, host, blocks) });
+	return StateField.define<Value>({
+		create: (state) => build(state, parseNote(state.doc.toString())),
+		update(value, tr) {
+			const modeChanged = isLivePreview(tr.startState) !== isLivePreview(tr.state);
+			// The note is parsed again only when its text changed; cursor moves reuse the blocks.
+			if (tr.docChanged) return build(tr.state, parseNote(tr.state.doc.toString()));
+			if (tr.selection || modeChanged) return build(tr.state, value.blocks);
+			return value;
+		},
+		provide: (field) => EditorView.decorations.from(field, (v) => v.decorations),
+	});
+}
