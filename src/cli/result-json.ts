@@ -1,0 +1,45 @@
+import type { NoteBlock } from "../blocks";
+import { bodyText } from "../runner/alias-values";
+import { looksBinary } from "../runner/response/content-type";
+import { toBase64 } from "../runner/response/format";
+import type { BlockResult } from "../runner/result";
+import type { Timing } from "../runner/transport";
+
+/**
+ * The stable per-block shape of `runnable-blocks run --json` (documented in the README).
+ * Exactly one of `body` (UTF-8 text) and `bodyBase64` (binary) is set when there is a body.
+ */
+export interface RunResultJson {
+	alias: string | null;
+	/** 1-based line of the opening fence. */
+	line: number;
+	state: "done" | "cached" | "cancelled" | "failed";
+	status: number | null;
+	headers: Array<[string, string]>;
+	body?: string;
+	bodyBase64?: string;
+	size: number;
+	timing: Timing | null;
+	error: { code: string; message: string; detail?: string } | null;
+	/** True when it ran because another block referenced it. */
+	dependency: boolean;
+}
+
+export function resultToJson(block: NoteBlock, result: BlockResult, dependency: boolean): RunResultJson {
+	const out: RunResultJson = {
+		alias: block.alias,
+		line: block.fence.startLine + 1,
+		state: result.state,
+		status: result.head?.status ?? null,
+		headers: result.head ? result.head.headers.map(([n, v]) => [n, v]) : [],
+		size: result.body?.byteLength ?? 0,
+		timing: result.timing ?? null,
+		error: result.error ? { code: result.error.code, message: result.error.message, ...(result.error.detail ? { detail: result.error.detail } : {}) } : null,
+		dependency,
+	};
+	if (result.body) {
+		if (looksBinary(result.body)) out.bodyBase64 = toBase64(result.body);
+		else out.body = bodyText(result.body);
+	}
+	return out;
+}
