@@ -35,4 +35,14 @@ export default defineConfig([
 			"obsidianmd/no-nodejs-modules": "off",
 		},
 	},
+	{
+		// Node-only modules: the plugin loads the node transport only when Platform.isDesktopApp
+		// (through dynamic imports), and the CLI runs in Node, where there is no window.
+		files: ["src/runner/http/node-*.ts", "src/cli/**/*.ts"],
+		rules: {
+			"obsidianmd/no-nodejs-modules": "off",
+			"import/no-nodejs-modules": "off",
+			"obsidianmd/prefer-window-timers": "off",
+		},
+	},
 ]);

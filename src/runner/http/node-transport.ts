@@ -1,0 +1,290 @@
+import type * as Http from "node:http";
+import type * as Https from "node:https";
+import type * as Net from "node:net";
+import type * as Zlib from "node:zlib";
+import { isHttpToken } from "../../blocks";
+import { MAX_BODY_BYTES, MAX_REDIRECTS, type PreparedRequest } from "../request";
+import type { FailureCode, ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
+
+/** Node modules, loaded lazily: the plugin bundle also runs on mobile, where they do not exist. */
+interface NodeModules {
+	http: typeof Http;
+	https: typeof Https;
+	zlib: typeof Zlib;
+}
+
+export interface NodeTransportOptions {
+	/** Accept self-signed / unknown certificates (off by default). */
+	rejectUnauthorized?: boolean;
+}
+
+/**
+ * Headers added when the user did not write them. User-Agent and Accept-Encoding match what
+ * REST clients send, so servers answer as they would to them; every other header is exactly
+ * what the block says, in its order and casing.
+ */
+const DEFAULT_HEADERS: Array<[string, string]> = [
+	["User-Agent", "runnable-blocks/0.1"],
+	["Accept-Encoding", "gzip, deflate, br"],
+];
+
+const CONNECT_ERRORS = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "EADDRNOTAVAIL", "EPROTO", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "ERR_TLS_CERT_ALTNAME_INVALID"]);
+
+class Ended extends Error {
+	constructor(readonly outcome: TransportOutcome) {
+		super("ended");
+	}
+}
+
+/** Creates the streaming transport over node:http/https with keep-alive agents. */
+export async function createNodeTransport(options: NodeTransportOptions = {}): Promise<Transport & { close(): void }> {
+	const mods: NodeModules = {
+		http: await import("node:http"),
+		https: await import("node:https"),
+		zlib: await import("node:zlib"),
+	};
+	const httpAgent = new mods.http.Agent({ keepAlive: true });
+	const httpsAgent = new mods.https.Agent({ keepAlive: true, rejectUnauthorized: options.rejectUnauthorized ?? true });
+	return {
+		name: "node",
+		streams: true,
+		send: (request, opts = {}) => send(mods, { http: httpAgent, https: httpsAgent }, request, opts),
+		close: () => {
+			httpAgent.destroy();
+			httpsAgent.destroy();
+		},
+	};
+}
+
+interface Agents {
+	http: Http.Agent;
+	https: Https.Agent;
+}
+
+interface Hop {
+	method: string;
+	url: URL;
+	headers: Array<[string, string]>;
+	body: string;
+}
+
+async function send(mods: NodeModules, agents: Agents, request: PreparedRequest, opts: SendOptions): Promise<TransportOutcome> {
+	const start = performance.now();
+	const elapsed = () => performance.now() - start;
+	const timing: Timing = { total: 0 };
+	const finish = (o: TransportOutcome): TransportOutcome => {
+		timing.total = elapsed();
+		return o;
+	};
+	for (const [name, value] of request.headers) {
+		if (!isHttpToken(name)) return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: `header name "${name}"`, timing });
+		if (/[\r\n\0]/.test(value)) return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: `header "${name}" value contains a line break`, timing });
+	}
+	let url: URL;
+	try {
+		url = new URL(request.url);
+	} catch {
+		return finish({ kind: "failed", code: "invalid_url", message: `Invalid URL "${request.url}"`, timing });
+	}
+	const deadline = new AbortController();
+	const timer = setTimeout(() => deadline.abort(), request.timeoutMs);
+	const signals = opts.signal ? [opts.signal, deadline.signal] : [deadline.signal];
+	try {
+		let hop: Hop = { method: request.method, url, headers: request.headers, body: request.body };
+		for (let redirects = 0; ; redirects++) {
+			const result = await exchange(mods, agents, hop, redirects, opts, signals, timing, elapsed);
+			if (result.kind !== "redirect") return finish(result.outcome);
+			if (!request.followRedirects) return finish(result.outcome);
+			if (redirects >= MAX_REDIRECTS) {
+				return finish({ kind: "failed", code: "too_many_redirects", message: `Too many redirects (more than ${MAX_REDIRECTS})`, detail: `last: ${result.location}`, timing });
+			}
+			hop = nextHop(hop, result.status, result.location);
+		}
+	} catch (e) {
+		if (e instanceof Ended) return finish(e.outcome);
+		return finish({ kind: "failed", code: "protocol_error", message: e instanceof Error ? e.message : String(e), timing });
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** RFC 9110 §15.4: 303 (and 301/302 for non-GET, as browsers do) become GET without a body. */
+function nextHop(hop: Hop, status: number, location: string): Hop {
+	const url = new URL(location, hop.url);
+	const toGet = status === 303 || ((status === 301 || status === 302) && hop.method !== "GET" && hop.method !== "HEAD");
+	const crossOrigin = url.origin !== hop.url.origin;
+	const drop = new Set(["host", ...(toGet ? ["content-length", "content-type"] : []), ...(crossOrigin ? ["authorization", "cookie"] : [])]);
+	return {
+		method: toGet ? "GET" : hop.method,
+		url,
+		headers: hop.headers.filter(([n]) => !drop.has(n.toLowerCase())),
+		body: toGet ? "" : hop.body,
+	};
+}
+
+type Exchange = { kind: "final"; outcome: TransportOutcome } | { kind: "redirect"; status: number; location: string; outcome: TransportOutcome };
+
+function headerPairs(raw: string[]): Array<[string, string]> {
+	const out: Array<[string, string]> = [];
+	for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i], raw[i + 1]]);
+	return out;
+}
+
+/** One request/response on the wire. Resolves on the end of the body; rejects with Ended for every other end. */
+function exchange(
+	mods: NodeModules,
+	agents: Agents,
+	hop: Hop,
+	redirects: number,
+	opts: SendOptions,
+	signals: AbortSignal[],
+	timing: Timing,
+	elapsed: () => number,
+): Promise<Exchange> {
+	return new Promise<Exchange>((resolve, reject) => {
+		const https = hop.url.protocol === "https:";
+		const lib = https ? mods.https : mods.http;
+		const body = new TextEncoder().encode(hop.body);
+		const names = new Set(hop.headers.map(([n]) => n.toLowerCase()));
+		// With raw header arrays Node adds no Host of its own: write it first, as clients do.
+		const headers: string[] = names.has("host") ? [] : ["Host", hop.url.host];
+		for (const [n, v] of hop.headers) headers.push(n, v);
+		for (const [n, v] of DEFAULT_HEADERS) if (!names.has(n.toLowerCase())) headers.push(n, v);
+		if (body.byteLength > 0 && !names.has("content-length") && !names.has("transfer-encoding")) headers.push("Content-Length", String(body.byteLength));
+		const cap = opts.maxBodyBytes ?? MAX_BODY_BYTES;
+		let settled = false;
+		let responded = false;
+		let req: Http.ClientRequest;
+		const end = (outcome: TransportOutcome) => {
+			if (settled) return;
+			settled = true;
+			cleanup();
+			req?.destroy();
+			reject(new Ended(outcome));
+		};
+		const onAbort = () => {
+			const timeout = signals.length > 1 ? signals[1].aborted && !signals[0].aborted : signals[0].aborted;
+			end({ kind: "cancelled", reason: timeout ? "timeout" : "user", timing });
+		};
+		const cleanup = () => {
+			for (const s of signals) s.removeEventListener("abort", onAbort);
+		};
+		for (const s of signals) {
+			if (s.aborted) {
+				onAbort();
+				return;
+			}
+			s.addEventListener("abort", onAbort);
+		}
+		try {
+			req = lib.request(hop.url, {
+				method: hop.method,
+				headers,
+				agent: https ? agents.https : agents.http,
+				setHost: true,
+			});
+		} catch (e) {
+			const code = (e as NodeJS.ErrnoException).code;
+			end({ kind: "failed", code: code === "ERR_INVALID_HTTP_TOKEN" ? "invalid_token" : "protocol_error", message: code === "ERR_INVALID_HTTP_TOKEN" ? "Invalid HTTP token" : String(e), detail: String(e), timing });
+			return;
+		}
+		req.on("socket", (socket: Net.Socket) => {
+			const reused = (req as unknown as { reusedSocket?: boolean }).reusedSocket === true;
+			timing.connectionReused = reused;
+			if (reused) return;
+			socket.once("lookup", () => (timing.dns = elapsed()));
+			socket.once("connect", () => (timing.connect = elapsed()));
+			socket.once("secureConnect", () => (timing.tls = elapsed()));
+		});
+		req.on("error", (e: NodeJS.ErrnoException) => {
+			if (settled) return;
+			const connect = e.code !== undefined && CONNECT_ERRORS.has(e.code) && !responded;
+			const code: FailureCode = connect ? "connect_failed" : "protocol_error";
+			end({ kind: "failed", code, message: connect ? "Failed to connect" : `Connection failed while receiving: ${e.message}`, detail: e.message, timing });
+		});
+		req.on("response", (res: Http.IncomingMessage) => {
+			responded = true;
+			timing.ttfb = elapsed();
+			const head: ResponseHead = {
+				status: res.statusCode ?? 0,
+				statusText: res.statusMessage ?? "",
+				httpVersion: res.httpVersion,
+				headers: headerPairs(res.rawHeaders),
+				url: hop.url.href,
+				redirects,
+			};
+			const location = res.headers.location;
+			const rawRequestHead = requestHeadText(req);
+			const requestBytes = new TextEncoder().encode(rawRequestHead).byteLength + body.byteLength;
+			if (res.statusCode && [301, 302, 303, 307, 308].includes(res.statusCode) && location) {
+				// Drain and keep the socket for reuse; the 3xx is the outcome when redirects are off.
+				res.resume();
+				res.on("end", () => {
+					if (settled) return;
+					settled = true;
+					cleanup();
+					resolve({ kind: "redirect", status: res.statusCode ?? 0, location, outcome: { kind: "done", head, body: new Uint8Array(0), timing, requestBytes, rawRequestHead } });
+				});
+				return;
+			}
+			opts.onHeaders?.(head);
+			const stream = decoded(mods, res);
+			const chunks: Uint8Array[] = [];
+			let received = 0;
+			stream.on("data", (chunk: Uint8Array) => {
+				// Checked at every chunk boundary: nothing is kept after a cancel.
+				if (settled || signals.some((s) => s.aborted)) return;
+				received += chunk.byteLength;
+				if (received > cap) {
+					end({ kind: "failed", code: "body_too_large", message: "[body_too_large]", detail: `the body passed ${cap} bytes`, timing });
+					res.destroy();
+					return;
+				}
+				chunks.push(chunk);
+				opts.onChunk?.(chunk, received);
+			});
+			stream.on("error", (e: Error) => end({ kind: "failed", code: "protocol_error", message: `Could not read the response body: ${e.message}`, detail: e.message, timing }));
+			res.on("aborted", () => end({ kind: "failed", code: "protocol_error", message: "The server closed the connection before the body ended", timing }));
+			res.on("error", (e: Error) => end({ kind: "failed", code: "protocol_error", message: "The server closed the connection before the body ended", detail: e.message, timing }));
+			stream.on("end", () => {
+				if (settled) return;
+				if (!res.complete) {
+					end({ kind: "failed", code: "protocol_error", message: "The server closed the connection before the body ended", timing });
+					return;
+				}
+				settled = true;
+				cleanup();
+				resolve({ kind: "final", outcome: { kind: "done", head, body: concat(chunks, received), timing, requestBytes, rawRequestHead } });
+			});
+		});
+		req.end(body.byteLength > 0 ? body : undefined);
+	});
+}
+
+/** The response body stream, decompressed when the server encoded it. */
+function decoded(mods: NodeModules, res: Http.IncomingMessage): NodeJS.ReadableStream {
+	const encoding = (res.headers["content-encoding"] ?? "").toLowerCase().trim();
+	let decoder: Zlib.Gunzip | Zlib.Inflate | Zlib.BrotliDecompress | null = null;
+	if (encoding === "gzip" || encoding === "x-gzip") decoder = mods.zlib.createGunzip();
+	else if (encoding === "deflate") decoder = mods.zlib.createInflate();
+	else if (encoding === "br") decoder = mods.zlib.createBrotliDecompress();
+	if (!decoder) return res;
+	res.on("error", (e) => decoder?.destroy(e));
+	return res.pipe(decoder);
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+	const out = new Uint8Array(total);
+	let o = 0;
+	for (const c of chunks) {
+		out.set(c, o);
+		o += c.byteLength;
+	}
+	return out;
+}
+
+/** The request head Node wrote (`_header` is the exact text it put on the socket). */
+function requestHeadText(req: Http.ClientRequest): string {
+	const header = (req as unknown as { _header?: string })._header;
+	return typeof header === "string" ? header : `${req.method} ${req.path} HTTP/1.1\r\n${headerPairs(req.getRawHeaderNames().flatMap((n) => [n, String(req.getHeader(n))])).map(([n, v]) => `${n}: ${v}`).join("\r\n")}\r\n\r\n`;
+}
