@@ -31,6 +31,8 @@ export default defineConfig([
 		rules: {
 			"no-console": "off",
 			"obsidianmd/rule-custom-message": "off",
+			"obsidianmd/prefer-window-timers": "off",
+			"obsidianmd/no-global-this": "off",
 			"import/no-nodejs-modules": "off",
 			"obsidianmd/no-nodejs-modules": "off",
 		},
