@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import fc from "fast-check";
+import { cacheKey, canonicalUrl } from "../../../src/runner/cache-key";
+import { ByteLruCache } from "../../../src/runner/lru-cache";
+
+const base = { method: "GET" as const, url: "http://h/a?b=2&a=1", headers: [["Accept", "x"]] as Array<[string, string]>, body: "" };
+
+describe("cache key", () => {
+	it("is the hex SHA-256 of the framed parts", () => {
+		const framed = JSON.stringify(["GET", "http://h/a?a=1&b=2", [["accept", "x"]], "", [["v", "1"]]]);
+		expect(cacheKey(base, { v: "1" })).toBe(createHash("sha256").update(framed).digest("hex"));
+	});
+
+	it.each([
+		["query order", { url: "http://h/a?a=1&b=2" }],
+		["query encoding", { url: "http://h/a?b=%32&a=1" }],
+		["header name case", { headers: [["ACCEPT", "x"]] }],
+		["fragment", { url: "http://h/a?b=2&a=1#frag" }],
+	])("ignores %s", (_name, patch) => {
+		expect(cacheKey({ ...base, ...patch } as typeof base, {})).toBe(cacheKey(base, {}));
+	});
+
+	it.each([
+		["method", { method: "HEAD" }],
+		["path", { url: "http://h/b?b=2&a=1" }],
+		["query value", { url: "http://h/a?b=3&a=1" }],
+		["header value", { headers: [["Accept", "y"]] }],
+		["extra header", { headers: [["Accept", "x"], ["X", "1"]] }],
+		["body", { body: "x" }],
+	])("changes with the %s", (_name, patch) => {
+		expect(cacheKey({ ...base, ...patch } as typeof base, {})).not.toBe(cacheKey(base, {}));
+	});
+
+	it("depends on the referenced environment snapshot only as given", () => {
+		expect(cacheKey(base, { a: "1" })).not.toBe(cacheKey(base, { a: "2" }));
+		expect(cacheKey(base, { a: "1", b: "2" })).toBe(cacheKey(base, { b: "2", a: "1" }));
+	});
+
+	it("keeps repeated query parameters and sorts them by value", () => {
+		expect(canonicalUrl("http://h/?t=b&t=a&s=1")).toBe("http://h/?s=1&t=a&t=b");
+		expect(canonicalUrl("http://h/p?q=a+b")).toBe(canonicalUrl("http://h/p?q=a%20b"));
+	});
+
+	it("never collides two different bodies or header sets by concatenation", () => {
+		fc.assert(
+			fc.property(fc.string(), fc.string(), fc.string(), fc.string(), (a, b, c, d) => {
+				fc.pre(a !== c || b !== d);
+				const k1 = cacheKey({ ...base, headers: [["x", a]], body: b }, {});
+				const k2 = cacheKey({ ...base, headers: [["x", c]], body: d }, {});
+				expect(k1).not.toBe(k2);
+			}),
+			{ numRuns: 300 },
+		);
+	});
+});
+
+describe("byte-bounded LRU", () => {
+	it("evicts least recently used entries past the byte bound", () => {
+		const c = new ByteLruCache<string>(100);
+		c.set("a", "A", 40);
+		c.set("b", "B", 40);
+		expect(c.get("a")).toBe("A");
+		c.set("c", "C", 40);
+		expect([c.get("a"), c.get("b"), c.get("c")]).toEqual(["A", undefined, "C"]);
+		expect(c.stats()).toEqual({ entries: 2, bytes: 80, maxBytes: 100 });
+	});
+
+	it("does not store an entry larger than the bound, and replaces a key's size", () => {
+		const c = new ByteLruCache<string>(100);
+		c.set("a", "A", 60);
+		c.set("huge", "H", 101);
+		expect(c.get("huge")).toBeUndefined();
+		expect(c.get("a")).toBe("A");
+		c.set("a", "A2", 10);
+		expect(c.stats().bytes).toBe(10);
+	});
+
+	it("clears and deletes", () => {
+		const c = new ByteLruCache<number>(10);
+		c.set("a", 1, 1);
+		c.set("b", 2, 1);
+		expect(c.delete("a")).toBe(true);
+		expect(c.delete("a")).toBe(false);
+		c.clear();
+		expect(c.stats()).toEqual({ entries: 0, bytes: 0, maxBytes: 10 });
+	});
+});
