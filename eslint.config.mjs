@@ -47,4 +47,9 @@ export default defineConfig([
 			"obsidianmd/prefer-window-timers": "off",
 		},
 	},
+	{
+		// The engine also runs headless in the CLI (Node, no window): plain timers.
+		files: ["src/runner/**/*.ts"],
+		rules: { "obsidianmd/prefer-window-timers": "off" },
+	},
 ]);

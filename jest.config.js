@@ -4,8 +4,12 @@ const tsJest = [
 	{ tsconfig: { module: "commonjs", moduleResolution: "node", isolatedModules: true } },
 ];
 const shared = {
-	transform: { "^.+\\.ts$": tsJest, "^.+\\.wasm$": "<rootDir>/tests/support/wasm-transform.js" },
-	moduleNameMapper: { "^obsidian$": "<rootDir>/tests/mocks/obsidian.ts" },
+	transform: { "^.+\\.ts$": tsJest },
+	moduleNameMapper: {
+		"^obsidian$": "<rootDir>/tests/mocks/obsidian.ts",
+		// The bytes of sql.js's WebAssembly, as esbuild's binary loader gives them to the bundle.
+		"^sql\\.js/dist/sql-wasm\\.wasm$": "<rootDir>/tests/support/sql-wasm-bytes.js",
+	},
 	testEnvironment: "node",
 	moduleFileExtensions: ["ts", "js", "json", "wasm"],
 };
