@@ -1,0 +1,177 @@
+import { parse, TomlError } from "smol-toml";
+import { locate } from "./toml-locate";
+
+export type TransportSetting = "auto" | "node" | "obsidian";
+export const TRANSPORTS: readonly TransportSetting[] = ["auto", "node", "obsidian"];
+
+/**
+ * A variable's value: written in user.toml, or — when marked secret — kept in Obsidian's
+ * secret storage under an id, written in user.toml as `name = { secret = "id" }`.
+ */
+export type VariableValue = { value: string } | { secret: string };
+
+export interface Connection {
+	type: "sqlite";
+	/** Vault-relative path of the SQLite file. */
+	path: string;
+	readonly: boolean;
+}
+
+/** The settings of DESIGN.md §7, as `user.toml` holds them. */
+export interface Settings {
+	general: {
+		/** Active environment name ("" for none). */
+		environment: string;
+		/** Default block timeout, ms. */
+		timeout: number;
+		transport: TransportSetting;
+	};
+	/** Action id → binding, as written (validated by the keymap). */
+	keymap: Record<string, string>;
+	environments: Record<string, Record<string, VariableValue>>;
+	connections: Record<string, Connection>;
+}
+
+export function defaultSettings(): Settings {
+	return { general: { environment: "", timeout: 30000, transport: "auto" }, keymap: {}, environments: {}, connections: {} };
+}
+
+/** A problem with a position in user.toml (1-based line and column). */
+export interface SettingsProblem {
+	file: string;
+	line: number;
+	column: number;
+	/** Dotted key path, e.g. `general.timeout`, or "" for syntax errors. */
+	key: string;
+	message: string;
+}
+
+export type SettingsResult =
+	| { ok: true; settings: Settings; errors: SettingsProblem[]; warnings: SettingsProblem[] }
+	/** The file does not parse: keep the last good settings, and never write the file. */
+	| { ok: false; errors: SettingsProblem[] };
+
+export function formatProblem(p: SettingsProblem): string {
+	return `${p.file}:${p.line}:${p.column}: ${p.key ? `${p.key}: ` : ""}${p.message}`;
+}
+
+type Table = Record<string, unknown>;
+const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+const keyName = (path: string[]) => path.map((p) => (/^[A-Za-z0-9_-]+$/.test(p) ? p : JSON.stringify(p))).join(".");
+
+/**
+ * Parses and validates user.toml. Syntax errors fail the whole file (with line and column);
+ * an invalid value is an error for that key only, which keeps its default, so one typo
+ * does not throw away the rest of the settings. Unknown keys are warnings and stay in the file.
+ */
+export function parseSettings(text: string, file = "user.toml"): SettingsResult {
+	let doc: Table;
+	try {
+		doc = parse(text);
+	} catch (e) {
+		if (e instanceof TomlError) {
+			const message = e.message.split("\n")[0].replace(/^Invalid TOML document: /, "");
+			return { ok: false, errors: [{ file, line: e.line, column: e.column, key: "", message }] };
+		}
+		throw e;
+	}
+	const settings = defaultSettings();
+	const errors: SettingsProblem[] = [];
+	const warnings: SettingsProblem[] = [];
+	const problem = (list: SettingsProblem[], path: string[], message: string) => list.push({ file, ...locate(text, path), key: keyName(path), message });
+	const error = (path: string[], message: string) => problem(errors, path, message);
+	const warn = (path: string[], message: string) => problem(warnings, path, message);
+	const show = (v: unknown) => JSON.stringify(v instanceof Date ? v.toISOString() : v);
+
+	for (const [section, value] of Object.entries(doc)) {
+		if (!["general", "keymap", "environments", "connections"].includes(section)) {
+			warn([section], `unknown section "${section}" is kept but ignored`);
+			continue;
+		}
+		if (!isTable(value)) error([section], `[${section}] must be a table`);
+	}
+
+	const general = isTable(doc.general) ? doc.general : {};
+	for (const [k, v] of Object.entries(general)) {
+		const path = ["general", k];
+		if (k === "environment") {
+			if (typeof v === "string") settings.general.environment = v;
+			else error(path, `must be a string (got ${show(v)})`);
+		} else if (k === "timeout") {
+			if (typeof v === "number" && Number.isInteger(v) && v > 0) settings.general.timeout = v;
+			else error(path, `must be a positive integer number of milliseconds (got ${show(v)})`);
+		} else if (k === "transport") {
+			if (typeof v === "string" && (TRANSPORTS as readonly string[]).includes(v)) settings.general.transport = v as TransportSetting;
+			else error(path, `must be one of ${TRANSPORTS.join(", ")} (got ${show(v)})`);
+		} else {
+			warn(path, `unknown key "${k}" is kept but ignored`);
+		}
+	}
+
+	const keymap = isTable(doc.keymap) ? doc.keymap : {};
+	for (const [action, binding] of Object.entries(keymap)) {
+		if (typeof binding === "string") settings.keymap[action] = binding;
+		else error(["keymap", action], `must be a string such as "Mod+Enter" (got ${show(binding)})`);
+	}
+
+	const environments = isTable(doc.environments) ? doc.environments : {};
+	for (const [name, vars] of Object.entries(environments)) {
+		if (!isTable(vars)) {
+			error(["environments", name], `must be a table of variables`);
+			continue;
+		}
+		const env: Record<string, VariableValue> = {};
+		for (const [k, v] of Object.entries(vars)) {
+			const path = ["environments", name, k];
+			if (typeof v === "string") env[k] = { value: v };
+			else if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") env[k] = { value: String(v) };
+			else if (isTable(v) && typeof v.secret === "string" && Object.keys(v).length === 1) env[k] = { secret: v.secret };
+			else error(path, `must be a string, a number, a boolean or { secret = "id" } (got ${show(v)})`);
+		}
+		settings.environments[name] = env;
+	}
+	const active = settings.general.environment;
+	if (active && !(active in settings.environments)) {
+		const names = Object.keys(settings.environments);
+		error(["general", "environment"], `environment "${active}" is not defined${names.length ? ` (defined: ${names.join(", ")})` : ""}`);
+	}
+
+	const connections = isTable(doc.connections) ? doc.connections : {};
+	for (const [name, c] of Object.entries(connections)) {
+		const path = ["connections", name];
+		if (!isTable(c)) {
+			error(path, "must be a table");
+			continue;
+		}
+		if (c.type !== "sqlite") error([...path, "type"], `must be "sqlite" (got ${show(c.type)})`);
+		if (typeof c.path !== "string" || c.path === "") error([...path, "path"], `must be the vault-relative path of a SQLite file`);
+		if (c.readonly !== undefined && typeof c.readonly !== "boolean") error([...path, "readonly"], `must be true or false (got ${show(c.readonly)})`);
+		if (c.type === "sqlite" && typeof c.path === "string" && c.path !== "") {
+			settings.connections[name] = { type: "sqlite", path: c.path, readonly: c.readonly !== false };
+		}
+	}
+	return { ok: true, settings, errors, warnings };
+}
+
+/**
+ * The variables of an environment with secret ids resolved through `readSecret`
+ * (Obsidian's secret storage in the plugin; the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>).
+ */
+export function environmentVariables(settings: Settings, name: string, readSecret: (id: string) => string | undefined): { variables: Record<string, string>; secretValues: string[]; missingSecrets: string[] } {
+	const variables: Record<string, string> = {};
+	const secretValues: string[] = [];
+	const missingSecrets: string[] = [];
+	for (const [k, v] of Object.entries(settings.environments[name] ?? {})) {
+		if ("value" in v) {
+			variables[k] = v.value;
+			continue;
+		}
+		const value = readSecret(v.secret);
+		if (value === undefined) missingSecrets.push(v.secret);
+		else {
+			variables[k] = value;
+			secretValues.push(value);
+		}
+	}
+	return { variables, secretValues, missingSecrets };
+}
