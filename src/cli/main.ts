@@ -1,5 +1,7 @@
 import { parseArgs } from "node:util";
+import { runDemo } from "./commands/demo";
 import { runParse } from "./commands/parse";
+import { runCommand } from "./commands/run";
 import { USAGE, UsageError } from "./usage";
 
 type Write = (s: string) => void;
@@ -14,6 +16,37 @@ export async function main(argv: string[], out: Write, err: Write): Promise<numb
 				if (positionals.length !== 1) throw new UsageError("parse takes exactly one note: runnable-blocks parse <note.md> [--json]");
 				return runParse(positionals[0], values.json === true, out);
 			}
+			case "run": {
+				const { values, positionals } = parseArgs({
+					args: rest,
+					options: {
+						alias: { type: "string", multiple: true },
+						env: { type: "string" },
+						config: { type: "string" },
+						json: { type: "boolean" },
+						"no-cache": { type: "boolean" },
+					},
+					allowPositionals: true,
+				});
+				if (positionals.length !== 1) throw new UsageError("run takes exactly one note: runnable-blocks run <note.md> [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache]");
+				const { code } = await runCommand(
+					{
+						file: positionals[0],
+						aliases: values.alias ?? [],
+						env: values.env,
+						config: values.config,
+						json: values.json === true,
+						noCache: values["no-cache"] === true,
+						tty: process.stderr.isTTY === true,
+					},
+					out,
+					err,
+				);
+				return code;
+			}
+			case "demo":
+				if (rest.length > 0) throw new UsageError("demo takes no arguments");
+				return runDemo(out, err, process.stderr.isTTY === true);
 			case undefined:
 			case "help":
 			case "--help":

@@ -86,7 +86,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 		const notRun = [...new Set(errors.map((e) => e.notRunAlias).filter((a): a is string => a !== undefined))];
 		return {
 			ok: false,
-			error: { code: "unresolved_reference", message: errors[0].message, detail: errors.map((e) => e.message).join("\n") },
+			error: { code: "unresolved_reference", message: errors[0].message, ...(errors.length > 1 ? { detail: errors.map((e) => e.message).join("\n") } : {}) },
 			notRun,
 		};
 	}

@@ -1,0 +1,88 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { startBookshopApi } from "../../../examples/bookshop-api/server.cjs";
+import type { NoteBlock } from "../../blocks";
+import type { BlockResult } from "../../runner/result";
+import { secretEnvName } from "../vault";
+import { runCommand } from "./run";
+
+type Write = (s: string) => void;
+
+/** The package root (dist/cli.js in the build, src/cli/commands in tests): the folder with our package.json. */
+function packageRoot(): string {
+	let dir = __dirname;
+	while (!existsSync(join(dir, "package.json")) || !readFileSync(join(dir, "package.json"), "utf8").includes('"name": "runnable-blocks"')) {
+		const parent = dirname(dir);
+		if (parent === dir) throw new Error("runnable-blocks: cannot find the package folder holding examples/vault");
+		dir = parent;
+	}
+	return dir;
+}
+
+/** `# @expect cancelled|failed` and `# @cancel-after <ms>`, read from a block's head comments (demo only). */
+export function demoDirectives(block: NoteBlock): { expect: BlockResult["state"] | null; cancelAfter?: number } {
+	let expect: BlockResult["state"] | null = null;
+	let cancelAfter: number | undefined;
+	for (const line of block.http?.lines ?? []) {
+		if (line.kind !== "comment") continue;
+		const e = /@expect\s+(done|cached|cancelled|failed)\b/.exec(line.text);
+		if (e) expect = e[1] as BlockResult["state"];
+		const c = /@cancel-after\s+(\d+)/.exec(line.text);
+		if (c) cancelAfter = Number(c[1]);
+	}
+	return { expect, cancelAfter };
+}
+
+function matches(result: BlockResult, expected: BlockResult["state"] | null): boolean {
+	if (expected === null) return result.state === "done" || result.state === "cached";
+	return result.state === expected;
+}
+
+/**
+ * `runnable-blocks demo`: starts the bundled bookshop API on a free 127.0.0.1 port, runs every
+ * note of examples/vault against it (base_url points at the live API) and prints a summary.
+ * Exit 0 when every block ended as its note says it should.
+ */
+export async function runDemo(out: Write, err: Write, tty: boolean): Promise<number> {
+	const api = await startBookshopApi({ port: 0 });
+	// The demo environment's password is a secret reference; the CLI reads secrets from the environment.
+	const secret = secretEnvName("demo-password");
+	process.env[secret] ??= "demo";
+	const vault = join(packageRoot(), "examples", "vault");
+	out(`Runnable Blocks demo — bookshop API on ${api.url}\nVault: ${vault}\n`);
+	let total = 0;
+	let unexpected = 0;
+	let expectedFailures = 0;
+	try {
+		for (const name of readdirSync(vault).filter((f) => f.endsWith(".md") && f !== "README.md").sort()) {
+			out(`\n▶ ${name}\n`);
+			const { runs } = await runCommand(
+				{
+					file: join(vault, name),
+					aliases: [],
+					json: false,
+					noCache: false,
+					tty,
+					overrides: { base_url: api.url },
+					cancelAfter: (b) => demoDirectives(b).cancelAfter,
+				},
+				out,
+				err,
+			);
+			for (const { block, result } of runs) {
+				total++;
+				const { expect } = demoDirectives(block);
+				if (!matches(result, expect)) {
+					unexpected++;
+					out(`  ✗ unexpected: ${block.alias ?? `line ${block.fence.startLine + 1}`} ended ${result.state}${expect ? `, expected ${expect}` : ""}\n`);
+				} else if (expect) {
+					expectedFailures++;
+				}
+			}
+		}
+	} finally {
+		await api.close();
+	}
+	out(`\nDemo: ${total} blocks run, ${total - unexpected - expectedFailures} finished, ${expectedFailures} ended as expected (cancelled/failed on purpose), ${unexpected} unexpected.\n`);
+	return unexpected === 0 ? 0 : 1;
+}

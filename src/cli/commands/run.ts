@@ -1,0 +1,96 @@
+import { parseNote, type NoteBlock } from "../../blocks";
+import type { BlockResult } from "../../runner/result";
+import { runBlocks, type BlockRun } from "../../runner/run-note";
+import { createCliEngine } from "../engine";
+import { readNote } from "../read-note";
+import { Reporter } from "../reporter";
+import { resultToJson } from "../result-json";
+import { UsageError } from "../usage";
+import { findVault, loadSettings, selectEnvironment } from "../vault";
+
+export interface RunOptions {
+	file: string;
+	aliases: string[];
+	env?: string;
+	config?: string;
+	json: boolean;
+	noCache: boolean;
+	tty: boolean;
+	/** Extra variables layered over the environment (the demo sets base_url). */
+	overrides?: Record<string, string>;
+	/** Cancels a block after this many ms (the demo's `# @cancel-after`). */
+	cancelAfter?: (block: NoteBlock) => number | undefined;
+}
+
+export interface RunOutcome {
+	code: number;
+	runs: BlockRun[];
+}
+
+type Write = (s: string) => void;
+
+/** Picks the blocks to run: all http blocks top-down, or the named aliases (unknown names are usage errors). */
+function targetsOf(note: NoteBlock[], aliases: string[]): NoteBlock[] {
+	const http = note.filter((b) => b.kind === "http");
+	if (aliases.length === 0) return http;
+	return aliases.map((a) => {
+		const b = http.find((x) => x.alias === a);
+		if (!b) {
+			const known = http.map((x) => x.alias).filter((x): x is string => x !== null);
+			throw new UsageError(`no http block with alias "${a}"${known.length ? ` (aliases: ${known.join(", ")})` : ""}`);
+		}
+		return b;
+	});
+}
+
+/** Blocks that cannot run because of parse errors: reported, and the command exits 2 without running. */
+function parseErrors(file: string, blocks: NoteBlock[]): string[] {
+	return blocks.flatMap((b) => b.problems.filter((p) => p.severity === "error").map((p) => `${file}:${p.line + 1}: ${p.message}`));
+}
+
+/** `runnable-blocks run`: exit 0 when every block finished, 1 when any failed or was cancelled, 2 for usage/parse errors. */
+export async function runCommand(opts: RunOptions, out: Write, err: Write): Promise<RunOutcome> {
+	const text = readNote(opts.file);
+	const note = parseNote(text);
+	const targets = targetsOf(note, opts.aliases);
+	const problems = parseErrors(opts.file, targets);
+	if (problems.length > 0) throw new UsageError(`${opts.file} has errors, nothing was run:\n${problems.join("\n")}`);
+	const vault = findVault(opts.file, opts.config);
+	const settings = loadSettings(vault.configPath, err);
+	const env = selectEnvironment(settings, opts.env, err);
+	const variables = { ...env.variables, ...opts.overrides };
+	const engine = await createCliEngine({ historyPath: vault.historyPath, useCache: !opts.noCache, secretValues: env.secretValues, warn: err });
+	const reporter = new Reporter(out, err, opts.tty && !opts.json, targets.length);
+	const json: ReturnType<typeof resultToJson>[] = [];
+	const timers: Array<ReturnType<typeof setTimeout>> = [];
+	let runs: BlockRun[];
+	try {
+		runs = await runBlocks(note, targets, {
+			filePath: vault.notePath,
+			env: variables,
+			results: new Map<string, BlockResult>(),
+			deps: engine.deps,
+			defaultTimeoutMs: settings.general.timeout,
+			maskUrl: (u) => engine.maskUrl(u),
+			signalFor: (block) => {
+				const controller = new AbortController();
+				const after = opts.cancelAfter?.(block);
+				if (after !== undefined) timers.push(setTimeout(() => controller.abort(), after));
+				return controller.signal;
+			},
+			onBlockStart: (block) => reporter.start(block),
+			onUpdate: (block, s) => reporter.progress(block, s),
+			onBlockDone: (block, result) => {
+				if (!opts.json) reporter.done(block, result);
+			},
+		});
+	} finally {
+		for (const t of timers) clearTimeout(t);
+		await engine.close();
+	}
+	for (const r of runs) json.push(resultToJson(r.block, r.result, r.dependency));
+	if (opts.json) out(JSON.stringify(json, null, 2) + "\n");
+	else if (runs.length > 1) reporter.summary(runs.map((r) => r.result));
+	const ok = runs.every((r) => r.result.state === "done" || r.result.state === "cached");
+	return { code: ok ? 0 : 1, runs };
+}

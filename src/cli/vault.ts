@@ -1,0 +1,80 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { defaultSettings, environmentVariables, formatProblem, parseSettings, type Settings } from "../settings/user-settings";
+import { UsageError } from "./usage";
+
+/** Obsidian's default config folder; the CLI cannot see a custom one, `--config` covers that case. */
+const CONFIG_DIR = ".obsidian";
+const PLUGIN_DIR = join("plugins", "runnable-blocks");
+
+export interface CliVault {
+	/** The vault root, or null when the note is not inside a vault. */
+	root: string | null;
+	/** The note's vault path (forward slashes), as Obsidian names it: history rows match the plugin's. */
+	notePath: string;
+	/** Where history.sqlite lives, or null outside a vault. */
+	historyPath: string | null;
+	configPath: string | null;
+}
+
+/** The vault is the nearest ancestor folder holding `.obsidian`. */
+export function findVault(notePath: string, configOverride?: string): CliVault {
+	const abs = resolve(notePath);
+	let dir = dirname(abs);
+	let root: string | null = null;
+	for (;;) {
+		if (existsSync(join(dir, CONFIG_DIR)) && statSync(join(dir, CONFIG_DIR)).isDirectory()) {
+			root = dir;
+			break;
+		}
+		const parent = dirname(dir);
+		if (parent === dir) break;
+		dir = parent;
+	}
+	const pluginDir = root ? join(root, CONFIG_DIR, PLUGIN_DIR) : null;
+	const defaultConfig = pluginDir ? join(pluginDir, "user.toml") : null;
+	return {
+		root,
+		notePath: root ? relative(root, abs).split(sep).join("/") : abs,
+		historyPath: pluginDir ? join(pluginDir, "history.sqlite") : null,
+		configPath: configOverride ? resolve(configOverride) : defaultConfig && existsSync(defaultConfig) ? defaultConfig : null,
+	};
+}
+
+/** Reads and validates user.toml: a syntax error is a usage error (exit 2); invalid values are warnings on stderr. */
+export function loadSettings(path: string | null, warn: (s: string) => void): Settings {
+	if (!path) return defaultSettings();
+	let text: string;
+	try {
+		text = readFileSync(path, "utf8");
+	} catch (e) {
+		throw new UsageError(`${path}: cannot read the settings (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+	}
+	const result = parseSettings(text, path);
+	if (!result.ok) throw new UsageError(result.errors.map(formatProblem).join("\n"));
+	for (const p of [...result.errors, ...result.warnings]) warn(`${formatProblem(p)}\n`);
+	return result.settings;
+}
+
+/** Secret ids map to environment variables: `dev-token` → RUNNABLE_BLOCKS_SECRET_DEV_TOKEN. */
+export function secretEnvName(id: string): string {
+	return `RUNNABLE_BLOCKS_SECRET_${id.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
+}
+
+export interface CliEnvironment {
+	name: string;
+	variables: Record<string, string>;
+	secretValues: string[];
+}
+
+/** The environment `--env` names, or the settings' active one. */
+export function selectEnvironment(settings: Settings, name: string | undefined, warn: (s: string) => void): CliEnvironment {
+	const chosen = name ?? settings.general.environment;
+	if (name !== undefined && !(name in settings.environments)) {
+		const names = Object.keys(settings.environments);
+		throw new UsageError(`no environment "${name}"${names.length ? ` (defined: ${names.join(", ")})` : " (user.toml defines none)"}`);
+	}
+	const env = environmentVariables(settings, chosen, (id) => process.env[secretEnvName(id)]);
+	for (const id of env.missingSecrets) warn(`secret "${id}" is not set: export ${secretEnvName(id)} to use it\n`);
+	return { name: chosen, variables: env.variables, secretValues: env.secretValues };
+}
