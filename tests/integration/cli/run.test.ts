@@ -1,0 +1,139 @@
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { startBookshopApi, type BookshopApi } from "../../../examples/bookshop-api/server.cjs";
+import type { RunResultJson } from "../../../src/cli/result-json";
+import { HistoryStore } from "../../../src/runner/history-store";
+import { nodeStorage } from "../../../src/cli/node-storage";
+
+const run = promisify(execFile);
+const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
+
+jest.setTimeout(60_000);
+
+let api: BookshopApi;
+let vault: string;
+
+beforeAll(async () => {
+	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	api = await startBookshopApi();
+	vault = mkdtempSync(join(tmpdir(), "rb-cli-vault-"));
+	cpSync(resolve(__dirname, "../../../examples/vault"), vault, { recursive: true, filter: (src) => !src.includes("history.sqlite") && !src.endsWith("main.js") });
+	const dir = join(vault, ".obsidian", "plugins", "runnable-blocks");
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(
+		join(dir, "user.toml"),
+		`# test settings\n[general]\nenvironment = "demo"\ntimeout = 5000\n\n[environments.demo]\nbase_url = "${api.url}"\nusername = "demo"\npassword = { secret = "demo-password" }\n\n[environments.other]\nbase_url = "http://127.0.0.1:9"\nusername = "x"\n`,
+	);
+});
+
+afterAll(async () => {
+	await api.close();
+	rmSync(vault, { recursive: true, force: true });
+});
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+	try {
+		const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, RUNNABLE_BLOCKS_SECRET_DEMO_PASSWORD: "demo", ...env }, timeout: 30_000 });
+		return { code: 0, stdout, stderr };
+	} catch (e) {
+		const err = e as { code: number; stdout: string; stderr: string };
+		return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+	}
+}
+
+describe("runnable-blocks run", () => {
+	it("runs every block of a note with chaining and prints the documented JSON", async () => {
+		const { code, stdout } = await cli(["run", join(vault, "2 Bookshop API.md"), "--json"]);
+		expect(code).toBe(0);
+		const results = JSON.parse(stdout) as RunResultJson[];
+		expect(results.map((r) => [r.alias, r.state, r.status])).toEqual([
+			["login", "done", 200],
+			["me", "done", 200],
+			["books", "done", 200],
+			["created", "done", 201],
+			["fetched", "done", 200],
+			["renamed", "done", 200],
+			["removed", "done", 204],
+			["catalogue", "done", 200],
+			["cover", "done", 200],
+			["about", "done", 200],
+		]);
+		const created = results[3];
+		expect(JSON.parse(created.body ?? "")).toMatchObject({ title: "A Wizard of Earthsea" });
+		expect(created.headers.find(([n]) => n === "Location")?.[1]).toMatch(/^\/books\/\d+$/);
+		expect(results[8].bodyBase64).toBeDefined();
+		expect(Buffer.from(results[8].bodyBase64 ?? "", "base64").subarray(1, 4).toString()).toBe("PNG");
+		expect(results[0].timing?.total).toBeGreaterThan(0);
+		expect(results[0].line).toBe(5);
+	});
+
+	it("runs one alias with its dependencies, and writes history into the vault", async () => {
+		const { code, stdout } = await cli(["run", join(vault, "2 Bookshop API.md"), "--alias", "me", "--json"]);
+		expect(code).toBe(0);
+		expect((JSON.parse(stdout) as RunResultJson[]).map((r) => [r.alias, r.dependency])).toEqual([
+			["login", true],
+			["me", false],
+		]);
+		const history = await HistoryStore.open(nodeStorage, join(vault, ".obsidian", "plugins", "runnable-blocks", "history.sqlite"));
+		const rows = history.list("2 Bookshop API.md", "me");
+		expect(rows.length).toBeGreaterThan(0);
+		expect(rows[0]).toMatchObject({ method: "GET", status: 200, outcome: "done" });
+		await history.close();
+	});
+
+	it("exits 1 when a block fails or is cancelled, with readable lines", async () => {
+		const { code, stdout } = await cli(["run", join(vault, "3 Timeouts and failures.md"), "--alias", "slow", "--alias", "nowhere"]);
+		expect(code).toBe(1);
+		expect(stdout).toContain("Request cancelled");
+		expect(stdout).toContain("Failed to connect");
+		expect(stdout).toMatch(/2 blocks: 0 done, 0 cached, 1 cancelled, 1 failed/);
+	});
+
+	it("switches environment with --env", async () => {
+		const { code, stdout } = await cli(["run", join(vault, "1 Getting started.md"), "--alias", "search", "--env", "other", "--json"]);
+		expect(code).toBe(1);
+		expect((JSON.parse(stdout) as RunResultJson[])[0].error).toMatchObject({ code: "connect_failed", message: "Failed to connect" });
+	});
+
+	it.each([
+		[["run"], /exactly one note/],
+		[["run", "missing.md"], /cannot read the note/],
+		[["run", "NOTE", "--alias", "ghost"], /no http block with alias "ghost"/],
+		[["run", "NOTE", "--env", "mars"], /no environment "mars" \(defined: demo, other\)/],
+	])("exits 2 for %j", async (args, message) => {
+		const { code, stderr } = await cli(args.map((a) => (a === "NOTE" ? join(vault, "2 Bookshop API.md") : a)));
+		expect(code).toBe(2);
+		expect(stderr).toMatch(message);
+	});
+
+	it("exits 2 without running when the note has parse errors", async () => {
+		const note = join(vault, "broken.md");
+		writeFileSync(note, "```http alias=x timeout=soon\nGET {{base_url}}/me\n```\n");
+		const before = (await cli(["run", note])).stderr;
+		expect(before).toMatch(/broken\.md:1: timeout "soon" is invalid/);
+		expect((await cli(["run", note])).code).toBe(2);
+	});
+
+	it("exits 2 with file:line:column when user.toml does not parse, and leaves it alone", async () => {
+		const config = join(vault, "bad.toml");
+		writeFileSync(config, "[general\n");
+		const { code, stderr } = await cli(["run", join(vault, "1 Getting started.md"), "--config", config]);
+		expect(code).toBe(2);
+		expect(stderr).toMatch(/bad\.toml:1:\d+: /);
+	});
+});
+
+describe("runnable-blocks demo", () => {
+	it("starts the bundled API, runs the example vault and prints a summary, exit 0", async () => {
+		const { code, stdout } = await cli(["demo"]);
+		expect(stdout).toMatch(/Runnable Blocks demo — bookshop API on http:\/\/127\.0\.0\.1:\d+/);
+		expect(stdout).toContain("▶ 2 Bookshop API.md");
+		expect(stdout).toContain("[cancelled]");
+		expect(stdout).toContain("Request cancelled");
+		expect(stdout).toMatch(/Demo: \d+ blocks run, \d+ finished, 3 ended as expected .*, 0 unexpected\./);
+		expect(code).toBe(0);
+	});
+});

@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseNote } from "../../../src/blocks";
+import { nodeStorage } from "../../../src/cli/node-storage";
+import { cacheKey } from "../../../src/runner/cache-key";
+import type { ExecutorDeps } from "../../../src/runner/executor";
+import { createNodeTransport } from "../../../src/runner/http/node-transport";
+import { HistoryStore } from "../../../src/runner/history-store";
+import { ByteLruCache } from "../../../src/runner/lru-cache";
+import type { BlockResult, RunSnapshot } from "../../../src/runner/result";
+import { runBlocks, type RunContext } from "../../../src/runner/run-note";
+import { startTestServer, type TestServer } from "../../support/servers";
+
+jest.setTimeout(30_000);
+
+let server: TestServer;
+let transport: Awaited<ReturnType<typeof createNodeTransport>>;
+let dir: string;
+
+beforeAll(async () => {
+	server = await startTestServer();
+	transport = await createNodeTransport();
+	dir = mkdtempSync(join(tmpdir(), "rb-run-"));
+});
+afterAll(async () => {
+	transport.close();
+	await server.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+function context(patch: Partial<RunContext> & { deps?: Partial<ExecutorDeps> } = {}): RunContext & { states: Array<[string, string]> } {
+	const states: Array<[string, string]> = [];
+	const { deps, ...rest } = patch;
+	return {
+		filePath: "api.md",
+		env: { base: server.url },
+		results: new Map<string, BlockResult>(),
+		deps: { transport, cacheKey, cache: new ByteLruCache<BlockResult>(), ...deps },
+		onUpdate: (b, s: RunSnapshot) => states.push([b.alias ?? "?", s.state]),
+		states,
+		...rest,
+	};
+}
+
+const chain = parseNote(
+	[
+		"```http alias=login",
+		"GET {{base}}/json",
+		"```",
+		"```http alias=echo",
+		"POST {{base}}/echo?t={{login.response.body.$.token}}",
+		"Authorization: Bearer {{login.response.body.$.token}}",
+		"X-Status: {{login.response.status}}",
+		"",
+		"{{login.response.body.$.items[1].name}}",
+		"```",
+	].join("\n"),
+);
+
+describe("running a note", () => {
+	it("chains references through real responses, top-down", async () => {
+		const ctx = context();
+		const runs = await runBlocks(chain, chain, ctx);
+		expect(runs.map((r) => [r.block.alias, r.result.state])).toEqual([
+			["login", "done"],
+			["echo", "done"],
+		]);
+		const echo = JSON.parse(new TextDecoder().decode(runs[1].result.body)) as { url: string; headers: Array<[string, string]>; body: string };
+		expect(echo.url).toBe("/echo?t=tok-123");
+		expect(echo.headers).toContainEqual(["Authorization", "Bearer tok-123"]);
+		expect(echo.headers).toContainEqual(["X-Status", "200"]);
+		expect(Buffer.from(echo.body, "base64").toString()).toBe("two");
+		const login = ctx.states.filter(([a]) => a === "login").map(([, s]) => s);
+		expect(login.filter((s, i) => s !== login[i - 1])).toEqual(["running", "streaming", "done"]);
+	});
+
+	it("runs a referenced alias with no result first, once", async () => {
+		const ctx = context();
+		const runs = await runBlocks(chain, [chain[1]], ctx);
+		expect(runs.map((r) => [r.block.alias, r.dependency, r.result.state])).toEqual([
+			["login", true, "done"],
+			["echo", false, "done"],
+		]);
+	});
+
+	it("reports a reference cycle without sending anything", async () => {
+		const cyclic = parseNote("```http alias=a\nGET {{base}}/json?x={{b.response.status}}\n```\n```http alias=b\nGET {{base}}/json?y={{a.response.status}}\n```");
+		const before = server.requests.length;
+		const runs = await runBlocks(cyclic, [cyclic[0]], context());
+		expect(runs.map((r) => r.result.error?.code)).toContain("dependency_cycle");
+		expect(runs.find((r) => r.result.error?.code === "dependency_cycle")?.result.error?.message).toMatch(/Reference cycle: a → b → a|Reference cycle: b → a → b/);
+		expect(server.requests.length).toBe(before);
+	});
+
+	it("serves a second identical GET from the cache with no network and no history row", async () => {
+		const history = await HistoryStore.open(nodeStorage, join(dir, "cache-history.sqlite"));
+		const ctx = context({ deps: { history } });
+		const note = parseNote("```http alias=j\nGET {{base}}/json?q=1\n```");
+		const before = server.requests.length;
+		const first = await runBlocks(note, note, ctx);
+		const second = await runBlocks(note, note, ctx);
+		expect([first[0].result.state, second[0].result.state]).toEqual(["done", "cached"]);
+		expect(server.requests.length).toBe(before + 1);
+		expect(history.list("api.md", "j")).toHaveLength(1);
+		expect(new TextDecoder().decode(second[0].result.body)).toContain("tok-123");
+		await history.close();
+	});
+
+	it("never serves POST from the cache, and force re-run refreshes a GET", async () => {
+		const ctx = context();
+		const post = parseNote("```http alias=p\nPOST {{base}}/echo\n\nx\n```");
+		await runBlocks(post, post, ctx);
+		const again = await runBlocks(post, post, ctx);
+		expect(again[0].result.state).toBe("done");
+		const get = parseNote("```http alias=g\nGET {{base}}/json?force=1\n```");
+		await runBlocks(get, get, ctx);
+		const before = server.requests.length;
+		const forced = await runBlocks(get, get, { ...ctx, force: true });
+		expect(forced[0].result.state).toBe("done");
+		expect(server.requests.length).toBe(before + 1);
+		expect((await runBlocks(get, get, ctx))[0].result.state).toBe("cached");
+	});
+
+	it("keeps the cache hit when an unreferenced environment variable changes, and misses when a referenced one does", async () => {
+		const ctx = context({ env: { base: server.url, unused: "1", q: "a" } });
+		const note = parseNote("```http alias=e\nGET {{base}}/json?v={{q}}\n```");
+		await runBlocks(note, note, ctx);
+		expect((await runBlocks(note, note, { ...ctx, env: { base: server.url, unused: "2", q: "a" } }))[0].result.state).toBe("cached");
+		expect((await runBlocks(note, note, { ...ctx, env: { base: server.url, unused: "2", q: "b" } }))[0].result.state).toBe("done");
+	});
+
+	it("ends as cancelled with [cancelled] and Request cancelled on timeout, writing history rows for both", async () => {
+		const history = await HistoryStore.open(nodeStorage, join(dir, "cancel-history.sqlite"));
+		const note = parseNote("```http alias=s\nGET {{base}}/stream?chunks=40&delay=30\n```\n```http alias=t timeout=150\nGET {{base}}/slow-headers?delay=2000\n```");
+		const controller = new AbortController();
+		const ctx = context({
+			deps: { history },
+			signalFor: (b) => (b.alias === "s" ? controller.signal : new AbortController().signal),
+			onUpdate: (b, s) => {
+				if (b.alias === "s" && s.receivedBytes >= 32) controller.abort();
+			},
+		});
+		const runs = await runBlocks(note, note, ctx);
+		expect(runs.map((r) => [r.result.state, r.result.error?.message])).toEqual([
+			["cancelled", "[cancelled]"],
+			["cancelled", "Request cancelled"],
+		]);
+		expect(runs[0].result.body).toBeUndefined();
+		expect(history.list("api.md", "s")[0]).toMatchObject({ outcome: "cancelled", errorCode: "cancelled" });
+		expect(history.list("api.md", "t")[0]).toMatchObject({ outcome: "cancelled", errorCode: "timeout" });
+		await history.close();
+	});
+
+	it("fails an unresolved reference naming it, and an invalid resolved header name with Invalid HTTP token", async () => {
+		const note = parseNote("```http alias=u\nGET {{base}}/json?x={{nope}}\n```\n```http alias=h\nGET {{base}}/json\n{{hdr}}: v\n```");
+		const runs = await runBlocks(note, note, context({ env: { base: server.url, hdr: "Bad Header" } }));
+		expect(runs[0].result.error).toMatchObject({ code: "unresolved_reference", message: expect.stringContaining("{{nope}}") as unknown });
+		expect(runs[1].result.error).toMatchObject({ code: "invalid_token", message: "Invalid HTTP token" });
+	});
+});
