@@ -29,7 +29,7 @@ afterAll(async () => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
-function context(patch: Partial<RunContext> & { deps?: Partial<ExecutorDeps> } = {}): RunContext & { states: Array<[string, string]> } {
+function context(patch: Omit<Partial<RunContext>, "deps"> & { deps?: Partial<ExecutorDeps> } = {}): RunContext & { states: Array<[string, string]> } {
 	const states: Array<[string, string]> = [];
 	const { deps, ...rest } = patch;
 	return {
