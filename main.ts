@@ -1,9 +1,114 @@
-import { Plugin } from "obsidian";
-import { renderBlockPreview } from "./src/ui/block-preview";
+import { getLanguage, MarkdownView, Notice, Plugin, TFile, type Editor } from "obsidian";
+import { blockAtLine, parseNote, type NoteBlock } from "./src/blocks";
+import { blockKey } from "./src/runner/session";
+import { blockActions, type ExportHooks } from "./src/ui/block-actions";
+import { HttpBlockView, type BlockHost } from "./src/ui/block-view";
+import { blockKeymap, blockAtCursor, type BlockAction } from "./src/ui/editor/block-keymap";
+import { blockWidgets } from "./src/ui/editor/block-widgets";
+import { NoteAccess } from "./src/ui/note-access";
+import { PluginServices } from "./src/ui/plugin-services";
+import { PluginRuntime } from "./src/ui/runtime";
+import { SettingsStore } from "./src/ui/settings-store";
+import { setLanguage } from "./src/ui/strings";
 
-/** Plugin entry: wires adapters and registers processors; no heavy work here (sql.js loads lazily). */
+/** Default editor chords of the block actions (CodeMirror syntax; the keymap engine makes them configurable). */
+const BLOCK_KEYS: Array<{ action: BlockAction; key: string }> = [
+	{ action: "block.run", key: "Mod-Enter" },
+	{ action: "block.run_all", key: "Mod-Shift-Enter" },
+	{ action: "block.cancel", key: "Mod-." },
+	{ action: "block.force_run", key: "Mod-Shift-r" },
+];
+
+/** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
 export default class RunnableBlocksPlugin extends Plugin {
+	private settingsStore!: SettingsStore;
+	private services!: PluginServices;
+	private runtime!: PluginRuntime;
+	private notes!: NoteAccess;
+
 	override onload(): void {
-		this.registerMarkdownCodeBlockProcessor("http", (source, el, ctx) => renderBlockPreview(source, el, ctx));
+		setLanguage(getLanguage());
+		const pluginDir = `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
+		this.settingsStore = new SettingsStore(this.app, pluginDir);
+		this.services = new PluginServices(this.app, this.settingsStore, pluginDir);
+		this.runtime = new PluginRuntime(this.services);
+		this.notes = new NoteAccess(this.app);
+		const host = this.blockHost();
+
+		this.registerMarkdownCodeBlockProcessor("http", (source, el, ctx) => {
+			ctx.addChild(new HttpBlockView(el, source, ctx, host));
+		});
+		this.registerEditorExtension([blockWidgets(host), blockKeymap(BLOCK_KEYS, (action, view) => this.blockKey(action, blockAtCursor(view)))]);
+
+		this.addBlockCommand("run-block", "Run block", "block.run");
+		this.addBlockCommand("run-all-blocks", "Run all blocks in the note", "block.run_all");
+		this.addBlockCommand("cancel-block", "Cancel running block", "block.cancel");
+		this.addBlockCommand("force-run-block", "Force re-run block (skip cache)", "block.force_run");
+		this.addCommand({ id: "reload-settings", name: "Reload settings from user.toml", callback: () => void this.settingsStore.load() });
+		this.addCommand({ id: "clear-cache", name: "Clear response cache", callback: () => this.services.cache.clear() });
+
+		this.registerEvent(
+			this.app.vault.on("rename", (file, oldPath) => {
+				if (file instanceof TFile) void this.runtime.renameFile(oldPath, file.path);
+			}),
+		);
+		// user.toml is read once the workspace is ready, not during start-up.
+		this.app.workspace.onLayoutReady(() => void this.settingsStore.load());
+	}
+
+	override onunload(): void {
+		this.runtime.sessions.cancelAll();
+		void this.services.dispose();
+	}
+
+	private blockHost(): BlockHost {
+		const exporter: ExportHooks = {
+			copy: () => new Notice("Export is not available yet."),
+			sendAsCurl: () => new Notice("Export is not available yet."),
+		};
+		return {
+			session: (path) => this.runtime.sessions.note(path),
+			actions: (path, block) => blockActions(this.app, this.runtime, this.notes, exporter, path, block),
+			runKeyLabel: () => "Mod+Enter",
+		};
+	}
+
+	/** A block command: shown in the palette only while the cursor is inside an http block. */
+	private addBlockCommand(id: string, name: string, action: BlockAction): void {
+		this.addCommand({
+			id,
+			name,
+			editorCheckCallback: (checking, editor, view) => {
+				const found = view instanceof MarkdownView && view.file ? this.blockFromEditor(editor, view.file.path) : null;
+				if (!found) return false;
+				if (!checking) this.blockKey(action, found);
+				return true;
+			},
+		});
+	}
+
+	private blockFromEditor(editor: Editor, filePath: string): { filePath: string; note: NoteBlock[]; block: NoteBlock } | null {
+		const note = parseNote(editor.getValue());
+		const block = blockAtLine(note, editor.getCursor().line);
+		return block && block.kind === "http" ? { filePath, note, block } : null;
+	}
+
+	/** Performs a block action; returns whether it handled the key. */
+	private blockKey(action: BlockAction, target: { filePath: string; note: NoteBlock[]; block: NoteBlock } | null): boolean {
+		if (!target) return false;
+		const { filePath, note, block } = target;
+		switch (action) {
+			case "block.run":
+			case "block.force_run":
+				void this.runtime.run(filePath, note, [block], action === "block.force_run");
+				return true;
+			case "block.run_all":
+				void this.runtime.run(filePath, note, note.filter((b) => b.kind === "http"));
+				return true;
+			case "block.cancel":
+				return this.runtime.sessions.note(filePath).cancel(blockKey(block));
+			default:
+				return false;
+		}
 	}
 }

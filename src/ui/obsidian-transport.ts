@@ -1,0 +1,69 @@
+import type { RequestUrlParam, RequestUrlResponse } from "obsidian";
+import { MAX_BODY_BYTES, type PreparedRequest } from "../runner/request";
+import type { SendOptions, Timing, Transport, TransportOutcome } from "../runner/transport";
+
+type RequestUrl = (request: RequestUrlParam) => Promise<RequestUrlResponse>;
+
+/**
+ * The `requestUrl` transport (mobile, and opt-in on desktop): it uses the system network
+ * stack (proxy, OS certificates) but cannot stream or abort. Timeout and cancel therefore
+ * resolve at once and the late response is discarded; timing is `total` only; the body cap
+ * is checked when the whole body has arrived; repeated request headers are joined with ", "
+ * (requestUrl takes a header object).
+ */
+export function createObsidianTransport(requestUrl: RequestUrl, now: () => number = () => performance.now()): Transport {
+	return {
+		name: "obsidian",
+		streams: false,
+		send: (request, opts = {}) => send(requestUrl, now, request, opts),
+	};
+}
+
+function joinHeaders(headers: Array<[string, string]>): Record<string, string> {
+	const out: Record<string, string> = {};
+	const names = new Map<string, string>();
+	for (const [n, v] of headers) {
+		const key = names.get(n.toLowerCase());
+		if (key === undefined) {
+			names.set(n.toLowerCase(), n);
+			out[n] = v;
+		} else out[key] = `${out[key]}, ${v}`;
+	}
+	return out;
+}
+
+async function send(requestUrl: RequestUrl, now: () => number, request: PreparedRequest, opts: SendOptions): Promise<TransportOutcome> {
+	const start = now();
+	const timing = (): Timing => ({ total: now() - start });
+	let timer: number | undefined;
+	let onAbort: (() => void) | undefined;
+	const stopped = new Promise<TransportOutcome>((resolve) => {
+		timer = window.setTimeout(() => resolve({ kind: "cancelled", reason: "timeout", timing: timing() }), request.timeoutMs);
+		onAbort = () => resolve({ kind: "cancelled", reason: "user", timing: timing() });
+		if (opts.signal?.aborted) onAbort();
+		else opts.signal?.addEventListener("abort", onAbort);
+	});
+	const exchange = (async (): Promise<TransportOutcome> => {
+		let res: RequestUrlResponse;
+		try {
+			res = await requestUrl({ url: request.url, method: request.method, headers: joinHeaders(request.headers), body: request.body === "" ? undefined : request.body, throw: false });
+		} catch (e) {
+			return { kind: "failed", code: "connect_failed", message: "Failed to connect", detail: e instanceof Error ? e.message : String(e), timing: timing() };
+		}
+		const body = new Uint8Array(res.arrayBuffer);
+		const cap = opts.maxBodyBytes ?? MAX_BODY_BYTES;
+		if (body.byteLength > cap) return { kind: "failed", code: "body_too_large", message: "[body_too_large]", detail: `the body passed ${cap} bytes`, timing: timing() };
+		const head = { status: res.status, statusText: "", httpVersion: "1.1", headers: Object.entries(res.headers), url: request.url, redirects: 0 };
+		opts.onHeaders?.(head);
+		opts.onChunk?.(body, body.byteLength);
+		const rawRequestHead = `${request.method} ${request.url} HTTP/1.1\r\n${request.headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`;
+		return { kind: "done", head, body, timing: timing(), requestBytes: new TextEncoder().encode(rawRequestHead + request.body).byteLength, rawRequestHead };
+	})();
+	try {
+		// Whichever ends first wins; a response arriving after a cancel or timeout is dropped.
+		return await Promise.race([exchange, stopped]);
+	} finally {
+		window.clearTimeout(timer);
+		if (onAbort) opts.signal?.removeEventListener("abort", onAbort);
+	}
+}

@@ -1,0 +1,52 @@
+import { Notice, normalizePath, type App } from "obsidian";
+import { setTomlValue, type PatchValue } from "../settings/toml-patch";
+import { defaultSettings, formatProblem, parseSettings, type Settings } from "../settings/user-settings";
+
+/**
+ * The plugin's view of user.toml: the last good settings stay in force when the file is
+ * broken, problems are shown with file:line:column, and the file is never written while
+ * it does not parse.
+ */
+export class SettingsStore {
+	settings: Settings = defaultSettings();
+	private listeners = new Set<(s: Settings) => void>();
+
+	constructor(
+		private readonly app: App,
+		private readonly pluginDir: string,
+	) {}
+
+	get path(): string {
+		return normalizePath(`${this.pluginDir}/user.toml`);
+	}
+
+	onChange(listener: (s: Settings) => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	/** Re-reads user.toml. Returns whether the settings in force changed. */
+	async load(): Promise<boolean> {
+		const adapter = this.app.vault.adapter;
+		if (!(await adapter.exists(this.path))) return false;
+		const result = parseSettings(await adapter.read(this.path), this.path);
+		if (!result.ok) {
+			new Notice(`Runnable Blocks: ${result.errors.map(formatProblem).join("\n")}\nThe last good settings stay in force.`, 10000);
+			return false;
+		}
+		if (result.errors.length > 0) new Notice(`Runnable Blocks: ${result.errors.map(formatProblem).join("\n")}`, 10000);
+		this.settings = result.settings;
+		for (const l of this.listeners) l(this.settings);
+		return true;
+	}
+
+	/** Changes one key in user.toml (comments and order kept) and reloads. */
+	async set(path: string[], value: PatchValue): Promise<void> {
+		const adapter = this.app.vault.adapter;
+		const text = (await adapter.exists(this.path)) ? await adapter.read(this.path) : "";
+		// Throws (and writes nothing) when the file does not parse.
+		const next = setTomlValue(text, path, value);
+		await adapter.write(this.path, next);
+		await this.load();
+	}
+}
