@@ -86,13 +86,22 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 	} catch {
 		return finish({ kind: "failed", code: "invalid_url", message: `Invalid URL "${request.url}"`, timing });
 	}
-	const deadline = new AbortController();
-	const timer = setTimeout(() => deadline.abort(), request.timeoutMs);
-	const signals = opts.signal ? [opts.signal, deadline.signal] : [deadline.signal];
+	// One deadline over every hop: connect + headers + whole body (a timer, not an AbortController: this is the hot path).
+	const stop: Stop = { reason: null, listener: null };
+	const timer = setTimeout(() => {
+		stop.reason ??= "timeout";
+		stop.listener?.();
+	}, request.timeoutMs);
+	const onUserAbort = () => {
+		stop.reason ??= "user";
+		stop.listener?.();
+	};
+	if (opts.signal?.aborted) stop.reason = "user";
+	opts.signal?.addEventListener("abort", onUserAbort);
 	try {
 		let hop: Hop = { method: request.method, url, headers: request.headers, body: request.body };
 		for (let redirects = 0; ; redirects++) {
-			const result = await exchange(mods, agents, hop, redirects, opts, signals, timing, elapsed);
+			const result = await exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed);
 			if (result.kind !== "redirect") return finish(result.outcome);
 			if (!request.followRedirects) return finish(result.outcome);
 			if (redirects >= MAX_REDIRECTS) {
@@ -105,7 +114,14 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 		return finish({ kind: "failed", code: "protocol_error", message: e instanceof Error ? e.message : String(e), timing });
 	} finally {
 		clearTimeout(timer);
+		opts.signal?.removeEventListener("abort", onUserAbort);
 	}
+}
+
+/** Why the run is being stopped, and the current exchange's hook to stop it. */
+interface Stop {
+	reason: "user" | "timeout" | null;
+	listener: (() => void) | null;
 }
 
 /** RFC 9110 §15.4: 303 (and 301/302 for non-GET, as browsers do) become GET without a body. */
@@ -124,6 +140,11 @@ function nextHop(hop: Hop, status: number, location: string): Hop {
 
 type Exchange = { kind: "final"; outcome: TransportOutcome } | { kind: "redirect"; status: number; location: string; outcome: TransportOutcome };
 
+function firstHeader(pairs: Array<[string, string]>, lowerName: string): string | undefined {
+	for (const [n, v] of pairs) if (n.length === lowerName.length && n.toLowerCase() === lowerName) return v;
+	return undefined;
+}
+
 function headerPairs(raw: string[]): Array<[string, string]> {
 	const out: Array<[string, string]> = [];
 	for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i], raw[i + 1]]);
@@ -137,14 +158,14 @@ function exchange(
 	hop: Hop,
 	redirects: number,
 	opts: SendOptions,
-	signals: AbortSignal[],
+	stop: Stop,
 	timing: Timing,
 	elapsed: () => number,
 ): Promise<Exchange> {
 	return new Promise<Exchange>((resolve, reject) => {
 		const https = hop.url.protocol === "https:";
 		const lib = https ? mods.https : mods.http;
-		const body = new TextEncoder().encode(hop.body);
+		const body = Buffer.from(hop.body, "utf8");
 		const names = new Set(hop.headers.map(([n]) => n.toLowerCase()));
 		// With raw header arrays Node adds no Host of its own: write it first, as clients do.
 		const headers: string[] = names.has("host") ? [] : ["Host", hop.url.host];
@@ -162,22 +183,22 @@ function exchange(
 			req?.destroy();
 			reject(new Ended(outcome));
 		};
-		const onAbort = () => {
-			const timeout = signals.length > 1 ? signals[1].aborted && !signals[0].aborted : signals[0].aborted;
-			end({ kind: "cancelled", reason: timeout ? "timeout" : "user", timing });
-		};
+		const onAbort = () => end({ kind: "cancelled", reason: stop.reason ?? "user", timing });
 		const cleanup = () => {
-			for (const s of signals) s.removeEventListener("abort", onAbort);
+			stop.listener = null;
 		};
-		for (const s of signals) {
-			if (s.aborted) {
-				onAbort();
-				return;
-			}
-			s.addEventListener("abort", onAbort);
+		if (stop.reason) {
+			onAbort();
+			return;
 		}
+		stop.listener = onAbort;
 		try {
-			req = lib.request(hop.url, {
+			req = lib.request({
+				protocol: hop.url.protocol,
+				hostname: hop.url.hostname.startsWith("[") ? hop.url.hostname.slice(1, -1) : hop.url.hostname,
+				port: hop.url.port || undefined,
+				path: hop.url.pathname + hop.url.search,
+				auth: hop.url.username ? `${decodeURIComponent(hop.url.username)}:${decodeURIComponent(hop.url.password)}` : undefined,
 				method: hop.method,
 				headers,
 				agent: https ? agents.https : agents.http,
@@ -213,9 +234,10 @@ function exchange(
 				url: hop.url.href,
 				redirects,
 			};
-			const location = res.headers.location;
+			// Read from the raw pairs: res.headers would build a second header object per response.
+			const location = firstHeader(head.headers, "location");
 			const rawRequestHead = requestHeadText(req);
-			const requestBytes = new TextEncoder().encode(rawRequestHead).byteLength + body.byteLength;
+			const requestBytes = Buffer.byteLength(rawRequestHead) + body.byteLength;
 			if (res.statusCode && [301, 302, 303, 307, 308].includes(res.statusCode) && location) {
 				// Drain and keep the socket for reuse; the 3xx is the outcome when redirects are off.
 				res.resume();
@@ -228,23 +250,19 @@ function exchange(
 				return;
 			}
 			opts.onHeaders?.(head);
-			const stream = decoded(mods, res);
-			const chunks: Uint8Array[] = [];
-			let received = 0;
+			const stream = decoded(mods, res, firstHeader(head.headers, "content-encoding") ?? "");
+			const sink = new BodySink(stream === res ? Number(firstHeader(head.headers, "content-length") ?? NaN) : NaN, cap);
 			stream.on("data", (chunk: Uint8Array) => {
 				// Checked at every chunk boundary: nothing is kept after a cancel.
-				if (settled || signals.some((s) => s.aborted)) return;
-				received += chunk.byteLength;
-				if (received > cap) {
+				if (settled || stop.reason) return;
+				if (!sink.add(chunk)) {
 					end({ kind: "failed", code: "body_too_large", message: "[body_too_large]", detail: `the body passed ${cap} bytes`, timing });
 					res.destroy();
 					return;
 				}
-				chunks.push(chunk);
-				opts.onChunk?.(chunk, received);
+				opts.onChunk?.(chunk, sink.received);
 			});
 			stream.on("error", (e: Error) => end({ kind: "failed", code: "protocol_error", message: `Could not read the response body: ${e.message}`, detail: e.message, timing }));
-			res.on("aborted", () => end({ kind: "failed", code: "protocol_error", message: "The server closed the connection before the body ended", timing }));
 			res.on("error", (e: Error) => end({ kind: "failed", code: "protocol_error", message: "The server closed the connection before the body ended", detail: e.message, timing }));
 			stream.on("end", () => {
 				if (settled) return;
@@ -254,7 +272,7 @@ function exchange(
 				}
 				settled = true;
 				cleanup();
-				resolve({ kind: "final", outcome: { kind: "done", head, body: concat(chunks, received), timing, requestBytes, rawRequestHead } });
+				resolve({ kind: "final", outcome: { kind: "done", head, body: sink.bytes(), timing, requestBytes, rawRequestHead } });
 			});
 		});
 		req.end(body.byteLength > 0 ? body : undefined);
@@ -262,8 +280,8 @@ function exchange(
 }
 
 /** The response body stream, decompressed when the server encoded it. */
-function decoded(mods: NodeModules, res: Http.IncomingMessage): NodeJS.ReadableStream {
-	const encoding = (res.headers["content-encoding"] ?? "").toLowerCase().trim();
+function decoded(mods: NodeModules, res: Http.IncomingMessage, contentEncoding: string): NodeJS.ReadableStream {
+	const encoding = contentEncoding.toLowerCase().trim();
 	let decoder: Zlib.Gunzip | Zlib.Inflate | Zlib.BrotliDecompress | null = null;
 	if (encoding === "gzip" || encoding === "x-gzip") decoder = mods.zlib.createGunzip();
 	else if (encoding === "deflate") decoder = mods.zlib.createInflate();
@@ -273,14 +291,46 @@ function decoded(mods: NodeModules, res: Http.IncomingMessage): NodeJS.ReadableS
 	return res.pipe(decoder);
 }
 
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-	const out = new Uint8Array(total);
-	let o = 0;
-	for (const c of chunks) {
-		out.set(c, o);
-		o += c.byteLength;
+/**
+ * Collects a body without holding it twice: with a Content-Length (and no content coding) the
+ * bytes go straight into one buffer of that size; otherwise chunks are joined once at the end.
+ */
+class BodySink {
+	received = 0;
+	private readonly chunks: Uint8Array[] = [];
+	private readonly buffer: Uint8Array | null;
+
+	constructor(
+		contentLength: number,
+		private readonly cap: number,
+	) {
+		this.buffer = Number.isSafeInteger(contentLength) && contentLength > 0 && contentLength <= cap ? new Uint8Array(contentLength) : null;
 	}
-	return out;
+
+	/** Adds a chunk; false when the cap is passed (nothing more is kept). */
+	add(chunk: Uint8Array): boolean {
+		const next = this.received + chunk.byteLength;
+		if (next > this.cap) return false;
+		if (this.buffer && next <= this.buffer.byteLength) this.buffer.set(chunk, this.received);
+		else {
+			if (this.buffer && this.chunks.length === 0) this.chunks.push(this.buffer.subarray(0, this.received));
+			this.chunks.push(chunk);
+		}
+		this.received = next;
+		return true;
+	}
+
+	bytes(): Uint8Array {
+		if (this.chunks.length === 0) return this.buffer ? this.buffer.subarray(0, this.received) : new Uint8Array(0);
+		if (this.chunks.length === 1) return this.chunks[0];
+		const out = new Uint8Array(this.received);
+		let o = 0;
+		for (const c of this.chunks) {
+			out.set(c, o);
+			o += c.byteLength;
+		}
+		return out;
+	}
 }
 
 /** The request head Node wrote (`_header` is the exact text it put on the socket). */
