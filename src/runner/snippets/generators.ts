@@ -1,0 +1,138 @@
+import type { PreparedRequest } from "../request";
+import { assertExportable, combinedHeaders, hasHeader, jsString, pyString, shellQuote } from "./quote";
+
+/**
+ * Snippet generators (DESIGN.md §8). All synchronous: the UI calls them inside the click or
+ * key handler, right before `navigator.clipboard.writeText`, so the user gesture stays open.
+ * Correctness rule: running the snippet with the real tool sends the same method, URL,
+ * headers and body bytes as the plugin (tests/integration/snippets prove it per tool).
+ */
+
+export type SnippetFormat = "curl" | "fetch" | "python" | "httpie" | "http";
+export const SNIPPET_FORMATS: readonly SnippetFormat[] = ["curl", "fetch", "python", "httpie", "http"];
+
+export interface CurlOptions {
+	/** "Send as cURL": write the response to this file (for large downloads). */
+	output?: string;
+}
+
+const ASKS_FOR_COMPRESSION = /\b(gzip|deflate|br|zstd)\b/i;
+
+/** curl: `-X` only when curl would not pick the method itself; the body byte for byte. */
+export function toCurl(req: PreparedRequest, opts: CurlOptions = {}): string {
+	assertExportable(req.headers);
+	const args: string[] = ["curl"];
+	const hasBody = req.body !== "";
+	if (req.method === "HEAD") args.push("--head");
+	else if (hasBody ? req.method !== "POST" : req.method !== "GET") args.push("-X", req.method);
+	if (/[[\]{}]/.test(req.url)) args.push("--globoff");
+	args.push(shellQuote(req.url));
+	for (const [n, v] of req.headers) args.push("-H", shellQuote(v === "" ? `${n};` : `${n}: ${v}`));
+	if (hasBody) {
+		// --data-* would add a form Content-Type the plugin never sends: remove it unless the block sets one.
+		if (!hasHeader(req.headers, "content-type")) args.push("-H", shellQuote("Content-Type:"));
+		// --data-raw sends the text as is: no @file reading, no newline stripping.
+		args.push("--data-raw", shellQuote(req.body));
+	}
+	const encoding = req.headers.find(([n]) => n.toLowerCase() === "accept-encoding")?.[1];
+	if (encoding && ASKS_FOR_COMPRESSION.test(encoding)) args.push("--compressed");
+	if (req.followRedirects) args.push("--location");
+	if (opts.output) args.push("--output", shellQuote(opts.output));
+	return args.join(" ");
+}
+
+/** A script for browsers and Node ≥ 18: prints the status and the body. */
+export function toFetch(req: PreparedRequest): string {
+	assertExportable(req.headers);
+	const init: string[] = [`method: ${jsString(req.method)}`];
+	// fetch joins repeated header names with ", " (one line per name on the wire).
+	if (req.headers.length > 0) {
+		init.push(`headers: [\n${combinedHeaders(req.headers)
+			.map(([n, v]) => `      [${jsString(n)}, ${jsString(v)}]`)
+			.join(",\n")},\n    ]`);
+	}
+	// Bytes, not a string: fetch would add "Content-Type: text/plain" to a string body.
+	if (req.body !== "") init.push(`body: new TextEncoder().encode(${jsString(req.body)})`);
+	init.push(`redirect: ${jsString(req.followRedirects ? "follow" : "manual")}`);
+	return [
+		"(async () => {",
+		`  const response = await fetch(${jsString(req.url)}, {`,
+		init.map((l) => `    ${l},`).join("\n"),
+		"  });",
+		"  console.log(response.status, response.statusText);",
+		"  console.log(await response.text());",
+		"})();",
+	].join("\n");
+}
+
+/** Python `requests`: the body sent as UTF-8 bytes exactly; repeated headers joined with ", ". */
+export function toPython(req: PreparedRequest): string {
+	assertExportable(req.headers);
+	const lines = ["import requests", ""];
+	const headers = combinedHeaders(req.headers);
+	if (headers.length > 0) lines.push(`headers = {\n${headers.map(([n, v]) => `    ${pyString(n)}: ${pyString(v)},`).join("\n")}\n}`);
+	if (req.body !== "") lines.push(`data = ${pyString(req.body)}.encode("utf-8")`);
+	const args = [pyString(req.method), pyString(req.url)];
+	if (headers.length > 0) args.push("headers=headers");
+	if (req.body !== "") args.push("data=data");
+	args.push(`allow_redirects=${req.followRedirects ? "True" : "False"}`);
+	lines.push(`response = requests.request(${args.join(", ")})`, "print(response.status_code, response.reason)", "print(response.text)");
+	return lines.join("\n");
+}
+
+/** HTTPie (`http`): headers as `Name:value` items, the body with --raw, HTTPie's JSON defaults removed. */
+export function toHttpie(req: PreparedRequest): string {
+	assertExportable(req.headers);
+	const args = ["http", "--ignore-stdin"];
+	if (req.followRedirects) args.push("--follow");
+	args.push(req.method, shellQuote(req.url));
+	for (const [n, v] of req.headers) args.push(shellQuote(v === "" ? `${n};` : `${n}:${v}`));
+	if (req.body !== "") {
+		// With --raw HTTPie would claim the body is JSON: send no Content-Type unless the block has one.
+		if (!hasHeader(req.headers, "content-type")) args.push(shellQuote("Content-Type:"));
+		args.push("--raw", shellQuote(req.body));
+	}
+	return args.join(" ");
+}
+
+/** One request of a `.http` file. */
+export interface HttpFileEntry {
+	request: PreparedRequest;
+	name?: string | null;
+}
+
+/**
+ * A REST Client / JetBrains / httpyac compatible `.http` file, `###`-separated.
+ * Values are literal (references already replaced by the values the plugin used). The format
+ * cannot express repeated header lines (written joined with ", ") nor a body's trailing line breaks.
+ */
+export function toHttpFile(entries: readonly HttpFileEntry[]): string {
+	return entries
+		.map(({ request: req, name }) => {
+			assertExportable(req.headers);
+			const lines: string[] = [`### ${name ?? `${req.method} ${req.url}`}`];
+			if (name) lines.push(`# @name ${name}`);
+			if (!req.followRedirects) lines.push("# @no-redirect");
+			lines.push(`${req.method} ${req.url}`);
+			// REST Client and httpyac keep one value per header name: repeats are written joined.
+			for (const [n, v] of combinedHeaders(req.headers)) lines.push(`${n}: ${v}`);
+			if (req.body !== "") lines.push("", req.body);
+			return lines.join("\n");
+		})
+		.join("\n\n") + "\n";
+}
+
+export function snippet(format: SnippetFormat, req: PreparedRequest, name?: string | null): string {
+	switch (format) {
+		case "curl":
+			return toCurl(req);
+		case "fetch":
+			return toFetch(req);
+		case "python":
+			return toPython(req);
+		case "httpie":
+			return toHttpie(req);
+		case "http":
+			return toHttpFile([{ request: req, name }]);
+	}
+}

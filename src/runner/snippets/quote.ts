@@ -1,0 +1,48 @@
+/** Quoting for the languages snippets are written in. Each returns a literal that means exactly `s`. */
+
+/** POSIX shell: single quotes, with `'` written as `'\''`. Nothing is special inside them ($, `, !, \). */
+export function shellQuote(s: string): string {
+	if (s !== "" && /^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s;
+	return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** JavaScript string literal (JSON is a subset of ES2019 string syntax). */
+export function jsString(s: string): string {
+	return JSON.stringify(s);
+}
+
+/** Python 3 string literal: JSON escapes are Python escapes too; non-ASCII stays as UTF-8 source. */
+export function pyString(s: string): string {
+	return JSON.stringify(s);
+}
+
+/** Thrown when a request cannot be written safely in a format (e.g. a header value with a line break). */
+export class ExportError extends Error {}
+
+/** Header values with CR, LF or NUL cannot be written as one header line in any format. */
+export function assertExportable(headers: ReadonlyArray<readonly [string, string]>): void {
+	for (const [name, value] of headers) {
+		if (/[\r\n\0]/.test(name) || /[\r\n\0]/.test(value)) {
+			throw new ExportError(`Header "${name.replace(/[\r\n]/g, " ")}" contains a line break and cannot be exported`);
+		}
+	}
+}
+
+/** Joins repeated headers with ", " (RFC 9110 §5.3) for formats that take one value per name. */
+export function combinedHeaders(headers: ReadonlyArray<readonly [string, string]>): Array<[string, string]> {
+	const out: Array<[string, string]> = [];
+	const index = new Map<string, number>();
+	for (const [n, v] of headers) {
+		const i = index.get(n.toLowerCase());
+		if (i === undefined) {
+			index.set(n.toLowerCase(), out.length);
+			out.push([n, v]);
+		} else out[i] = [out[i][0], `${out[i][1]}, ${v}`];
+	}
+	return out;
+}
+
+export function hasHeader(headers: ReadonlyArray<readonly [string, string]>, name: string): boolean {
+	const lower = name.toLowerCase();
+	return headers.some(([n]) => n.toLowerCase() === lower);
+}

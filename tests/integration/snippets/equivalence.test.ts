@@ -1,0 +1,104 @@
+/**
+ * Equivalence of exported snippets with the plugin's own run (DESIGN.md §8): each snippet is
+ * executed by the real tool against a recording server on 127.0.0.1, and what the server
+ * recorded must equal what the plugin's node transport sent for the same block.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { parseNote } from "../../../src/blocks";
+import { cacheKey } from "../../../src/runner/cache-key";
+import { createNodeTransport } from "../../../src/runner/http/node-transport";
+import type { BlockResult } from "../../../src/runner/result";
+import { runBlocks, type RunContext } from "../../../src/runner/run-note";
+import { toCurl, toFetch, toHttpie, toPython } from "../../../src/runner/snippets/generators";
+import { startTestServer, type RecordedRequest, type TestServer } from "../../support/servers";
+import { CASES, comparable } from "../../support/snippet-cases";
+
+const exec = promisify(execFile);
+jest.setTimeout(180_000);
+
+type Tool = "curl" | "httpie" | "python" | "fetch";
+/** fetch and requests take one value per header name: repeated headers arrive joined with ", " (RFC 9110 §5.3). */
+const JOINS_REPEATS: Record<Tool, boolean> = { curl: false, httpie: false, python: true, fetch: true };
+
+
+let server: TestServer;
+let transport: Awaited<ReturnType<typeof createNodeTransport>>;
+let dir: string;
+const results = new Map<string, BlockResult>();
+
+function context(): RunContext {
+	return {
+		filePath: "equivalence.md",
+		env: { base: server.url, user: "zoë o'neil", secret: "t0k$en`x`", weird: "a\\b \"c\" 'd' $e" },
+		results,
+		deps: { transport, cacheKey },
+	};
+}
+
+beforeAll(async () => {
+	server = await startTestServer();
+	transport = await createNodeTransport();
+	dir = mkdtempSync(join(tmpdir(), "rb-snippets-"));
+	const login = parseNote("```http alias=login\nGET {{base}}/json\n```");
+	await runBlocks(login, login, context());
+});
+
+afterAll(async () => {
+	transport.close();
+	await server.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs `fn` and returns the one request the server recorded meanwhile. */
+async function recorded(fn: () => Promise<unknown>): Promise<RecordedRequest> {
+	const before = server.requests.length;
+	await fn();
+	const added = server.requests.slice(before);
+	if (added.length !== 1) throw new Error(`expected one recorded request, got ${added.length}`);
+	return added[0];
+}
+
+async function runTool(tool: Tool, code: string, name: string): Promise<void> {
+	const opts = { timeout: 30_000, maxBuffer: 10 * 1024 * 1024 };
+	if (tool === "curl" || tool === "httpie") {
+		await exec("/bin/sh", ["-c", `${code} > /dev/null`], opts);
+	} else if (tool === "python") {
+		const file = join(dir, `${name}.py`);
+		writeFileSync(file, code);
+		await exec("/usr/bin/python3", [file], opts);
+	} else {
+		const file = join(dir, `${name}.js`);
+		writeFileSync(file, code);
+		await exec(process.execPath, [file], opts);
+	}
+}
+
+describe.each(CASES)("%s", (name, text) => {
+	let plugin: RecordedRequest;
+	let result: BlockResult;
+
+	beforeAll(async () => {
+		// The login block is part of every note (its result is already cached), so alias references resolve.
+		const note = parseNote("```http alias=login\nGET {{base}}/json\n```\n```http\n" + text + "\n```");
+		plugin = await recorded(async () => {
+			[{ result }] = await runBlocks(note, [note[1]], context());
+		});
+		expect(result.state).toBe("done");
+	});
+
+	it.each<[Tool, (r: BlockResult) => string]>([
+		["curl", (r) => toCurl(r.request!)],
+		["httpie", (r) => toHttpie(r.request!)],
+		["python", (r) => toPython(r.request!)],
+		["fetch", (r) => toFetch(r.request!)],
+	])("%s sends what the plugin sent", async (tool, generate) => {
+		const code = generate(result);
+		const got = await recorded(() => runTool(tool, code, `${name.replace(/\W+/g, "-")}-${tool}`));
+		const written = new Set((result.request?.headers ?? []).map(([n]) => n.toLowerCase()));
+		expect(comparable(got, written, JOINS_REPEATS[tool])).toEqual(comparable(plugin, written, JOINS_REPEATS[tool]));
+	});
+});

@@ -1,0 +1,100 @@
+import { parseHttpBlock } from "../../../src/blocks";
+import type { PreparedRequest } from "../../../src/runner/request";
+import { snippet, SNIPPET_FORMATS, toCurl, toFetch, toHttpFile, toHttpie, toPython } from "../../../src/runner/snippets/generators";
+import { ExportError, shellQuote } from "../../../src/runner/snippets/quote";
+
+const req = (patch: Partial<PreparedRequest> = {}): PreparedRequest => ({ method: "GET", url: "http://127.0.0.1:8080/a?b=1", headers: [], body: "", followRedirects: true, timeoutMs: 1000, ...patch });
+
+/** POSIX shell word splitting for the subset our quoting produces (bare words and '...' with '\''). */
+function shellWords(cmd: string): string[] {
+	const words: string[] = [];
+	let cur = "";
+	let inWord = false;
+	for (let i = 0; i < cmd.length; i++) {
+		const c = cmd[i];
+		if (c === "'") {
+			const end = cmd.indexOf("'", i + 1);
+			cur += cmd.slice(i + 1, end);
+			i = end;
+			inWord = true;
+		} else if (c === "\\") {
+			cur += cmd[++i];
+			inWord = true;
+		} else if (c === " ") {
+			if (inWord) words.push(cur);
+			cur = "";
+			inWord = false;
+		} else {
+			cur += c;
+			inWord = true;
+		}
+	}
+	if (inWord) words.push(cur);
+	return words;
+}
+
+describe("shell quoting", () => {
+	it.each([["plain"], ["it's"], ["$HOME `x` $(y) !!"], ["a\\b"], [""], ["'"], ["new\nline"], ["%20 & | ; < >"]])("round-trips %j", (s) => {
+		expect(shellWords(`x ${shellQuote(s)}`)).toEqual(["x", s]);
+	});
+});
+
+describe("curl", () => {
+	it.each<[Partial<PreparedRequest>, string[]]>([
+		[{}, ["curl", "http://127.0.0.1:8080/a?b=1", "--location"]],
+		[{ method: "POST", body: "x" }, ["curl", "http://127.0.0.1:8080/a?b=1", "-H", "Content-Type:", "--data-raw", "x", "--location"]],
+		[{ method: "PUT", body: "x", headers: [["Content-Type", "text/plain"]] }, ["curl", "-X", "PUT", "http://127.0.0.1:8080/a?b=1", "-H", "Content-Type: text/plain", "--data-raw", "x", "--location"]],
+		[{ method: "DELETE" }, ["curl", "-X", "DELETE", "http://127.0.0.1:8080/a?b=1", "--location"]],
+		[{ method: "HEAD" }, ["curl", "--head", "http://127.0.0.1:8080/a?b=1", "--location"]],
+		[{ followRedirects: false, headers: [["X-Empty", ""]] }, ["curl", "http://127.0.0.1:8080/a?b=1", "-H", "X-Empty;"]],
+		[{ headers: [["Accept-Encoding", "gzip, br"]] }, ["curl", "http://127.0.0.1:8080/a?b=1", "-H", "Accept-Encoding: gzip, br", "--compressed", "--location"]],
+		[{ url: "http://h/a?x[0]=1" }, ["curl", "--globoff", "http://h/a?x[0]=1", "--location"]],
+	])("%j", (patch, argv) => {
+		expect(shellWords(toCurl(req(patch)))).toEqual(argv);
+	});
+
+	it("writes --output for Send as cURL", () => {
+		expect(shellWords(toCurl(req(), { output: "big file.bin" })).slice(-2)).toEqual(["--output", "big file.bin"]);
+	});
+});
+
+describe("other generators", () => {
+	it("fetch sends bytes and joins repeated headers", () => {
+		const code = toFetch(req({ method: "POST", body: "é", headers: [["X", "a"], ["x", "b"]] }));
+		expect(code).toContain('body: new TextEncoder().encode("é")');
+		expect(code).toContain('["X", "a, b"]');
+		expect(code).toContain('redirect: "follow"');
+	});
+
+	it("python sends UTF-8 bytes and honours no-redirect", () => {
+		const code = toPython(req({ method: "PATCH", body: "a\nb", followRedirects: false }));
+		expect(code).toContain('data = "a\\nb".encode("utf-8")');
+		expect(code).toContain('requests.request("PATCH", "http://127.0.0.1:8080/a?b=1", data=data, allow_redirects=False)');
+	});
+
+	it("httpie removes its JSON default Content-Type when the block has none", () => {
+		expect(shellWords(toHttpie(req({ method: "POST", body: "{}" })))).toEqual(["http", "--ignore-stdin", "--follow", "POST", "http://127.0.0.1:8080/a?b=1", "Content-Type:", "--raw", "{}"]);
+	});
+
+	it.each(SNIPPET_FORMATS.map((f) => [f]))("%s refuses a header with a line break", (format) => {
+		expect(() => snippet(format, req({ headers: [["X-Bad", "a\r\nInjected: 1"]] }))).toThrow(ExportError);
+		expect(() => snippet(format, req({ headers: [["X-Bad", "a\nb"]] }))).toThrow(/line break/);
+	});
+});
+
+describe(".http files", () => {
+	it("separates requests with ### and re-imports to the same requests", () => {
+		const requests: PreparedRequest[] = [
+			req({ method: "POST", headers: [["Content-Type", "application/json"], ["X-Multi", "1"], ["X-Multi", "2"]], body: '{\n  "a": 1\n}' }),
+			req({ method: "DELETE", url: "http://h/b", followRedirects: false }),
+		];
+		const file = toHttpFile([{ request: requests[0], name: "create" }, { request: requests[1], name: null }]);
+		const parts = file.split(/^###.*$/m).slice(1);
+		expect(parts).toHaveLength(2);
+		const parsed = parts.map((p) => parseHttpBlock(p.replace(/^\n/, "").replace(/\n+$/, "")));
+		expect(parsed.map((b) => [b.method, b.url, b.headers.map((h) => [h.name, h.value]), b.body, b.nameDirective, b.noRedirect])).toEqual([
+			["POST", "http://127.0.0.1:8080/a?b=1", [["Content-Type", "application/json"], ["X-Multi", "1, 2"]], requests[0].body, "create", false],
+			["DELETE", "http://h/b", [], "", null, true],
+		]);
+	});
+});
