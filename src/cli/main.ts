@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { runDemo } from "./commands/demo";
+import { exportCommand } from "./commands/export";
 import { runParse } from "./commands/parse";
 import { runCommand } from "./commands/run";
 import { USAGE, UsageError } from "./usage";
@@ -43,6 +44,17 @@ export async function main(argv: string[], out: Write, err: Write): Promise<numb
 					err,
 				);
 				return code;
+			}
+			case "export": {
+				const { values, positionals } = parseArgs({
+					args: rest,
+					options: { alias: { type: "string" }, format: { type: "string" }, env: { type: "string" }, config: { type: "string" } },
+					allowPositionals: true,
+				});
+				if (positionals.length !== 1 || !values.alias || !values.format) {
+					throw new UsageError("export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http [--env NAME]");
+				}
+				return exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
 			}
 			case "demo":
 				if (rest.length > 0) throw new UsageError("demo takes no arguments");

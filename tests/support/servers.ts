@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as http from "node:http";
 import * as https from "node:https";
+import * as net from "node:net";
 import type { AddressInfo, Socket } from "node:net";
 import * as path from "node:path";
 import * as zlib from "node:zlib";
@@ -200,10 +201,10 @@ export async function startTestServer(): Promise<TestServer> {
 	};
 }
 
-/** A TCP server that accepts connections and never answers: requests to it can only time out. */
+/** A TCP server that accepts connections and never sends a byte (no HTTP, no TLS): requests to it can only time out. */
 export async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
 	const sockets = new Set<Socket>();
-	const server = http.createServer(() => undefined);
+	const server = net.createServer();
 	server.on("connection", (s: Socket) => {
 		sockets.add(s);
 		s.on("close", () => sockets.delete(s));

@@ -126,6 +126,25 @@ describe("runnable-blocks run", () => {
 	});
 });
 
+describe("runnable-blocks export", () => {
+	it("runs the aliases a block needs, says so on stderr, and prints a snippet that works", async () => {
+		const { code, stdout, stderr } = await cli(["export", join(vault, "2 Bookshop API.md"), "--alias", "me", "--format", "curl"]);
+		expect(code).toBe(0);
+		expect(stderr).toContain("running login first");
+		expect(stdout).toMatch(/^curl http:\/\/127\.0\.0\.1:\d+\/me -H 'Authorization: Bearer [0-9a-f]{32}' --location\n$/);
+		const { stdout: body } = await run("/bin/sh", ["-c", stdout.trim()]);
+		expect(JSON.parse(body)).toEqual({ username: "demo", roles: ["reader", "editor"] });
+	});
+
+	it("prints a .http file and refuses unknown formats", async () => {
+		const http = await cli(["export", join(vault, "1 Getting started.md"), "--alias", "search", "--format", "http"]);
+		expect(http.stdout).toBe(`### search\n# @name search\nGET ${api.url}/search?q=dune&page=1\n`);
+		const bad = await cli(["export", join(vault, "1 Getting started.md"), "--alias", "search", "--format", "wget"]);
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toMatch(/--format must be one of curl, fetch, python, httpie, http/);
+	});
+});
+
 describe("runnable-blocks demo", () => {
 	it("starts the bundled API, runs the example vault and prints a summary, exit 0", async () => {
 		const { code, stdout } = await cli(["demo"]);

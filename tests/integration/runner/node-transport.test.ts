@@ -110,6 +110,19 @@ describe("node transport against the test server", () => {
 		}
 	});
 
+	it("times out while connecting (the TLS handshake never completes)", async () => {
+		const silent = await startSilentServer();
+		try {
+			const o = await insecure.send(req(silent.url.replace("http:", "https:"), { timeoutMs: 200 }));
+			expect(o).toMatchObject({ kind: "cancelled", reason: "timeout" });
+			expect(o.timing.connect).toBeDefined();
+			expect(o.timing.tls).toBeUndefined();
+			expect(o.timing.ttfb).toBeUndefined();
+		} finally {
+			await silent.close();
+		}
+	});
+
 	it("times out during the body", async () => {
 		let headers = false;
 		const o = await transport.send(req(`${server.url}/slow-body?delay=3000`, { timeoutMs: 300 }), { onHeaders: () => (headers = true) });

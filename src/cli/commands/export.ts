@@ -1,0 +1,64 @@
+import { parseNote } from "../../blocks";
+import { prepareRequest, referencedAliases } from "../../runner/prepare";
+import type { BlockResult } from "../../runner/result";
+import { runBlocks } from "../../runner/run-note";
+import { ExportError } from "../../runner/snippets/quote";
+import { snippet, SNIPPET_FORMATS, type SnippetFormat } from "../../runner/snippets/generators";
+import { createCliEngine } from "../engine";
+import { readNote } from "../read-note";
+import { UsageError } from "../usage";
+import { findVault, loadSettings, selectEnvironment } from "../vault";
+
+type Write = (s: string) => void;
+
+export interface ExportOptions {
+	file: string;
+	alias: string;
+	format: string;
+	env?: string;
+	config?: string;
+}
+
+/**
+ * `runnable-blocks export`: prints the block as a snippet with its references replaced by
+ * values. A block that reads other blocks' results runs them first (said on stderr); the
+ * block itself is not sent.
+ */
+export async function exportCommand(opts: ExportOptions, out: Write, err: Write): Promise<number> {
+	if (!(SNIPPET_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format must be one of ${SNIPPET_FORMATS.join(", ")}`);
+	const note = parseNote(readNote(opts.file));
+	const block = note.find((b) => b.kind === "http" && b.alias === opts.alias);
+	if (!block) throw new UsageError(`no http block with alias "${opts.alias}"`);
+	const problems = block.problems.filter((p) => p.severity === "error");
+	if (problems.length > 0) throw new UsageError(`${opts.file}:${problems[0].line + 1}: ${problems[0].message}`);
+	const vault = findVault(opts.file, opts.config);
+	const settings = loadSettings(vault.configPath, err);
+	const env = selectEnvironment(settings, opts.env, err);
+	const aliases = new Set(note.filter((b) => b.alias !== null && b.runnable).map((b) => b.alias as string));
+	const results = new Map<string, BlockResult>();
+	const deps = referencedAliases(block, aliases);
+	if (deps.length > 0) {
+		err(`running ${deps.join(", ")} first for the values ${opts.alias} references\n`);
+		const engine = await createCliEngine({ historyPath: vault.historyPath, useCache: true, secretValues: env.secretValues, warn: err });
+		try {
+			await runBlocks(note, note.filter((b) => b.alias !== null && deps.includes(b.alias)), { filePath: vault.notePath, env: env.variables, results, deps: engine.deps, defaultTimeoutMs: settings.general.timeout });
+		} finally {
+			await engine.close();
+		}
+	}
+	const prepared = prepareRequest(block, { env: env.variables, aliases, result: (a) => results.get(a), defaultTimeoutMs: settings.general.timeout });
+	if (!prepared.ok) {
+		err(`runnable-blocks: cannot export ${opts.alias}: ${prepared.error.message}\n`);
+		return 1;
+	}
+	try {
+		out(snippet(opts.format as SnippetFormat, prepared.request, block.alias).replace(/\n?$/, "\n"));
+	} catch (e) {
+		if (e instanceof ExportError) {
+			err(`runnable-blocks: cannot export ${opts.alias}: ${e.message}\n`);
+			return 1;
+		}
+		throw e;
+	}
+	return 0;
+}
