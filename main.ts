@@ -1,10 +1,11 @@
-import { getLanguage, MarkdownView, Notice, Plugin, TFile, type Editor } from "obsidian";
+import { getLanguage, MarkdownView, Plugin, TFile, type Editor } from "obsidian";
 import { blockAtLine, parseNote, type NoteBlock } from "./src/blocks";
 import { blockKey } from "./src/runner/session";
 import { blockActions, type ExportHooks } from "./src/ui/block-actions";
 import { HttpBlockView, type BlockHost } from "./src/ui/block-view";
 import { blockKeymap, blockAtCursor, type BlockAction } from "./src/ui/editor/block-keymap";
 import { blockWidgets } from "./src/ui/editor/block-widgets";
+import { exportHooks } from "./src/ui/export-actions";
 import { NoteAccess } from "./src/ui/note-access";
 import { PluginServices } from "./src/ui/plugin-services";
 import { PluginRuntime } from "./src/ui/runtime";
@@ -17,6 +18,7 @@ const BLOCK_KEYS: Array<{ action: BlockAction; key: string }> = [
 	{ action: "block.run_all", key: "Mod-Shift-Enter" },
 	{ action: "block.cancel", key: "Mod-." },
 	{ action: "block.force_run", key: "Mod-Shift-r" },
+	{ action: "block.copy_curl", key: "Mod-Shift-c" },
 ];
 
 /** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
@@ -25,6 +27,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 	private services!: PluginServices;
 	private runtime!: PluginRuntime;
 	private notes!: NoteAccess;
+	private exporter!: ExportHooks;
 
 	override onload(): void {
 		setLanguage(getLanguage());
@@ -33,6 +36,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.services = new PluginServices(this.app, this.settingsStore, pluginDir);
 		this.runtime = new PluginRuntime(this.services);
 		this.notes = new NoteAccess(this.app);
+		this.exporter = exportHooks(this.runtime, this.services);
 		const host = this.blockHost();
 
 		this.registerMarkdownCodeBlockProcessor("http", (source, el, ctx) => {
@@ -44,6 +48,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.addBlockCommand("run-all-blocks", "Run all blocks in the note", "block.run_all");
 		this.addBlockCommand("cancel-block", "Cancel running block", "block.cancel");
 		this.addBlockCommand("force-run-block", "Force re-run block (skip cache)", "block.force_run");
+		this.addBlockCommand("copy-block-as-curl", "Copy block as curl", "block.copy_curl");
 		this.addCommand({ id: "reload-settings", name: "Reload settings from user.toml", callback: () => void this.settingsStore.load() });
 		this.addCommand({ id: "clear-cache", name: "Clear response cache", callback: () => this.services.cache.clear() });
 
@@ -62,10 +67,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 	}
 
 	private blockHost(): BlockHost {
-		const exporter: ExportHooks = {
-			copy: () => new Notice("Export is not available yet."),
-			sendAsCurl: () => new Notice("Export is not available yet."),
-		};
+		const exporter = this.exporter;
 		return {
 			session: (path) => this.runtime.sessions.note(path),
 			actions: (path, block) => blockActions(this.app, this.runtime, this.notes, exporter, path, block),
@@ -107,6 +109,9 @@ export default class RunnableBlocksPlugin extends Plugin {
 				return true;
 			case "block.cancel":
 				return this.runtime.sessions.note(filePath).cancel(blockKey(block));
+			case "block.copy_curl":
+				this.exporter.copy(filePath, block, "curl");
+				return true;
 			default:
 				return false;
 		}
