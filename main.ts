@@ -5,7 +5,7 @@ import { blockActions, type ExportHooks } from "./src/ui/block-actions";
 import { HttpBlockView, type BlockHost } from "./src/ui/block-view";
 import { blockKeymap, blockAtCursor, type BlockAction } from "./src/ui/editor/block-keymap";
 import { blockWidgets } from "./src/ui/editor/block-widgets";
-import { exportHooks } from "./src/ui/export-actions";
+import { exportHooks, exportNoteAsHttp } from "./src/ui/export-actions";
 import { NoteAccess } from "./src/ui/note-access";
 import { PluginServices } from "./src/ui/plugin-services";
 import { PluginRuntime } from "./src/ui/runtime";
@@ -49,6 +49,15 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.addBlockCommand("cancel-block", "Cancel running block", "block.cancel");
 		this.addBlockCommand("force-run-block", "Force re-run block (skip cache)", "block.force_run");
 		this.addBlockCommand("copy-block-as-curl", "Copy block as curl", "block.copy_curl");
+		this.addCommand({
+			id: "export-note-as-http",
+			name: "Export note as .http",
+			editorCheckCallback: (checking, editor, view) => {
+				if (!(view instanceof MarkdownView) || !view.file) return false;
+				if (!checking) void exportNoteAsHttp(this.app, this.runtime, this.services, view.file, editor.getValue());
+				return true;
+			},
+		});
 		this.addCommand({ id: "reload-settings", name: "Reload settings from user.toml", callback: () => void this.settingsStore.load() });
 		this.addCommand({ id: "clear-cache", name: "Clear response cache", callback: () => this.services.cache.clear() });
 

@@ -1,8 +1,8 @@
-import { Notice } from "obsidian";
-import type { NoteBlock } from "../blocks";
+import { Notice, normalizePath, TFile, type App } from "obsidian";
+import { parseNote, type NoteBlock } from "../blocks";
 import { prepareRequest } from "../runner/prepare";
 import { ExportError } from "../runner/snippets/quote";
-import { snippet, toCurl, type SnippetFormat } from "../runner/snippets/generators";
+import { snippet, toCurl, toHttpFile, type HttpFileEntry, type SnippetFormat } from "../runner/snippets/generators";
 import type { ExportHooks } from "./block-actions";
 import type { PluginRuntime, RuntimeServices } from "./runtime";
 
@@ -44,4 +44,39 @@ export function exportHooks(runtime: PluginRuntime, services: Pick<RuntimeServic
 		copy: (filePath, block, format: SnippetFormat) => write(filePath, block, (r) => snippet(format, r, block.alias), format === "http" ? ".http" : format),
 		sendAsCurl: (filePath, block) => write(filePath, block, (r) => toCurl(r, { output: `${block.alias ?? "response"}.out` }), "curl with --output"),
 	};
+}
+
+/**
+ * "Export note as .http": every http block of the note, references replaced by current values,
+ * into `<note>.http` beside the note. A block that cannot be resolved stops the export and is named.
+ */
+export async function exportNoteAsHttp(app: App, runtime: PluginRuntime, services: Pick<RuntimeServices, "environment" | "defaultTimeoutMs">, file: TFile, text: string): Promise<void> {
+	const note = parseNote(text).filter((b) => b.kind === "http");
+	const session = runtime.sessions.note(file.path);
+	const aliases = new Set(note.filter((b) => b.alias !== null).map((b) => b.alias as string));
+	const entries: HttpFileEntry[] = [];
+	for (const block of note) {
+		const prepared = prepareRequest(block, { env: services.environment().variables, aliases, result: (a) => session.get(a), defaultTimeoutMs: services.defaultTimeoutMs() });
+		if (!prepared.ok) {
+			new Notice(`Cannot export line ${block.fence.startLine + 1}: ${prepared.error.message}`);
+			return;
+		}
+		entries.push({ request: prepared.request, name: block.alias });
+	}
+	if (entries.length === 0) {
+		new Notice("This note has no http blocks to export.");
+		return;
+	}
+	let content: string;
+	try {
+		content = toHttpFile(entries);
+	} catch (e) {
+		new Notice(e instanceof ExportError ? `Cannot export: ${e.message}` : String(e));
+		return;
+	}
+	const path = normalizePath(file.path.replace(/\.md$/i, "") + ".http");
+	const existing = app.vault.getAbstractFileByPath(path);
+	if (existing instanceof TFile) await app.vault.modify(existing, content);
+	else await app.vault.create(path, content);
+	new Notice(`Exported ${entries.length} requests to ${path}`);
 }
