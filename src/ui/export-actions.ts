@@ -64,7 +64,7 @@ export async function exportNoteAsHttp(app: App, runtime: PluginRuntime, service
 		entries.push({ request: prepared.request, name: block.alias });
 	}
 	if (entries.length === 0) {
-		new Notice("This note has no http blocks to export.");
+		new Notice("This note has no HTTP blocks to export.");
 		return;
 	}
 	let content: string;
