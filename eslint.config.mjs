@@ -51,6 +51,17 @@ export default defineConfig([
 		},
 	},
 	{
+		// The browser test host stands in for Obsidian itself: it builds the DOM helpers, backs
+		// requestUrl with fetch and evaluates main.js as Obsidian does (a CommonJS wrapper).
+		files: ["tests/e2e/host/**/*.ts"],
+		rules: {
+			"obsidianmd/prefer-create-el": "off",
+			"no-restricted-globals": "off",
+			"@typescript-eslint/no-implied-eval": "off",
+			"@typescript-eslint/no-unsafe-call": "off",
+		},
+	},
+	{
 		// The engine also runs headless in the CLI (Node, no window): plain timers.
 		files: ["src/runner/**/*.ts"],
 		rules: { "obsidianmd/prefer-window-timers": "off" },

@@ -1,0 +1,239 @@
+/**
+ * The `obsidian` module for the browser test host: the subset of the API the plugin uses,
+ * implemented on the real DOM and real CodeMirror 6 (the same instances handed to main.js).
+ */
+import { StateField } from "@codemirror/state";
+
+type Cb<T> = (el: T) => void;
+interface ElInfo {
+	cls?: string | string[];
+	text?: string;
+	attr?: Record<string, string | number | boolean | null>;
+	title?: string;
+	value?: string;
+	type?: string;
+	placeholder?: string;
+	href?: string;
+}
+
+function applyInfo(el: HTMLElement, o?: ElInfo | string): void {
+	if (o === undefined) return;
+	if (typeof o === "string") {
+		el.className = o;
+		return;
+	}
+	if (o.cls) el.className = Array.isArray(o.cls) ? o.cls.join(" ") : o.cls;
+	if (o.text !== undefined) el.textContent = o.text;
+	if (o.title) el.title = o.title;
+	if (o.value !== undefined) (el as HTMLInputElement).value = o.value;
+	if (o.type) el.setAttribute("type", o.type);
+	if (o.placeholder) el.setAttribute("placeholder", o.placeholder);
+	if (o.href) el.setAttribute("href", o.href);
+	for (const [k, v] of Object.entries(o.attr ?? {})) if (v !== null && v !== false) el.setAttribute(k, String(v));
+}
+
+/** Obsidian's DOM helpers, installed on the prototypes as the app does. */
+export function installDomHelpers(): void {
+	const proto = Node.prototype as unknown as Record<string, unknown>;
+	proto.createEl = function <K extends keyof HTMLElementTagNameMap>(this: Node, tag: K, o?: ElInfo | string, cb?: Cb<HTMLElementTagNameMap[K]>) {
+		const el = document.createElement(tag);
+		applyInfo(el, o);
+		this.appendChild(el);
+		cb?.(el);
+		return el;
+	};
+	proto.createDiv = function (this: Node & { createEl: (t: string, o?: ElInfo | string, cb?: Cb<HTMLElement>) => HTMLElement }, o?: ElInfo | string, cb?: Cb<HTMLElement>) {
+		return this.createEl("div", o, cb);
+	};
+	proto.createSpan = function (this: Node & { createEl: (t: string, o?: ElInfo | string, cb?: Cb<HTMLElement>) => HTMLElement }, o?: ElInfo | string, cb?: Cb<HTMLElement>) {
+		return this.createEl("span", o, cb);
+	};
+	proto.empty = function (this: Node) {
+		while (this.firstChild) this.removeChild(this.firstChild);
+	};
+	proto.setText = function (this: Node, t: string) {
+		this.textContent = t;
+	};
+	const el = HTMLElement.prototype as unknown as Record<string, unknown>;
+	el.addClass = function (this: HTMLElement, ...c: string[]) {
+		this.classList.add(...c.flatMap((x) => x.split(" ").filter(Boolean)));
+	};
+	el.removeClass = function (this: HTMLElement, ...c: string[]) {
+		this.classList.remove(...c);
+	};
+	el.toggleClass = function (this: HTMLElement, c: string, v: boolean) {
+		this.classList.toggle(c, v);
+	};
+	el.hasClass = function (this: HTMLElement, c: string) {
+		return this.classList.contains(c);
+	};
+	el.setAttr = function (this: HTMLElement, k: string, v: string | number | boolean | null) {
+		if (v === null) this.removeAttribute(k);
+		else this.setAttribute(k, String(v));
+	};
+	el.setCssProps = function (this: HTMLElement, props: Record<string, string>) {
+		for (const [k, v] of Object.entries(props)) this.style.setProperty(k, v);
+	};
+	const g = window as unknown as Record<string, unknown>;
+	const holder = () => document.createDocumentFragment() as unknown as { createEl: (t: string, o?: ElInfo | string, cb?: Cb<HTMLElement>) => HTMLElement };
+	g.createFragment = () => document.createDocumentFragment();
+	g.createEl = (t: string, o?: ElInfo | string, cb?: Cb<HTMLElement>) => holder().createEl(t, o, cb);
+	g.createDiv = (o?: ElInfo | string, cb?: Cb<HTMLElement>) => holder().createEl("div", o, cb);
+	g.createSpan = (o?: ElInfo | string, cb?: Cb<HTMLElement>) => holder().createEl("span", o, cb);
+	g.activeWindow = window;
+	g.activeDocument = document;
+}
+
+export class Component {
+	private children: Component[] = [];
+	private cleanups: Array<() => void> = [];
+	private loaded = false;
+	load(): void {
+		if (this.loaded) return;
+		this.loaded = true;
+		this.onload();
+		for (const c of this.children) c.load();
+	}
+	onload(): void {}
+	unload(): void {
+		if (!this.loaded) return;
+		this.loaded = false;
+		for (const c of this.children.splice(0)) c.unload();
+		for (const f of this.cleanups.splice(0)) f();
+		this.onunload();
+	}
+	onunload(): void {}
+	addChild<T extends Component>(c: T): T {
+		this.children.push(c);
+		if (this.loaded) c.load();
+		return c;
+	}
+	removeChild<T extends Component>(c: T): T {
+		this.children = this.children.filter((x) => x !== c);
+		c.unload();
+		return c;
+	}
+	register(cb: () => void): void {
+		this.cleanups.push(cb);
+	}
+	registerDomEvent(el: EventTarget, type: string, cb: EventListener): void {
+		el.addEventListener(type, cb);
+		this.register(() => el.removeEventListener(type, cb));
+	}
+	registerEvent(_ref: unknown): void {}
+	registerInterval(id: number): number {
+		this.register(() => window.clearInterval(id));
+		return id;
+	}
+}
+
+export class MarkdownRenderChild extends Component {
+	constructor(public containerEl: HTMLElement) {
+		super();
+	}
+}
+
+export const notices: string[] = [];
+export class Notice {
+	constructor(message: string) {
+		notices.push(message);
+		document.getElementById("notices")?.createDiv({ cls: "notice", text: message });
+	}
+	hide(): void {}
+}
+
+class MenuItem {
+	title = "";
+	handler: ((e: MouseEvent) => void) | null = null;
+	setTitle(t: string): this {
+		this.title = t;
+		return this;
+	}
+	setIcon(): this {
+		return this;
+	}
+	onClick(h: (e: MouseEvent) => void): this {
+		this.handler = h;
+		return this;
+	}
+}
+
+export class Menu extends Component {
+	private items: Array<MenuItem | null> = [];
+	addItem(cb: (i: MenuItem) => void): this {
+		const i = new MenuItem();
+		cb(i);
+		this.items.push(i);
+		return this;
+	}
+	addSeparator(): this {
+		this.items.push(null);
+		return this;
+	}
+	showAtMouseEvent(_e: MouseEvent): void {
+		document.querySelector(".menu")?.remove();
+		const menu = document.body.createDiv({ cls: "menu" });
+		for (const item of this.items) {
+			if (!item) {
+				menu.createDiv({ cls: "menu-separator" });
+				continue;
+			}
+			const el = menu.createDiv({ cls: "menu-item", text: item.title });
+			el.addEventListener("click", (e) => {
+				menu.remove();
+				item.handler?.(e);
+			});
+		}
+	}
+}
+
+export function setIcon(el: HTMLElement, name: string): void {
+	el.empty();
+	el.createSpan({ cls: "svg-icon", text: name === "settings" ? "⚙" : name === "history" ? "⟲" : "•" });
+}
+
+export const Platform = { isDesktopApp: false, isDesktop: true, isMobile: false, isMacOS: false };
+export function getLanguage(): string {
+	return "en";
+}
+export function normalizePath(p: string): string {
+	return p.replace(/\\/g, "/").replace(/\/+/g, "/").replace(/^\/|\/$/g, "");
+}
+
+export async function requestUrl(r: { url: string; method?: string; headers?: Record<string, string>; body?: string | ArrayBuffer }) {
+	const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
+	const arrayBuffer = await res.arrayBuffer();
+	const headers: Record<string, string> = {};
+	res.headers.forEach((v, k) => (headers[k] = v));
+	const text = new TextDecoder().decode(arrayBuffer);
+	return { status: res.status, headers, arrayBuffer, text, json: undefined };
+}
+
+export class TFile {
+	constructor(public path: string) {}
+}
+export class MarkdownView {}
+
+export const editorInfoField = StateField.define<{ file: TFile | null }>({ create: () => ({ file: new TFile("note.md") }), update: (v) => v });
+export const editorLivePreviewField = StateField.define<boolean>({ create: () => false, update: (v) => v });
+
+export class Plugin extends Component {
+	readonly processors = new Map<string, (source: string, el: HTMLElement, ctx: unknown) => void>();
+	readonly extensions: unknown[] = [];
+	readonly commands: Array<{ id: string; name: string }> = [];
+	constructor(
+		public app: unknown,
+		public manifest: { id: string },
+	) {
+		super();
+	}
+	registerMarkdownCodeBlockProcessor(lang: string, handler: (source: string, el: HTMLElement, ctx: unknown) => void): void {
+		this.processors.set(lang, handler);
+	}
+	registerEditorExtension(ext: unknown): void {
+		this.extensions.push(ext);
+	}
+	addCommand(c: { id: string; name: string }): void {
+		this.commands.push(c);
+	}
+}

@@ -1,0 +1,96 @@
+/**
+ * Launches the browser test bed: a static server on 127.0.0.1 (host page, its bundle, the
+ * production main.js and styles.css, plus a small API for the blocks to call, same origin)
+ * and Debian's Chromium driven by playwright-core.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import * as esbuild from "esbuild";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+const ROOT = resolve(__dirname, "..", "..", "..");
+
+export interface Host {
+	url: string;
+	page: Page;
+	/** Requests the API answered, by path. */
+	hits: string[];
+	close(): Promise<void>;
+}
+
+async function bundleHost(): Promise<string> {
+	const result = await esbuild.build({
+		entryPoints: [join(ROOT, "tests", "e2e", "host", "host.ts")],
+		bundle: true,
+		format: "iife",
+		platform: "browser",
+		target: "es2021",
+		write: false,
+		logLevel: "error",
+	});
+	return result.outputFiles[0].text;
+}
+
+/** The API the test notes call: JSON, a body that arrives late, and the XSS corpus. */
+function api(path: string, res: http.ServerResponse): boolean {
+	if (path === "/api/json") {
+		res.writeHead(200, { "Content-Type": "application/json", "X-Demo": "yes" });
+		res.end(JSON.stringify({ title: "Dune", author: "Frank Herbert", tags: ["sf", "classic"] }));
+		return true;
+	}
+	if (path === "/api/html") {
+		res.writeHead(200, { "Content-Type": "text/html" });
+		res.end('<h1>hi</h1><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>');
+		return true;
+	}
+	return false;
+}
+
+export async function launchHost(): Promise<Host> {
+	const mainJs = join(ROOT, "main.js");
+	if (!existsSync(mainJs)) throw new Error("main.js is not built: run `npm run build` first");
+	const hostJs = await bundleHost();
+	const hits: string[] = [];
+	const server = http.createServer((req, res) => {
+		const path = (req.url ?? "/").split("?")[0];
+		hits.push(path);
+		const files: Record<string, [string, string]> = {
+			"/": [join(ROOT, "tests", "e2e", "host", "index.html"), "text/html"],
+			"/themes.css": [join(ROOT, "tests", "e2e", "host", "themes.css"), "text/css"],
+			"/styles.css": [join(ROOT, "styles.css"), "text/css"],
+			"/main.js": [mainJs, "text/javascript"],
+		};
+		if (path === "/host.js") {
+			res.writeHead(200, { "Content-Type": "text/javascript" });
+			res.end(hostJs);
+		} else if (files[path]) {
+			res.writeHead(200, { "Content-Type": files[path][1] });
+			res.end(readFileSync(files[path][0]));
+		} else if (!api(path, res)) {
+			res.writeHead(404);
+			res.end();
+		}
+	});
+	await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	const browser: Browser = await chromium.launch({
+		executablePath: "/usr/bin/chromium",
+		args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+	});
+	const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+	const errors: string[] = [];
+	page.on("pageerror", (e) => errors.push(String(e)));
+	await page.goto(url);
+	return {
+		url,
+		page,
+		hits,
+		close: async () => {
+			await browser.close();
+			await new Promise((r) => server.close(r));
+			if (errors.length) throw new Error(`page errors: ${errors.join("\n")}`);
+		},
+	};
+}
