@@ -79,9 +79,37 @@ function renderReading(markdown: string, sourcePath = "note.md"): number {
 	return rendered;
 }
 
+/** Opens the note in a real CodeMirror editor with the plugin's editor extensions (Source mode). */
+function openEditor(markdown: string, sourcePath = "note.md"): void {
+	files.set(sourcePath, markdown);
+	const parent = document.getElementById("editor") as HTMLElement;
+	parent.empty();
+	editor?.destroy();
+	editor = new cmView.EditorView({
+		parent,
+		state: cmState.EditorState.create({
+			doc: markdown,
+			extensions: [
+				obsidian.editorInfoField,
+				obsidian.editorLivePreviewField,
+				...((plugin?.extensions ?? []) as cmState.Extension[]),
+				// Stands for Obsidian's own handling of the same keys: it counts what falls through.
+				cmView.keymap.of(["Mod-Enter", "Mod-Shift-c", "Mod-."].map((key) => ({ key, run: () => (fellThrough.push(key), true) }))),
+			],
+		}),
+	});
+}
+
+let editor: cmView.EditorView | null = null;
+const fellThrough: string[] = [];
+
+function editorText(): string {
+	return editor?.state.doc.toString() ?? "";
+}
+
 function setTheme(theme: "light" | "dark"): void {
 	document.body.classList.toggle("theme-dark", theme === "dark");
 	document.body.classList.toggle("theme-light", theme === "light");
 }
 
-(window as unknown as Record<string, unknown>).__host = { loadPlugin, renderReading, setTheme, notices: obsidian.notices, files };
+(window as unknown as Record<string, unknown>).__host = { loadPlugin, renderReading, openEditor, editorText, fellThrough, setTheme, notices: obsidian.notices, files };

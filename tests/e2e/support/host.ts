@@ -79,7 +79,7 @@ export async function launchHost(): Promise<Host> {
 		executablePath: "/usr/bin/chromium",
 		args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 	});
-	const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+	const page = await browser.newPage({ viewport: { width: 900, height: 700 }, permissions: ["clipboard-read", "clipboard-write"] });
 	const errors: string[] = [];
 	page.on("pageerror", (e) => errors.push(String(e)));
 	await page.goto(url);

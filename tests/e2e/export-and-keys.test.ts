@@ -1,0 +1,57 @@
+import { launchHost, type Host } from "./support/host";
+
+jest.setTimeout(90_000);
+
+let host: Host;
+type HostApi = { loadPlugin(): Promise<string[]>; renderReading(m: string): number; openEditor(m: string): void; editorText(): string; fellThrough: string[] };
+const api = (h: Host) => ({
+	eval: <T>(fn: (a: HostApi, arg: string) => T, arg = "") => h.page.evaluate(([src, a]) => new Function("h", "a", `return (${src})(h, a)`)((window as unknown as { __host: HostApi }).__host, a) as T, [fn.toString(), arg] as const),
+});
+
+beforeAll(async () => {
+	host = await launchHost();
+	await host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.loadPlugin());
+});
+
+afterAll(async () => {
+	await host?.close();
+});
+
+const block = (base: string) => ["Intro", "", "```http alias=book", `POST ${base}/api/json?q=it's`, "Content-Type: application/json", "", '{"title": "Dune"}', "```", "", "after"].join("\n");
+const expectedCurl = (base: string) => `curl ${`'${base}/api/json?q=it%27s'`} -H 'Content-Type: application/json' --data-raw '{"title": "Dune"}' --location`;
+
+describe("export to the clipboard in Chromium", () => {
+	it("Copy as curl in the gear menu writes the snippet to the clipboard", async () => {
+		await api(host).eval((h, md) => h.renderReading(md), block(host.url));
+		await host.page.locator(".rb-gear").first().click();
+		await host.page.locator(".menu-item", { hasText: "Copy as curl" }).click();
+		await host.page.waitForFunction(() => document.querySelector("#notices")?.textContent?.includes("Copied as curl"));
+		const clip = await host.page.evaluate(() => navigator.clipboard.readText());
+		expect(clip).toBe(expectedCurl(host.url));
+	});
+
+	it("Mod+Shift+C in the editor does the same, and only inside a block", async () => {
+		await host.page.evaluate(() => navigator.clipboard.writeText("untouched"));
+		await api(host).eval((h, md) => h.openEditor(md), block(host.url));
+		await host.page.locator(".cm-line", { hasText: "after" }).click();
+		await host.page.keyboard.press("Control+Shift+C");
+		await expect(host.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe("untouched");
+		await expect(api(host).eval((h) => h.fellThrough.join(","))).resolves.toBe("Mod-Shift-c");
+		await host.page.locator(".cm-line", { hasText: "Content-Type" }).click();
+		await host.page.keyboard.press("Control+Shift+C");
+		await host.page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.startsWith("curl ")));
+		await expect(host.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(expectedCurl(host.url));
+	});
+
+	it("Mod+Enter inside the block runs it into the panel under the fence; outside it falls through", async () => {
+		await host.page.locator(".cm-line", { hasText: "after" }).click();
+		await host.page.keyboard.press("Control+Enter");
+		await expect(api(host).eval((h) => h.fellThrough.join(","))).resolves.toBe("Mod-Shift-c,Mod-Enter");
+		await host.page.locator(".cm-line", { hasText: "title" }).click();
+		await host.page.keyboard.press("Control+Enter");
+		await expect(api(host).eval((h) => h.fellThrough.length)).resolves.toBe(2);
+		const panel = host.page.locator(".rb-editor-panel .rb-panel");
+		await panel.locator(".rb-status").waitFor();
+		await expect(panel.locator(".rb-status").textContent()).resolves.toMatch(/^200/);
+	});
+});
