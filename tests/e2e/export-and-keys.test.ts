@@ -3,10 +3,13 @@ import { launchHost, type Host } from "./support/host";
 jest.setTimeout(90_000);
 
 let host: Host;
-type HostApi = { loadPlugin(): Promise<string[]>; renderReading(m: string): number; openEditor(m: string): void; editorText(): string; fellThrough: string[] };
-const api = (h: Host) => ({
-	eval: <T>(fn: (a: HostApi, arg: string) => T, arg = "") => h.page.evaluate(([src, a]) => new Function("h", "a", `return (${src})(h, a)`)((window as unknown as { __host: HostApi }).__host, a) as T, [fn.toString(), arg] as const),
-});
+type HostApi = { loadPlugin(): Promise<string[]>; renderReading(m: string): number; openEditor(m: string): void; fellThrough: string[] };
+/** Calls a method of the page's test host with one string argument. */
+const call = (name: "renderReading" | "openEditor", arg: string) =>
+	host.page.evaluate(([n, a]) => {
+		(window as unknown as { __host: HostApi }).__host[n as "openEditor"](a);
+	}, [name, arg] as const);
+const fellThrough = () => host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.fellThrough.join(","));
 
 beforeAll(async () => {
 	host = await launchHost();
@@ -22,7 +25,7 @@ const expectedCurl = (base: string) => `curl ${`'${base}/api/json?q=it%27s'`} -H
 
 describe("export to the clipboard in Chromium", () => {
 	it("Copy as curl in the gear menu writes the snippet to the clipboard", async () => {
-		await api(host).eval((h, md) => h.renderReading(md), block(host.url));
+		await call("renderReading", block(host.url));
 		await host.page.locator(".rb-gear").first().click();
 		await host.page.locator(".menu-item", { hasText: "Copy as curl" }).click();
 		await host.page.waitForFunction(() => document.querySelector("#notices")?.textContent?.includes("Copied as curl"));
@@ -32,11 +35,11 @@ describe("export to the clipboard in Chromium", () => {
 
 	it("Mod+Shift+C in the editor does the same, and only inside a block", async () => {
 		await host.page.evaluate(() => navigator.clipboard.writeText("untouched"));
-		await api(host).eval((h, md) => h.openEditor(md), block(host.url));
+		await call("openEditor", block(host.url));
 		await host.page.locator(".cm-line", { hasText: "after" }).click();
 		await host.page.keyboard.press("Control+Shift+C");
 		await expect(host.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe("untouched");
-		await expect(api(host).eval((h) => h.fellThrough.join(","))).resolves.toBe("Mod-Shift-c");
+		await expect(fellThrough()).resolves.toBe("Mod-Shift-c");
 		await host.page.locator(".cm-line", { hasText: "Content-Type" }).click();
 		await host.page.keyboard.press("Control+Shift+C");
 		await host.page.waitForFunction(() => navigator.clipboard.readText().then((t) => t.startsWith("curl ")));
@@ -46,10 +49,10 @@ describe("export to the clipboard in Chromium", () => {
 	it("Mod+Enter inside the block runs it into the panel under the fence; outside it falls through", async () => {
 		await host.page.locator(".cm-line", { hasText: "after" }).click();
 		await host.page.keyboard.press("Control+Enter");
-		await expect(api(host).eval((h) => h.fellThrough.join(","))).resolves.toBe("Mod-Shift-c,Mod-Enter");
+		await expect(fellThrough()).resolves.toBe("Mod-Shift-c,Mod-Enter");
 		await host.page.locator(".cm-line", { hasText: "title" }).click();
 		await host.page.keyboard.press("Control+Enter");
-		await expect(api(host).eval((h) => h.fellThrough.length)).resolves.toBe(2);
+		await expect(fellThrough()).resolves.toBe("Mod-Shift-c,Mod-Enter");
 		const panel = host.page.locator(".rb-editor-panel .rb-panel");
 		await panel.locator(".rb-status").waitFor();
 		await expect(panel.locator(".rb-status").textContent()).resolves.toMatch(/^200/);
