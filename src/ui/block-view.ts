@@ -11,11 +11,19 @@ export interface BlockHost {
 	runKeyLabel(): string;
 }
 
+/** The last note parsed: Reading view renders every block of a note from the same text. */
+let lastParsed: { text: string; blocks: NoteBlock[] } | null = null;
+
+function parseNoteOnce(text: string): NoteBlock[] {
+	if (lastParsed?.text !== text) lastParsed = { text, blocks: parseNote(text) };
+	return lastParsed.blocks;
+}
+
 /** Finds the note block this element renders, so note-level rules (duplicate aliases, tokens) apply. */
 export function locateBlock(el: HTMLElement, ctx: MarkdownPostProcessorContext): NoteBlock | undefined {
 	const section = ctx.getSectionInfo(el);
 	if (!section) return undefined;
-	return blockAtLine(parseNote(section.text), section.lineStart);
+	return blockAtLine(parseNoteOnce(section.text), section.lineStart);
 }
 
 function renderHeader(root: HTMLElement, source: string, block: NoteBlock | undefined): void {

@@ -194,6 +194,8 @@ export class ResponsePanel extends Component {
 		this.runButton.setText(active ? t("stop") : t("run"));
 		this.runButton.toggleClass("rb-running", active);
 		this.el.dataset.state = s.state;
+		// Which run is shown: lets a test (or a screen reader script) tell a new result from the previous one.
+		this.el.dataset.startedAt = s.startedAt === undefined ? "" : String(s.startedAt);
 		this.renderBadges(s);
 		this.renderContent();
 	}

@@ -11,17 +11,23 @@ import * as obsidian from "./obsidian-shim";
 obsidian.installDomHelpers();
 
 const files = new Map<string, string>();
+const binaries = new Map<string, ArrayBuffer>();
 const app = {
 	vault: {
 		configDir: ".obsidian",
 		adapter: {
-			exists: (p: string) => Promise.resolve(files.has(p)),
+			exists: (p: string) => Promise.resolve(files.has(p) || binaries.has(p)),
 			read: (p: string) => Promise.resolve(files.get(p) ?? ""),
 			write: (p: string, d: string) => Promise.resolve(void files.set(p, d)),
-			readBinary: () => Promise.resolve(new ArrayBuffer(0)),
-			writeBinary: () => Promise.resolve(),
-			rename: () => Promise.resolve(),
-			remove: (p: string) => Promise.resolve(void files.delete(p)),
+			readBinary: (p: string) => Promise.resolve(binaries.get(p) ?? new ArrayBuffer(0)),
+			writeBinary: (p: string, d: ArrayBuffer) => Promise.resolve(void binaries.set(p, d)),
+			rename: (a: string, b: string) => {
+				const d = binaries.get(a);
+				if (d) binaries.set(b, d);
+				binaries.delete(a);
+				return Promise.resolve();
+			},
+			remove: (p: string) => Promise.resolve(void (files.delete(p) || binaries.delete(p))),
 		},
 		on: () => ({}),
 		getAbstractFileByPath: (p: string) => (files.has(p) ? new obsidian.TFile(p) : null),
@@ -112,4 +118,4 @@ function setTheme(theme: "light" | "dark"): void {
 	document.body.classList.toggle("theme-light", theme === "light");
 }
 
-(window as unknown as Record<string, unknown>).__host = { loadPlugin, renderReading, openEditor, editorText, fellThrough, setTheme, notices: obsidian.notices, files };
+(window as unknown as Record<string, unknown>).__host = { loadPlugin, renderReading, openEditor, editorText, fellThrough, setTheme, notices: obsidian.notices, files, binaries };

@@ -40,6 +40,27 @@ function api(path: string, res: http.ServerResponse): boolean {
 		res.end(JSON.stringify({ title: "Dune", author: "Frank Herbert", tags: ["sf", "classic"] }));
 		return true;
 	}
+	if (path === "/api/xml") {
+		res.writeHead(200, { "Content-Type": "application/xml" });
+		res.end('<?xml version="1.0"?><books><book id="1"><title>Dune</title></book></books>');
+		return true;
+	}
+	if (path === "/api/image.png") {
+		res.writeHead(200, { "Content-Type": "image/png" });
+		res.end(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHklEQVR42mNY4CZCEmIA4g89GkSiUQ2jGgZaA0kIAPxafDhbjPEnAAAAAElFTkSuQmCC", "base64"));
+		return true;
+	}
+	if (path === "/api/binary") {
+		res.writeHead(200, { "Content-Type": "application/octet-stream" });
+		res.end(Buffer.from([0, 1, 2, 3, 254, 255, 0, 7]));
+		return true;
+	}
+	if (path === "/api/slow") {
+		setTimeout(() => {
+			if (!res.destroyed) res.end("late");
+		}, 3000).unref();
+		return true;
+	}
 	if (path === "/api/html") {
 		res.writeHead(200, { "Content-Type": "text/html" });
 		res.end('<h1>hi</h1><img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>');
