@@ -33,8 +33,29 @@ async function bundleHost(): Promise<string> {
 	return result.outputFiles[0].text;
 }
 
+/**
+ * Hostile responses: every way markup could run script, navigate or fetch if it were ever
+ * turned into live DOM. A request to /evil/* means it was.
+ */
+const XSS = [
+	'<script>window.__pwned = "script"</script>',
+	'<img src="/evil/img" onerror="window.__pwned = \'onerror\'">',
+	'<a href="javascript:window.__pwned = \'js-url\'" id="xss-link">click</a>',
+	'<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned = \'svg\'"><image href="/evil/svg-image"/></svg>',
+	'<meta http-equiv="refresh" content="0;url=/evil/refresh">',
+	'<style>body { background: url("/evil/css"); }</style><div style="background:url(/evil/inline-css)">x</div>',
+	'<iframe src="/evil/iframe"></iframe><object data="/evil/object"></object>',
+].join("\n");
+const XSS_TYPES: Record<string, string> = { html: "text/html", svg: "image/svg+xml", xml: "application/xml", json: "application/json" };
+
 /** The API the test notes call: JSON, a body that arrives late, and the XSS corpus. */
 function api(path: string, res: http.ServerResponse): boolean {
+	const xss = /^\/api\/xss\.(html|svg|xml|json)$/.exec(path);
+	if (xss) {
+		res.writeHead(200, { "Content-Type": XSS_TYPES[xss[1]] });
+		res.end(xss[1] === "json" ? JSON.stringify({ html: XSS, svg: XSS }) : XSS);
+		return true;
+	}
 	if (path === "/api/json") {
 		res.writeHead(200, { "Content-Type": "application/json", "X-Demo": "yes" });
 		res.end(JSON.stringify({ title: "Dune", author: "Frank Herbert", tags: ["sf", "classic"] }));
