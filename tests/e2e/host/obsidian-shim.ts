@@ -205,8 +205,16 @@ export async function requestUrl(r: { url: string; method?: string; headers?: Re
 	const arrayBuffer = await res.arrayBuffer();
 	const headers: Record<string, string> = {};
 	res.headers.forEach((v, k) => (headers[k] = v));
-	const text = new TextDecoder().decode(arrayBuffer);
-	return { status: res.status, headers, arrayBuffer, text, json: undefined };
+	// Like Obsidian's, text is only decoded when read.
+	return {
+		status: res.status,
+		headers,
+		arrayBuffer,
+		get text() {
+			return new TextDecoder().decode(arrayBuffer);
+		},
+		json: undefined,
+	};
 }
 
 export class TFile {

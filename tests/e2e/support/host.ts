@@ -10,7 +10,18 @@ import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
 
-const ROOT = resolve(__dirname, "..", "..", "..");
+/** The repository root: the nearest folder up from here with our package.json (also when bundled into bench/.cache). */
+function repoRoot(): string {
+	let dir = __dirname;
+	while (!(existsSync(join(dir, "package.json")) && readFileSync(join(dir, "package.json"), "utf8").includes('"name": "runnable-blocks"'))) {
+		const parent = resolve(dir, "..");
+		if (parent === dir) throw new Error("cannot find the repository root");
+		dir = parent;
+	}
+	return dir;
+}
+
+const ROOT = repoRoot();
 
 export interface Host {
 	url: string;
@@ -48,8 +59,29 @@ const XSS = [
 ].join("\n");
 const XSS_TYPES: Record<string, string> = { html: "text/html", svg: "image/svg+xml", xml: "application/xml", json: "application/json" };
 
+let bigJson: Buffer | null = null;
+
+/** A realistic large JSON document (compact, as APIs send it) of about `mb` megabytes. */
+export function bigJsonBody(mb: number): Buffer {
+	if (bigJson && bigJson.length >= mb * 1024 * 1024) return bigJson;
+	const items: string[] = [];
+	let size = 0;
+	for (let i = 0; size < mb * 1024 * 1024; i++) {
+		const item = JSON.stringify({ id: i, title: `Book ${i}`, author: { name: `Author ${i % 977}`, born: 1900 + (i % 120) }, tags: ["sf", "classic", `t${i % 13}`], price: (i % 5000) / 100, available: i % 3 === 0 });
+		items.push(item);
+		size += item.length + 1;
+	}
+	bigJson = Buffer.from(`{"count":${items.length},"items":[${items.join(",")}]}`);
+	return bigJson;
+}
+
 /** The API the test notes call: JSON, a body that arrives late, and the XSS corpus. */
 function api(path: string, res: http.ServerResponse): boolean {
+	if (path === "/api/big.json") {
+		res.writeHead(200, { "Content-Type": "application/json" });
+		res.end(bigJsonBody(50));
+		return true;
+	}
 	const xss = /^\/api\/xss\.(html|svg|xml|json)$/.exec(path);
 	if (xss) {
 		res.writeHead(200, { "Content-Type": XSS_TYPES[xss[1]] });

@@ -1,0 +1,83 @@
+/**
+ * bench/panel — a 50 MB JSON response in Chromium: time to the first rendered body line and the
+ * longest main-thread task (PerformanceObserver "longtask") while the panel renders it, against
+ * a naive baseline in the same page and run (JSON.parse + JSON.stringify(…, null, 2) + one text
+ * node). Usage: node bench/run.mjs panel   (after npm run build)
+ */
+import { launchHost } from "../../tests/e2e/support/host";
+
+interface Figures {
+	firstLineMs: number;
+	longestTaskMs: number;
+}
+
+type Win = Window & { __host: { loadPlugin(): Promise<string[]>; renderReading(m: string): number }; __bench: { tasks: number[]; t0: number; first: number; started: number } };
+
+async function main(): Promise<void> {
+	const host = await launchHost();
+	try {
+		const { page, url } = host;
+		await page.evaluate(() => (window as unknown as Win).__host.loadPlugin());
+		await page.evaluate((md) => (window as unknown as Win).__host.renderReading(md), `\`\`\`http alias=big timeout=120000\nGET ${url}/api/big.json\n\`\`\`\n\n\`\`\`http alias=warm\nGET ${url}/api/json\n\`\`\``);
+		// Warm-up: the first run loads sql.js for history; that one-time cost is not body rendering.
+		await page.locator(".rb-panel").nth(1).locator(".rb-run").click();
+		await page.locator('.rb-panel[data-state="done"]').first().waitFor();
+
+		// Plugin: from the moment the run is done (body in memory) to the first line on screen, and the
+		// longest task until the whole body is formatted.
+		const plugin = await page.evaluate(async (): Promise<Figures> => {
+			const w = window as unknown as Win;
+			w.__bench = { tasks: [], t0: 0, first: 0, started: 0 };
+			new PerformanceObserver((list) => {
+				for (const e of list.getEntries()) if (w.__bench.started && e.startTime >= w.__bench.started) w.__bench.tasks.push(e.duration);
+			}).observe({ entryTypes: ["longtask"] });
+			const panel = document.querySelector(".rb-panel") as HTMLElement;
+			const done = new Promise<void>((resolve) => {
+				new MutationObserver((_m, obs) => {
+					if (!w.__bench.started && panel.dataset.state === "running") w.__bench.started = performance.now();
+					if (!w.__bench.t0 && panel.dataset.state === "done") w.__bench.t0 = performance.now();
+					if (w.__bench.t0 && !w.__bench.first && panel.querySelector(".rb-vtext-line")) w.__bench.first = performance.now();
+					if (/lines$/.test(panel.querySelector(".rb-body-status")?.textContent ?? "")) {
+						obs.disconnect();
+						resolve();
+					}
+				}).observe(panel, { subtree: true, childList: true, attributes: true, characterData: true });
+			});
+			(panel.querySelector(".rb-run") as HTMLElement).click();
+			await done;
+			await new Promise((r) => setTimeout(r, 200));
+			// From the last byte received (resource timing of the response) to the first line on screen.
+			const resource = performance.getEntriesByType("resource").filter((e) => e.name.includes("/api/big.json")).pop() as PerformanceResourceTiming | undefined;
+			const arrived = resource?.responseEnd ?? w.__bench.t0;
+			return { firstLineMs: w.__bench.first - arrived, longestTaskMs: Math.max(0, ...w.__bench.tasks) };
+		});
+
+		// Naive baseline on the same bytes in the same page.
+		const naive = await page.evaluate(async (src): Promise<Figures> => {
+			const bytes = new Uint8Array(await (await fetch(src)).arrayBuffer());
+			const tasks: number[] = [];
+			const t0 = performance.now();
+			new PerformanceObserver((list) => {
+				for (const e of list.getEntries()) if (e.startTime >= t0 - 1) tasks.push(e.duration);
+			}).observe({ entryTypes: ["longtask"] });
+			const pre = document.body.appendChild(document.createElement("pre"));
+			pre.textContent = JSON.stringify(JSON.parse(new TextDecoder().decode(bytes)), null, 2);
+			await new Promise((r) => requestAnimationFrame(() => r(null)));
+			const first = performance.now();
+			await new Promise((r) => setTimeout(r, 500));
+			pre.remove();
+			return { firstLineMs: first - t0, longestTaskMs: Math.max(0, ...tasks) };
+		}, `${url}/api/big.json`);
+
+		const fmt = (f: Figures) => `first line ${f.firstLineMs.toFixed(0)} ms, longest task ${f.longestTaskMs.toFixed(0)} ms`;
+		console.log(`50 MB JSON — panel: ${fmt(plugin)} | naive parse+stringify+text node: ${fmt(naive)}`);
+		console.log(`targets: first line ≤ 300 ms (${plugin.firstLineMs <= 300 ? "met" : "missed"}), longest task ≤ 100 ms (${plugin.longestTaskMs <= 100 ? "met" : "missed"}), both better than naive (${plugin.firstLineMs < naive.firstLineMs && plugin.longestTaskMs < naive.longestTaskMs ? "yes" : "no"})`);
+	} finally {
+		await host.close();
+	}
+}
+
+void main().catch((e: unknown) => {
+	console.error(e);
+	process.exit(1);
+});
