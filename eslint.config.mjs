@@ -53,7 +53,7 @@ export default defineConfig([
 	{
 		// The browser test host stands in for Obsidian itself: it builds the DOM helpers, backs
 		// requestUrl with fetch and evaluates main.js as Obsidian does (a CommonJS wrapper).
-		files: ["tests/e2e/host/**/*.ts"],
+		files: ["tests/e2e/host/**/*.ts", "bench/panel/**/*.ts"],
 		rules: {
 			"obsidianmd/prefer-create-el": "off",
 			"no-restricted-globals": "off",
