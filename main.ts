@@ -1,5 +1,5 @@
 import { getLanguage, MarkdownView, Plugin, TFile, type Editor } from "obsidian";
-import { blockAtLine, parseNote, type NoteBlock } from "./src/blocks";
+import { blockAtLine, parseNote, writeCanonicalRequest, type NoteBlock } from "./src/blocks";
 import { blockKey } from "./src/runner/session";
 import { blockActions, type ExportHooks } from "./src/ui/block-actions";
 import { HttpBlockView, type BlockHost } from "./src/ui/block-view";
@@ -80,6 +80,11 @@ export default class RunnableBlocksPlugin extends Plugin {
 		return {
 			session: (path) => this.runtime.sessions.note(path),
 			actions: (path, block) => blockActions(this.app, this.runtime, this.notes, exporter, path, block),
+			writeRequest: (path, block, request) =>
+				void this.notes.edit(path, (text) => {
+					const current = parseNote(text).find((b) => blockKey(b) === blockKey(block));
+					return current ? writeCanonicalRequest(text, current, request) : null;
+				}),
 			runKeyLabel: () => "Mod+Enter",
 		};
 	}

@@ -9,3 +9,4 @@ export * from "./references";
 export * from "./builtins";
 export * from "./note";
 export * from "./edit";
+export * from "./form";

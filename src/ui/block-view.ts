@@ -1,5 +1,6 @@
 import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
-import { blockAtLine, parseHttpBlock, parseNote, type BlockProblem, type NoteBlock } from "../blocks";
+import { blockAtLine, editableRequest, parseHttpBlock, parseNote, type BlockProblem, type CanonicalRequest, type NoteBlock } from "../blocks";
+import { FormEditor } from "./panel/form-editor";
 import { blockKey } from "../runner/session";
 import { ResponsePanel, type PanelActions, type PanelBlockInfo } from "./panel/response-panel";
 import type { NoteSession } from "../runner/session";
@@ -8,6 +9,8 @@ import type { NoteSession } from "../runner/session";
 export interface BlockHost {
 	session(filePath: string): NoteSession;
 	actions(filePath: string, block: NoteBlock): PanelActions;
+	/** Writes a form-mode edit back to the block as canonical text. */
+	writeRequest(filePath: string, block: NoteBlock, request: CanonicalRequest): void;
 	runKeyLabel(): string;
 }
 
@@ -26,7 +29,7 @@ export function locateBlock(el: HTMLElement, ctx: MarkdownPostProcessorContext):
 	return blockAtLine(parseNoteOnce(section.text), section.lineStart);
 }
 
-function renderHeader(root: HTMLElement, source: string, block: NoteBlock | undefined): void {
+function renderHeader(root: HTMLElement, source: string, block: NoteBlock | undefined, showSource = true): void {
 	const http = block?.http ?? parseHttpBlock(source);
 	const problems: BlockProblem[] = block ? block.problems : http.problems;
 	const head = root.createDiv({ cls: "rb-block-head" });
@@ -34,7 +37,7 @@ function renderHeader(root: HTMLElement, source: string, block: NoteBlock | unde
 	head.createSpan({ cls: `rb-method rb-method-${method.toLowerCase()}`, text: method });
 	head.createSpan({ cls: "rb-url", text: http.url });
 	if (block?.alias) head.createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
-	root.createEl("pre", { cls: "rb-source", text: source });
+	if (showSource) root.createEl("pre", { cls: "rb-source", text: source });
 	if (problems.length > 0) {
 		const list = root.createEl("ul", { cls: "rb-problems" });
 		for (const p of problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `Line ${p.line + 1}: ${p.message}` });
@@ -69,8 +72,10 @@ export class HttpBlockView extends MarkdownRenderChild {
 		const block = locateBlock(this.containerEl, this.ctx);
 		const root = this.containerEl.createDiv({ cls: "rb-block" });
 		root.dataset.display = block?.info.tokens.display ?? "split";
-		renderHeader(root, this.source, block);
+		const request = block?.info.tokens.mode === "form" ? editableRequest(block) : null;
+		renderHeader(root, this.source, block, request === null);
 		if (!block) return;
+		if (request) this.addChild(new FormEditor(root, request, (req) => this.host.writeRequest(this.ctx.sourcePath, block, req)));
 		const session = this.host.session(this.ctx.sourcePath);
 		this.addChild(new ResponsePanel(root, session, blockKey(block), panelInfo(block, this.host.runKeyLabel()), this.host.actions(this.ctx.sourcePath, block)));
 	}

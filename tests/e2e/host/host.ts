@@ -5,6 +5,7 @@
  */
 import * as cmState from "@codemirror/state";
 import * as cmView from "@codemirror/view";
+import { history, undo } from "@codemirror/commands";
 import { scanFences } from "../../../src/blocks/fences";
 import * as obsidian from "./obsidian-shim";
 
@@ -37,7 +38,12 @@ const app = {
 			return files.get(f.path);
 		},
 	},
-	workspace: { onLayoutReady: (cb: () => void) => cb(), getLeavesOfType: () => [], on: () => ({}) },
+	workspace: {
+		onLayoutReady: (cb: () => void) => cb(),
+		// The open editor, if any, as Obsidian's markdown leaf.
+		getLeavesOfType: () => (editor ? [{ view: new obsidian.MarkdownView(new obsidian.TFile(editorPath), new obsidian.Editor(editor)) }] : []),
+		on: () => ({}),
+	},
 	secretStorage: { getSecret: () => null },
 };
 
@@ -88,6 +94,7 @@ function renderReading(markdown: string, sourcePath = "note.md"): number {
 /** Opens the note in a real CodeMirror editor with the plugin's editor extensions (Source mode). */
 function openEditor(markdown: string, sourcePath = "note.md"): void {
 	files.set(sourcePath, markdown);
+	editorPath = sourcePath;
 	const parent = document.getElementById("editor") as HTMLElement;
 	parent.empty();
 	editor?.destroy();
@@ -98,6 +105,7 @@ function openEditor(markdown: string, sourcePath = "note.md"): void {
 			extensions: [
 				obsidian.editorInfoField,
 				obsidian.editorLivePreviewField,
+				history(),
 				...((plugin?.extensions ?? []) as cmState.Extension[]),
 				// Stands for Obsidian's own handling of the same keys: it counts what falls through.
 				cmView.keymap.of(["Mod-Enter", "Mod-Shift-c", "Mod-."].map((key) => ({ key, run: () => (fellThrough.push(key), true) }))),
@@ -107,6 +115,11 @@ function openEditor(markdown: string, sourcePath = "note.md"): void {
 }
 
 let editor: cmView.EditorView | null = null;
+let editorPath = "note.md";
+
+function undoEditor(): boolean {
+	return editor ? undo(editor) : false;
+}
 const fellThrough: string[] = [];
 
 function editorText(): string {
@@ -118,4 +131,4 @@ function setTheme(theme: "light" | "dark"): void {
 	document.body.classList.toggle("theme-light", theme === "light");
 }
 
-(window as unknown as Record<string, unknown>).__host = { loadPlugin, renderReading, openEditor, editorText, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+(window as unknown as Record<string, unknown>).__host = { loadPlugin, renderReading, openEditor, editorText, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };

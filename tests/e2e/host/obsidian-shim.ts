@@ -220,7 +220,34 @@ export async function requestUrl(r: { url: string; method?: string; headers?: Re
 export class TFile {
 	constructor(public path: string) {}
 }
-export class MarkdownView {}
+/** Obsidian's Editor, over a CodeMirror view: the calls the plugin makes. */
+export class Editor {
+	constructor(public cm: import("@codemirror/view").EditorView) {}
+	getValue(): string {
+		return this.cm.state.doc.toString();
+	}
+	offsetToPos(offset: number): { line: number; ch: number } {
+		const line = this.cm.state.doc.lineAt(offset);
+		return { line: line.number - 1, ch: offset - line.from };
+	}
+	posToOffset(pos: { line: number; ch: number }): number {
+		return this.cm.state.doc.line(pos.line + 1).from + pos.ch;
+	}
+	getCursor(): { line: number; ch: number } {
+		return this.offsetToPos(this.cm.state.selection.main.head);
+	}
+	/** One transaction, so one undo step — as Obsidian's Editor.transaction. */
+	transaction(tx: { changes: Array<{ from: { line: number; ch: number }; to?: { line: number; ch: number }; text: string }> }): void {
+		this.cm.dispatch({ changes: tx.changes.map((c) => ({ from: this.posToOffset(c.from), to: c.to ? this.posToOffset(c.to) : undefined, insert: c.text })) });
+	}
+}
+
+export class MarkdownView {
+	constructor(
+		public file: TFile,
+		public editor: Editor,
+	) {}
+}
 
 export const editorInfoField = StateField.define<{ file: TFile | null }>({ create: () => ({ file: new TFile("note.md") }), update: (v) => v });
 export const editorLivePreviewField = StateField.define<boolean>({ create: () => false, update: (v) => v });
