@@ -3,7 +3,8 @@ import { launchHost, type Host } from "./support/host";
 jest.setTimeout(120_000);
 
 let host: Host;
-type HostApi = { loadPlugin(): Promise<string[]>; renderReading(m: string): number };
+let note = "";
+type HostApi = { loadPlugin(): Promise<string[]>; renderReading(m: string): number; openEditor(m: string): void };
 
 beforeAll(async () => {
 	host = await launchHost();
@@ -15,9 +16,11 @@ beforeAll(async () => {
 		["cached", "GET /api/json?c=1"],
 		["slow", "GET /api/slow"],
 		["posted", "POST /api/json\n\nx"],
+		["hidden", "GET /api/json?h=1"],
 	]
-		.map(([alias, req]) => `\`\`\`http alias=${alias}${alias === "cached" ? " display=output" : ""}\n${req.replace(" /", ` ${host.url}/`)}\n\`\`\``)
+		.map(([alias, req]) => `\`\`\`http alias=${alias}${alias === "cached" ? " display=output" : alias === "hidden" ? " display=input" : ""}\n${req.replace(" /", ` ${host.url}/`)}\n\`\`\``)
 		.join("\n\n");
+	note = blocks;
 	await host.page.evaluate((md) => (window as unknown as { __host: HostApi }).__host.renderReading(md), blocks);
 });
 
@@ -79,6 +82,15 @@ describe("response panel tabs in Chromium", () => {
 		await expect(blockOf("cached").locator(".rb-source").isVisible()).resolves.toBe(false);
 		await expect(blockOf("cached").locator(".rb-panel").isVisible()).resolves.toBe(true);
 		await expect(blockOf("xml").locator(".rb-source").isVisible()).resolves.toBe(true);
+		await expect(blockOf("hidden").locator(".rb-source").isVisible()).resolves.toBe(true);
+		await expect(blockOf("hidden").locator(".rb-panel").isVisible()).resolves.toBe(false);
+	});
+
+	it("keeps a result across views: the editor's widget shows the run made in Reading view", async () => {
+		await host.page.evaluate((md) => (window as unknown as { __host: HostApi }).__host.openEditor(md), note);
+		const widgets = host.page.locator(".rb-editor-panel .rb-panel");
+		await expect(widgets.first().getAttribute("data-state")).resolves.toBe("done");
+		await expect(widgets.first().locator(".rb-vtext-line").first().textContent()).resolves.toBe('<?xml version="1.0"?>');
 	});
 
 	it("Stop cancels a running request: [cancelled], nothing kept", async () => {
