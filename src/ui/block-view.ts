@@ -1,6 +1,7 @@
 import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
 import { blockAtLine, editableRequest, parseHttpBlock, parseNote, type BlockProblem, type CanonicalRequest, type NoteBlock } from "../blocks";
 import { FormEditor } from "./panel/form-editor";
+import { t } from "./strings";
 import { blockKey } from "../runner/session";
 import { ResponsePanel, type PanelActions, type PanelBlockInfo } from "./panel/response-panel";
 import type { NoteSession } from "../runner/session";
@@ -40,7 +41,7 @@ function renderHeader(root: HTMLElement, source: string, block: NoteBlock | unde
 	if (showSource) root.createEl("pre", { cls: "rb-source", text: source });
 	if (problems.length > 0) {
 		const list = root.createEl("ul", { cls: "rb-problems" });
-		for (const p of problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `Line ${p.line + 1}: ${p.message}` });
+		for (const p of problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `${t("line", { n: p.line + 1 })}: ${p.message}` });
 	}
 }
 
