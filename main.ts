@@ -1,5 +1,7 @@
-import { getLanguage, MarkdownView, Plugin, TFile, type Editor } from "obsidian";
+import { getLanguage, MarkdownView, Platform, Plugin, TFile, type Editor } from "obsidian";
 import { blockAtLine, parseNote, writeCanonicalRequest, type NoteBlock } from "./src/blocks";
+import { displayChord, resolveKeymap, toCodeMirrorKey } from "./src/settings/keymap";
+import type { Settings } from "./src/settings/user-settings";
 import { blockKey } from "./src/runner/session";
 import { blockActions, type ExportHooks } from "./src/ui/block-actions";
 import { HttpBlockView, type BlockHost } from "./src/ui/block-view";
@@ -12,14 +14,16 @@ import { PluginRuntime } from "./src/ui/runtime";
 import { SettingsStore } from "./src/ui/settings-store";
 import { setLanguage } from "./src/ui/strings";
 
-/** Default editor chords of the block actions (CodeMirror syntax; the keymap engine makes them configurable). */
-const BLOCK_KEYS: Array<{ action: BlockAction; key: string }> = [
-	{ action: "block.run", key: "Mod-Enter" },
-	{ action: "block.run_all", key: "Mod-Shift-Enter" },
-	{ action: "block.cancel", key: "Mod-." },
-	{ action: "block.force_run", key: "Mod-Shift-r" },
-	{ action: "block.copy_curl", key: "Mod-Shift-c" },
-];
+const BLOCK_ACTIONS: BlockAction[] = ["block.run", "block.run_all", "block.cancel", "block.force_run", "block.copy_curl", "block.explain"];
+
+/** The block actions' chords from user.toml's [keymap] over the defaults, in CodeMirror syntax. */
+function blockBindings(settings: Settings): Array<{ action: BlockAction; key: string }> {
+	const { bindings } = resolveKeymap(settings.keymap);
+	return BLOCK_ACTIONS.flatMap((action) => {
+		const chord = bindings.get(action);
+		return chord ? [{ action, key: toCodeMirrorKey(chord) }] : [];
+	});
+}
 
 /** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
 export default class RunnableBlocksPlugin extends Plugin {
@@ -42,7 +46,16 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.registerMarkdownCodeBlockProcessor("http", (source, el, ctx) => {
 			ctx.addChild(new HttpBlockView(el, source, ctx, host));
 		});
-		this.registerEditorExtension([blockWidgets(host), blockKeymap(BLOCK_KEYS, (action, view) => this.blockKey(action, blockAtCursor(view)))]);
+		// Obsidian applies changes to this array on workspace.updateOptions(): the keymap follows user.toml.
+		const keys = () => blockKeymap(blockBindings(this.settingsStore.settings), (action, view) => this.blockKey(action, blockAtCursor(view)));
+		const editorExtensions = [blockWidgets(host), keys()];
+		this.registerEditorExtension(editorExtensions);
+		this.register(
+			this.settingsStore.onChange(() => {
+				editorExtensions[1] = keys();
+				this.app.workspace.updateOptions();
+			}),
+		);
 
 		this.addBlockCommand("run-block", "Run block", "block.run");
 		this.addBlockCommand("run-all-blocks", "Run all blocks in the note", "block.run_all");
@@ -85,7 +98,10 @@ export default class RunnableBlocksPlugin extends Plugin {
 					const current = parseNote(text).find((b) => blockKey(b) === blockKey(block));
 					return current ? writeCanonicalRequest(text, current, request) : null;
 				}),
-			runKeyLabel: () => "Mod+Enter",
+			runKeyLabel: () => {
+				const chord = resolveKeymap(this.settingsStore.settings.keymap).bindings.get("block.run");
+				return chord ? displayChord(chord, Platform.isMacOS) : "";
+			},
 		};
 	}
 

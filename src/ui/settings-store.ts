@@ -1,4 +1,6 @@
 import { Notice, normalizePath, type App } from "obsidian";
+import { resolveKeymap } from "../settings/keymap";
+import { locate } from "../settings/toml-locate";
 import { setTomlValue, type PatchValue } from "../settings/toml-patch";
 import { defaultSettings, formatProblem, parseSettings, type Settings } from "../settings/user-settings";
 
@@ -29,12 +31,18 @@ export class SettingsStore {
 	async load(): Promise<boolean> {
 		const adapter = this.app.vault.adapter;
 		if (!(await adapter.exists(this.path))) return false;
-		const result = parseSettings(await adapter.read(this.path), this.path);
+		const text = await adapter.read(this.path);
+		const result = parseSettings(text, this.path);
 		if (!result.ok) {
 			new Notice(`Runnable Blocks: ${result.errors.map(formatProblem).join("\n")}\nThe last good settings stay in force.`, 10000);
 			return false;
 		}
-		if (result.errors.length > 0) new Notice(`Runnable Blocks: ${result.errors.map(formatProblem).join("\n")}`, 10000);
+		const keymapProblems = resolveKeymap(result.settings.keymap).problems.map((p) => {
+			const at = locate(text, ["keymap", p.action]);
+			return `${this.path}:${at.line}:${at.column}: keymap."${p.action}": ${p.message} (ignored)`;
+		});
+		const messages = [...result.errors.map(formatProblem), ...keymapProblems];
+		if (messages.length > 0) new Notice(`Runnable Blocks: ${messages.join("\n")}`, 10000);
 		this.settings = result.settings;
 		for (const l of this.listeners) l(this.settings);
 		return true;

@@ -43,6 +43,8 @@ const app = {
 		// The open editor, if any, as Obsidian's markdown leaf.
 		getLeavesOfType: () => (editor ? [{ view: new obsidian.MarkdownView(new obsidian.TFile(editorPath), new obsidian.Editor(editor)) }] : []),
 		on: () => ({}),
+		// The plugin changed its editor extensions: later editors pick them up (openEditor reads them).
+		updateOptions: () => undefined,
 	},
 	secretStorage: { getSecret: () => null },
 };

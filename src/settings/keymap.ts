@@ -1,0 +1,208 @@
+/**
+ * The keymap model (DESIGN.md §6): action ids and their defaults, chords as written in
+ * user.toml (`Mod+Shift+Enter`), their CodeMirror and Obsidian forms, and conflicts.
+ */
+
+export type ActionScope = "block" | "global";
+
+export interface ActionSpec {
+	id: string;
+	/** Default chord, or null when unbound by default. */
+	defaultChord: string | null;
+	scope: ActionScope;
+}
+
+const GOTO = Array.from({ length: 9 }, (_, i): ActionSpec => ({ id: `block.goto.${i + 1}`, defaultChord: null, scope: "global" }));
+
+/** Every action, with its default. `block.goto.N` are unbound: Alt+1..9 collide with tiling window managers. */
+export const ACTIONS: readonly ActionSpec[] = [
+	{ id: "block.run", defaultChord: "Mod+Enter", scope: "block" },
+	{ id: "block.run_all", defaultChord: "Mod+Shift+Enter", scope: "block" },
+	{ id: "block.cancel", defaultChord: "Mod+.", scope: "block" },
+	{ id: "block.copy_curl", defaultChord: "Mod+Shift+C", scope: "block" },
+	{ id: "block.explain", defaultChord: "Mod+Shift+E", scope: "block" },
+	{ id: "block.force_run", defaultChord: "Mod+Shift+R", scope: "block" },
+	{ id: "search.blocks", defaultChord: "Mod+K", scope: "global" },
+	{ id: "env.switch", defaultChord: "Mod+E", scope: "global" },
+	{ id: "env.new_variable", defaultChord: "Mod+Shift+V", scope: "global" },
+	{ id: "chat.toggle", defaultChord: "Mod+B", scope: "global" },
+	...GOTO,
+];
+
+export type Modifier = "Mod" | "Ctrl" | "Meta" | "Alt" | "Shift";
+
+/** A parsed chord. `Mod` stays abstract until a platform is known. */
+export interface Chord {
+	modifiers: Modifier[];
+	/** Canonical key name: "Enter", "K", ".", "F5", "ArrowUp"… */
+	key: string;
+}
+
+const MODIFIER_NAMES: Record<string, Modifier> = {
+	mod: "Mod",
+	cmd: "Meta",
+	command: "Meta",
+	meta: "Meta",
+	super: "Meta",
+	ctrl: "Ctrl",
+	control: "Ctrl",
+	alt: "Alt",
+	option: "Alt",
+	opt: "Alt",
+	shift: "Shift",
+};
+
+const NAMED_KEYS: Record<string, string> = {
+	enter: "Enter",
+	return: "Enter",
+	escape: "Escape",
+	esc: "Escape",
+	tab: "Tab",
+	space: "Space",
+	backspace: "Backspace",
+	delete: "Delete",
+	del: "Delete",
+	up: "ArrowUp",
+	down: "ArrowDown",
+	left: "ArrowLeft",
+	right: "ArrowRight",
+	arrowup: "ArrowUp",
+	arrowdown: "ArrowDown",
+	arrowleft: "ArrowLeft",
+	arrowright: "ArrowRight",
+	home: "Home",
+	end: "End",
+	pageup: "PageUp",
+	pagedown: "PageDown",
+	insert: "Insert",
+};
+
+const PUNCTUATION = new Set([".", ",", "/", "\\", "[", "]", ";", "'", "`", "-", "=", "+"]);
+const MOD_ORDER: Modifier[] = ["Mod", "Ctrl", "Meta", "Alt", "Shift"];
+
+export type ChordResult = { ok: true; chord: Chord } | { ok: false; message: string };
+
+function keyName(raw: string): string | null {
+	const lower = raw.toLowerCase();
+	if (lower in NAMED_KEYS) return NAMED_KEYS[lower];
+	if (/^[a-z0-9]$/i.test(raw)) return raw.toUpperCase();
+	if (/^f([1-9]|1[0-9]|2[0-4])$/i.test(raw)) return raw.toUpperCase();
+	if (PUNCTUATION.has(raw)) return raw;
+	return null;
+}
+
+/** Parses `Mod+Shift+Enter` (case-insensitive names; `+` as a key is written last, e.g. `Mod++`). */
+export function parseChord(text: string): ChordResult {
+	const trimmed = text.trim();
+	if (trimmed === "") return { ok: false, message: "empty binding" };
+	const parts = trimmed.endsWith("++") ? [...trimmed.slice(0, -2).split("+"), "+"] : trimmed.split("+");
+	const keyPart = parts.pop() ?? "";
+	if (keyPart === "") return { ok: false, message: `"${text}" has no key after the last "+"` };
+	const modifiers: Modifier[] = [];
+	for (const p of parts) {
+		const m = MODIFIER_NAMES[p.trim().toLowerCase()];
+		if (!m) return { ok: false, message: `"${p}" is not a modifier (use Mod, Cmd, Ctrl, Alt or Shift)` };
+		if (modifiers.includes(m)) return { ok: false, message: `"${text}" repeats ${m}` };
+		modifiers.push(m);
+	}
+	const key = keyName(keyPart.trim());
+	if (!key) return { ok: false, message: `"${keyPart}" is not a key name` };
+	if (MODIFIER_NAMES[keyPart.trim().toLowerCase()]) return { ok: false, message: `"${text}" has no key, only modifiers` };
+	modifiers.sort((a, b) => MOD_ORDER.indexOf(a) - MOD_ORDER.indexOf(b));
+	return { ok: true, chord: { modifiers, key } };
+}
+
+/** The chord with `Mod` made concrete: Cmd (Meta) on macOS, Ctrl elsewhere. */
+export function resolveChord(chord: Chord, isMac: boolean): Chord {
+	const modifiers = [...new Set(chord.modifiers.map((m) => (m === "Mod" ? (isMac ? "Meta" : "Ctrl") : m)))] as Modifier[];
+	modifiers.sort((a, b) => MOD_ORDER.indexOf(a) - MOD_ORDER.indexOf(b));
+	return { modifiers, key: chord.key };
+}
+
+/** As user.toml writes it. */
+export function formatChord(chord: Chord): string {
+	return [...chord.modifiers.map((m) => (m === "Meta" ? "Cmd" : m)), chord.key].join("+");
+}
+
+/** As the UI shows it on a platform (⌘⇧↩ on macOS, Ctrl+Shift+Enter elsewhere). */
+export function displayChord(chord: Chord, isMac: boolean): string {
+	const c = resolveChord(chord, isMac);
+	if (!isMac) return formatChord(c);
+	const symbols: Record<string, string> = { Meta: "⌘", Ctrl: "⌃", Alt: "⌥", Shift: "⇧" };
+	const keys: Record<string, string> = { Enter: "↩", Escape: "⎋", Backspace: "⌫", Tab: "⇥", ArrowUp: "↑", ArrowDown: "↓", ArrowLeft: "←", ArrowRight: "→" };
+	return c.modifiers.map((m) => symbols[m]).join("") + (keys[c.key] ?? c.key);
+}
+
+/** CodeMirror 6 key syntax (`Mod-Shift-Enter`); letters lower-case with Shift as a modifier. */
+export function toCodeMirrorKey(chord: Chord): string {
+	const names: Record<Modifier, string> = { Mod: "Mod", Ctrl: "Ctrl", Meta: "Meta", Alt: "Alt", Shift: "Shift" };
+	const key = chord.key === "Space" ? "Space" : /^[A-Z]$/.test(chord.key) ? chord.key.toLowerCase() : chord.key;
+	return [...chord.modifiers.map((m) => names[m]), key].join("-");
+}
+
+/** Obsidian's hotkey shape ({ modifiers, key }), for `app.scope` registrations. */
+export function toObsidianHotkey(chord: Chord): { modifiers: Modifier[]; key: string } {
+	return { modifiers: [...chord.modifiers], key: chord.key === "Space" ? " " : chord.key };
+}
+
+/** The chord a key event makes (for "click to capture" on the settings page); null for a lone modifier. */
+export function chordFromKeyEvent(e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }, isMac: boolean): Chord | null {
+	if (["Control", "Meta", "Alt", "Shift"].includes(e.key)) return null;
+	const modifiers: Modifier[] = [];
+	if (isMac ? e.metaKey : e.ctrlKey) modifiers.push("Mod");
+	if (isMac && e.ctrlKey) modifiers.push("Ctrl");
+	if (!isMac && e.metaKey) modifiers.push("Meta");
+	if (e.altKey) modifiers.push("Alt");
+	if (e.shiftKey) modifiers.push("Shift");
+	const key = keyName(e.key === " " ? "space" : e.key);
+	return key ? { modifiers, key } : null;
+}
+
+export interface KeymapProblem {
+	action: string;
+	message: string;
+}
+
+export interface ResolvedKeymap {
+	/** Action id → chord (absent: unbound). */
+	bindings: Map<string, Chord>;
+	problems: KeymapProblem[];
+}
+
+/**
+ * Merges user.toml's `[keymap]` over the defaults. Unknown actions and invalid chords are
+ * reported and ignored (the default stays); `""` unbinds an action.
+ */
+export function resolveKeymap(overrides: Readonly<Record<string, string>>): ResolvedKeymap {
+	const bindings = new Map<string, Chord>();
+	const problems: KeymapProblem[] = [];
+	for (const a of ACTIONS) {
+		if (!a.defaultChord) continue;
+		const parsed = parseChord(a.defaultChord);
+		if (parsed.ok) bindings.set(a.id, parsed.chord);
+	}
+	for (const [action, text] of Object.entries(overrides)) {
+		if (!ACTIONS.some((a) => a.id === action)) {
+			problems.push({ action, message: `unknown action "${action}"` });
+			continue;
+		}
+		if (text.trim() === "") {
+			bindings.delete(action);
+			continue;
+		}
+		const parsed = parseChord(text);
+		if (parsed.ok) bindings.set(action, parsed.chord);
+		else problems.push({ action, message: parsed.message });
+	}
+	return { bindings, problems };
+}
+
+/** Actions bound to the same chord on a platform, grouped. */
+export function findConflicts(bindings: ReadonlyMap<string, Chord>, isMac: boolean): string[][] {
+	const byChord = new Map<string, string[]>();
+	for (const [action, chord] of bindings) {
+		const key = formatChord(resolveChord(chord, isMac));
+		byChord.set(key, [...(byChord.get(key) ?? []), action]);
+	}
+	return [...byChord.values()].filter((actions) => actions.length > 1);
+}
