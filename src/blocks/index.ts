@@ -10,3 +10,4 @@ export * from "./builtins";
 export * from "./note";
 export * from "./edit";
 export * from "./form";
+export * from "./templates";
