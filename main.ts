@@ -12,6 +12,7 @@ import { NoteAccess } from "./src/ui/note-access";
 import { PluginServices } from "./src/ui/plugin-services";
 import { PluginRuntime } from "./src/ui/runtime";
 import { SettingsStore } from "./src/ui/settings-store";
+import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
 import { setLanguage } from "./src/ui/strings";
 
 const BLOCK_ACTIONS: BlockAction[] = ["block.run", "block.run_all", "block.cancel", "block.force_run", "block.copy_curl", "block.explain"];
@@ -56,6 +57,8 @@ export default class RunnableBlocksPlugin extends Plugin {
 				this.app.workspace.updateOptions();
 			}),
 		);
+
+		this.registerEditorSuggest(new SlashSuggest(this.app, () => Object.keys(this.settingsStore.settings.connections)[0] ?? "app"));
 
 		this.addBlockCommand("run-block", "Run block", "block.run");
 		this.addBlockCommand("run-all-blocks", "Run all blocks in the note", "block.run_all");

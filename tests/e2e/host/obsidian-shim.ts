@@ -252,7 +252,17 @@ export class MarkdownView {
 export const editorInfoField = StateField.define<{ file: TFile | null }>({ create: () => ({ file: new TFile("note.md") }), update: (v) => v });
 export const editorLivePreviewField = StateField.define<boolean>({ create: () => false, update: (v) => v });
 
+/** Registered but not driven by the host yet: the trigger/filter/insert logic is unit-tested on CodeMirror states. */
+export class EditorSuggest<T> {
+	context: { editor: Editor; start: { line: number; ch: number }; end: { line: number; ch: number }; query: string } | null = null;
+	constructor(public app: unknown) {}
+	close(): void {}
+	/** For type parity with Obsidian; unused by the host. */
+	protected sample?: T;
+}
+
 export class Plugin extends Component {
+	readonly suggests: unknown[] = [];
 	readonly processors = new Map<string, (source: string, el: HTMLElement, ctx: unknown) => void>();
 	readonly extensions: unknown[] = [];
 	readonly commands: Array<{ id: string; name: string }> = [];
@@ -267,6 +277,9 @@ export class Plugin extends Component {
 	}
 	registerEditorExtension(ext: unknown): void {
 		this.extensions.push(ext);
+	}
+	registerEditorSuggest(s: unknown): void {
+		this.suggests.push(s);
 	}
 	addCommand(c: { id: string; name: string }): void {
 		this.commands.push(c);
