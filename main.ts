@@ -12,7 +12,9 @@ import { NoteAccess } from "./src/ui/note-access";
 import { PluginServices } from "./src/ui/plugin-services";
 import { PluginRuntime } from "./src/ui/runtime";
 import { SettingsStore } from "./src/ui/settings-store";
+import { ReferenceSuggest } from "./src/ui/suggest/reference-suggest";
 import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
+import { referenceJump } from "./src/ui/editor/reference-jump";
 import { setLanguage } from "./src/ui/strings";
 
 const BLOCK_ACTIONS: BlockAction[] = ["block.run", "block.run_all", "block.cancel", "block.force_run", "block.copy_curl", "block.explain"];
@@ -49,7 +51,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		});
 		// Obsidian applies changes to this array on workspace.updateOptions(): the keymap follows user.toml.
 		const keys = () => blockKeymap(blockBindings(this.settingsStore.settings), (action, view) => this.blockKey(action, blockAtCursor(view)));
-		const editorExtensions = [blockWidgets(host), keys()];
+		const editorExtensions = [blockWidgets(host), keys(), referenceJump(() => Platform.isMacOS)];
 		this.registerEditorExtension(editorExtensions);
 		this.register(
 			this.settingsStore.onChange(() => {
@@ -59,6 +61,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		);
 
 		this.registerEditorSuggest(new SlashSuggest(this.app, () => Object.keys(this.settingsStore.settings.connections)[0] ?? "app"));
+		this.registerEditorSuggest(new ReferenceSuggest(this.app, this.runtime, () => Object.keys(this.services.environment().variables)));
 
 		this.addBlockCommand("run-block", "Run block", "block.run");
 		this.addBlockCommand("run-all-blocks", "Run all blocks in the note", "block.run_all");

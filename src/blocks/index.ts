@@ -11,3 +11,4 @@ export * from "./note";
 export * from "./edit";
 export * from "./form";
 export * from "./templates";
+export * from "./completion";

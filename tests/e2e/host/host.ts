@@ -124,6 +124,10 @@ function undoEditor(): boolean {
 }
 const fellThrough: string[] = [];
 
+function editorCursorLine(): number {
+	return editor ? editor.state.doc.lineAt(editor.state.selection.main.head).number - 1 : -1;
+}
+
 function editorText(): string {
 	return editor?.state.doc.toString() ?? "";
 }
@@ -133,4 +137,4 @@ function setTheme(theme: "light" | "dark"): void {
 	document.body.classList.toggle("theme-light", theme === "light");
 }
 
-(window as unknown as Record<string, unknown>).__host = { loadPlugin, renderReading, openEditor, editorText, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+(window as unknown as Record<string, unknown>).__host = { loadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };

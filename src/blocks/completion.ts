@@ -1,0 +1,80 @@
+import { BUILTIN_COMPLETIONS } from "./builtins";
+import type { NoteBlock } from "./note";
+
+/** One `{{` completion entry. */
+export interface RefCompletion {
+	/** Text inserted between `{{` and `}}`. */
+	insert: string;
+	/** Shown beside it: `(cached)`, `(env)`, or what a built-in gives. */
+	hint: string;
+	kind: "alias" | "variable" | "builtin" | "json-key";
+}
+
+/** The `{{query` being typed at `offset` of the note, inside a runnable block's body; null elsewhere. */
+export function refTrigger(note: readonly NoteBlock[], text: string, offset: number): { start: number; query: string; block: NoteBlock } | null {
+	const block = note.find((b) => b.fence.contentOffsets.length > 0 && b.fence.contentOffsets[0] <= offset && offset <= b.fence.to);
+	if (!block) return null;
+	const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+	const before = text.slice(lineStart, offset);
+	const open = before.lastIndexOf("{{");
+	if (open === -1 || before.slice(open).includes("}}") || (open > 0 && before[open - 1] === "\\")) return null;
+	const query = before.slice(open + 2);
+	if (/[\s{}]/.test(query.replace(/^\$?[A-Za-z]+ /, ""))) return null;
+	return { start: lineStart + open + 2, query, block };
+}
+
+/** Top-level keys (or array indexes) of the JSON value at `path` ("$." for the root). */
+function jsonKeys(body: string, path: string): string[] {
+	let value: unknown;
+	try {
+		value = JSON.parse(body);
+	} catch {
+		return [];
+	}
+	for (const part of path.replace(/^\$\.?/, "").split(".").filter(Boolean)) {
+		const m = /^([^[\]]*)((?:\[\d+\])*)$/.exec(part);
+		if (!m) return [];
+		if (m[1]) value = (value as Record<string, unknown> | null)?.[m[1]];
+		for (const idx of m[2].match(/\d+/g) ?? []) value = (value as unknown[] | null)?.[Number(idx)];
+		if (value === undefined) return [];
+	}
+	if (Array.isArray(value)) return value.slice(0, 20).map((_, i) => `[${i}]`);
+	return value && typeof value === "object" ? Object.keys(value) : [];
+}
+
+export interface CompletionSources {
+	/** Variables of the active environment. */
+	variables: readonly string[];
+	/** Response body text of an alias that has run, if any. */
+	cachedBody(alias: string): string | undefined;
+}
+
+/**
+ * Entries for a `{{` query: aliases of blocks above the cursor (`(cached)` when they have a
+ * result), environment variables (`(env)`), built-ins; after `alias.response.body.$.` the keys
+ * of that alias's cached JSON at the path typed so far.
+ */
+export function refCompletions(note: readonly NoteBlock[], block: NoteBlock, query: string, sources: CompletionSources): RefCompletion[] {
+	const body = /^([A-Za-z0-9_-]+)\.response\.body\.(\$(?:\.[^.]*)*)\.([^.]*)$/.exec(query);
+	if (body) {
+		const [, alias, path, partial] = body;
+		const cached = sources.cachedBody(alias);
+		if (cached === undefined) return [];
+		return jsonKeys(cached, path)
+			.filter((k) => k.toLowerCase().startsWith(partial.toLowerCase()))
+			.map((k) => ({ insert: `${alias}.response.body.${path}${k.startsWith("[") ? "" : "."}${k}`.replace(/\.\[/g, "["), hint: "(json)", kind: "json-key" }));
+	}
+	const q = query.toLowerCase();
+	const out: RefCompletion[] = [];
+	for (const b of note) {
+		if (b.fence.startLine >= block.fence.startLine || b.alias === null) continue;
+		const cached = sources.cachedBody(b.alias) !== undefined;
+		for (const suffix of ["response.body.$.", "response.status", "response.headers."]) {
+			const insert = `${b.alias}.${suffix}`;
+			if (insert.toLowerCase().startsWith(q) || b.alias.toLowerCase().startsWith(q)) out.push({ insert, hint: cached ? "(cached)" : "", kind: "alias" });
+		}
+	}
+	for (const v of sources.variables) if (v.toLowerCase().includes(q)) out.push({ insert: v, hint: "(env)", kind: "variable" });
+	for (const b of BUILTIN_COMPLETIONS) if (b.label.toLowerCase().includes(q)) out.push({ insert: b.label, hint: b.detail, kind: "builtin" });
+	return out;
+}

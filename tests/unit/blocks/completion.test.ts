@@ -1,0 +1,52 @@
+import { EditorState } from "@codemirror/state";
+import { parseNote, refCompletions, refTrigger } from "../../../src/blocks";
+
+const NOTE = ["```http alias=login", "POST {{base_url}}/login", "```", "text {{ outside", "```http", "GET {{base_url}}/me", "Authorization: Bearer {{", "```", "```http alias=later", "GET /x", "```"].join("\n");
+const sources = {
+	variables: ["base_url", "token"],
+	cachedBody: (alias: string) => (alias === "login" ? JSON.stringify({ token: "t", user: { id: 1, roles: ["a"] }, items: [{ id: 7 }] }) : undefined),
+};
+
+/** Types `typed` at the end of line `line` of NOTE in a real CodeMirror state and asks for completions. */
+function complete(typed: string, line = 7): { labels: string[]; hints: string[] } {
+	let state = EditorState.create({ doc: NOTE });
+	const at = state.doc.line(line).to;
+	state = state.update({ changes: { from: at, insert: typed }, selection: { anchor: at + typed.length } }).state;
+	const text = state.doc.toString();
+	const note = parseNote(text);
+	const trig = refTrigger(note, text, state.selection.main.head);
+	if (!trig) return { labels: [], hints: [] };
+	const items = refCompletions(note, trig.block, trig.query, sources);
+	return { labels: items.map((i) => i.insert), hints: items.map((i) => i.hint) };
+}
+
+describe("{{ completion", () => {
+	it("lists aliases above the cursor with (cached), variables with (env), and built-ins", () => {
+		const { labels, hints } = complete("");
+		expect(labels.slice(0, 3)).toEqual(["login.response.body.$.", "login.response.status", "login.response.headers."]);
+		expect(hints.slice(0, 3)).toEqual(["(cached)", "(cached)", "(cached)"]);
+		expect(labels).not.toContain("later.response.status");
+		expect(labels).toEqual(expect.arrayContaining(["base_url", "token", "uuid", "$guid"]));
+		expect(hints[labels.indexOf("token")]).toBe("(env)");
+	});
+
+	it("filters as you type", () => {
+		expect(complete("tok").labels).toEqual(["token"]);
+		expect(complete("login.response.s").labels).toEqual(["login.response.status"]);
+	});
+
+	it("offers the keys of the cached JSON after alias.response.body.$.", () => {
+		expect(complete("login.response.body.$.").labels).toEqual(["login.response.body.$.token", "login.response.body.$.user", "login.response.body.$.items"]);
+		expect(complete("login.response.body.$.user.").labels).toEqual(["login.response.body.$.user.id", "login.response.body.$.user.roles"]);
+		expect(complete("login.response.body.$.items.").labels).toEqual(["login.response.body.$.items[0]"]);
+		expect(complete("login.response.body.$.u").labels).toEqual(["login.response.body.$.user"]);
+	});
+
+	it("does not open outside blocks, after }}, or on \\{{", () => {
+		expect(refTrigger(parseNote(NOTE), NOTE, NOTE.indexOf("{{ outside") + 3)).toBeNull();
+		expect(complete("x}} ").labels).toEqual([]);
+		let state = EditorState.create({ doc: "```http\nGET \\{{\n```" });
+		state = state.update({ selection: { anchor: 14 } }).state;
+		expect(refTrigger(parseNote(state.doc.toString()), state.doc.toString(), 14)).toBeNull();
+	});
+});
