@@ -1,5 +1,5 @@
 import type { PreparedRequest } from "./request";
-import type { FailureCode, ResponseHead, Timing } from "./transport";
+import type { FailureCode, ResponseHead, Timing, Transport } from "./transport";
 
 /**
  * States of one block execution (DESIGN.md §4):
@@ -34,7 +34,7 @@ export interface RunSnapshot {
 	requestBytes?: number;
 	error?: RunError;
 	/** Which transport ran it. */
-	transport?: "node" | "obsidian";
+	transport?: Transport["name"];
 	/** Epoch ms of the start of the run. */
 	startedAt?: number;
 }

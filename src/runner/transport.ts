@@ -60,7 +60,7 @@ export interface SendOptions {
 
 /** A way to put a PreparedRequest on the wire. `send` never rejects: every end is an outcome. */
 export interface Transport {
-	readonly name: "node" | "obsidian";
+	readonly name: "node" | "obsidian" | "fetch";
 	/** Whether it streams (headers before body, chunk progress, real cancel). */
 	readonly streams: boolean;
 	send(request: PreparedRequest, options?: SendOptions): Promise<TransportOutcome>;

@@ -1,8 +1,8 @@
 import { parse, TomlError } from "smol-toml";
 import { locate } from "./toml-locate";
 
-export type TransportSetting = "auto" | "node" | "obsidian";
-export const TRANSPORTS: readonly TransportSetting[] = ["auto", "node", "obsidian"];
+export type TransportSetting = "auto" | "node" | "obsidian" | "fetch";
+export const TRANSPORTS: readonly TransportSetting[] = ["auto", "node", "obsidian", "fetch"];
 
 /**
  * A variable's value: written in user.toml, or — when marked secret — kept in Obsidian's

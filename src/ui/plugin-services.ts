@@ -17,6 +17,7 @@ import { vaultBinaryStorage } from "./vault-binary-storage";
 export class PluginServices implements RuntimeServices {
 	readonly cache = new ByteLruCache<BlockResult>();
 	private nodeTransport: Promise<Transport & { close(): void }> | null = null;
+	private fetchTransport: Promise<Transport> | null = null;
 	private historyStore: Promise<HistoryStore | null> | null = null;
 
 	constructor(
@@ -27,6 +28,11 @@ export class PluginServices implements RuntimeServices {
 
 	transport(): Promise<Transport> {
 		const choice = this.settings.settings.general.transport;
+		// Opt-in: streams and really cancels without Node, but only against servers that allow CORS.
+		if (choice === "fetch") {
+			this.fetchTransport ??= import("../runner/http/fetch-transport").then((m) => new m.FetchTransport());
+			return this.fetchTransport;
+		}
 		if (!Platform.isDesktopApp || choice === "obsidian") return Promise.resolve(createObsidianTransport(requestUrl));
 		this.nodeTransport ??= import("../runner/http/node-transport").then((m) => m.createNodeTransport());
 		return this.nodeTransport;

@@ -26,6 +26,10 @@ export interface TestServer {
 	/** Bytes the server has written for /stream and /huge bodies, to prove reading stopped. */
 	bytesWritten(): number;
 	connections(): number;
+	/** Request URLs whose connection closed before their response ended (the client went away). */
+	closedEarly(): string[];
+	/** Ends the `/held?id=<id>` response: until then it has sent its headers and a first part only. */
+	release(id: string): void;
 	close(): Promise<void>;
 }
 
@@ -46,6 +50,8 @@ export async function startTestServer(): Promise<TestServer> {
 	const timers = new Set<NodeJS.Timeout>();
 	let written = 0;
 	let connections = 0;
+	const closedEarly: string[] = [];
+	const held = new Map<string, () => void>();
 	const later = (ms: number, fn: () => void) => {
 		const t = setTimeout(() => {
 			timers.delete(t);
@@ -55,6 +61,9 @@ export async function startTestServer(): Promise<TestServer> {
 	};
 
 	const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+		res.on("close", () => {
+			if (!res.writableFinished) closedEarly.push(req.url ?? "");
+		});
 		const chunks: Buffer[] = [];
 		req.on("data", (c: Buffer) => chunks.push(c));
 		req.on("end", () => {
@@ -101,6 +110,12 @@ export async function startTestServer(): Promise<TestServer> {
 			res.writeHead(200, { "Content-Type": "text/plain" });
 			res.write("first part;");
 			later(q("delay", 1000), () => {
+				if (!res.destroyed) res.end("second part");
+			});
+		} else if (p === "/held") {
+			res.writeHead(200, { "Content-Type": "text/plain" });
+			res.write("first part;");
+			held.set(url.searchParams.get("id") ?? "", () => {
 				if (!res.destroyed) res.end("second part");
 			});
 		} else if (p === "/huge") {
@@ -193,6 +208,11 @@ export async function startTestServer(): Promise<TestServer> {
 		requests,
 		bytesWritten: () => written,
 		connections: () => connections,
+		closedEarly: () => [...closedEarly],
+		release: (id: string) => {
+			held.get(id)?.();
+			held.delete(id);
+		},
 		close: async () => {
 			for (const t of timers) clearTimeout(t);
 			for (const s of sockets) s.destroy();

@@ -5,6 +5,7 @@ import type * as Zlib from "node:zlib";
 import { isHttpToken } from "../../blocks";
 import { MAX_BODY_BYTES, MAX_REDIRECTS, type PreparedRequest } from "../request";
 import type { FailureCode, ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
+import { formatRequestHead } from "./raw-head";
 
 /** Node modules, loaded lazily: the plugin bundle also runs on mobile, where they do not exist. */
 interface NodeModules {
@@ -336,5 +337,5 @@ class BodySink {
 /** The request head Node wrote (`_header` is the exact text it put on the socket). */
 function requestHeadText(req: Http.ClientRequest): string {
 	const header = (req as unknown as { _header?: string })._header;
-	return typeof header === "string" ? header : `${req.method} ${req.path} HTTP/1.1\r\n${headerPairs(req.getRawHeaderNames().flatMap((n) => [n, String(req.getHeader(n))])).map(([n, v]) => `${n}: ${v}`).join("\r\n")}\r\n\r\n`;
+	return typeof header === "string" ? header : formatRequestHead(req.method, req.path, req.getRawHeaderNames().map((n): [string, string] => [n, String(req.getHeader(n))]));
 }
