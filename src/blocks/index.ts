@@ -12,3 +12,4 @@ export * from "./edit";
 export * from "./form";
 export * from "./templates";
 export * from "./completion";
+export * from "./search-index";
