@@ -108,3 +108,42 @@ export function renameTomlTable(text: string, from: readonly string[], to: reado
 	if (JSON.stringify(valueAt(after, to)) !== JSON.stringify(valueAt(doc, from))) throw new TomlPatchError(`could not rename ${from.join(".")}`);
 	return out;
 }
+
+/**
+ * Removes a table and its sub-tables (`[environments.dev]`, `[environments.dev.extra]`): each
+ * header line through the line before the next header. Comment lines directly above a removed
+ * header go with it; everything else stays.
+ */
+export function deleteTomlTable(text: string, path: readonly string[]): string {
+	assertParses(text, "user.toml does not parse, so it was not changed");
+	const layout = layoutOf(text);
+	const inside = (p: readonly string[]) => path.every((x, i) => p[i] === x);
+	if (layout.keys.some((k) => inside(k.path) && !layout.tables.some((t) => inside(t.path) && t.headerFrom < k.lineFrom && t.path.every((x, i) => k.path[i] === x)))) {
+		throw new TomlPatchError(`${path.join(".")} is written with dotted keys; remove it in user.toml`);
+	}
+	// A header's own comment block: the contiguous comment lines right above it.
+	const blockStart = (headerFrom: number) => {
+		let from = headerFrom;
+		while (from > 0) {
+			const prevStart = text.lastIndexOf("\n", from - 2) + 1;
+			if (!/^\s*#/.test(text.slice(prevStart, from))) break;
+			from = prevStart;
+		}
+		return from;
+	};
+	const cuts: Array<[number, number]> = [];
+	layout.tables.forEach((t, i) => {
+		if (!inside(t.path)) return;
+		const next = layout.tables[i + 1];
+		cuts.push([blockStart(t.headerFrom), next ? blockStart(next.headerFrom) : text.length]);
+	});
+	if (cuts.length === 0) return text;
+	let out = "";
+	let last = 0;
+	for (const [from, to] of cuts) {
+		out += text.slice(last, Math.max(from, last));
+		last = to;
+	}
+	out += text.slice(last);
+	return verified(out.replace(/\n{3,}$/, "\n"), path, undefined);
+}

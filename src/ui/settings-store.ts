@@ -1,7 +1,7 @@
 import { Notice, normalizePath, type App } from "obsidian";
 import { resolveKeymap } from "../settings/keymap";
 import { locate } from "../settings/toml-locate";
-import { setTomlValue, type PatchValue } from "../settings/toml-patch";
+import { deleteTomlKey, renameTomlTable, setTomlValue, type PatchValue } from "../settings/toml-patch";
 import { defaultSettings, formatProblem, parseSettings, type Settings } from "../settings/user-settings";
 
 /**
@@ -49,12 +49,35 @@ export class SettingsStore {
 	}
 
 	/** Changes one key in user.toml (comments and order kept) and reloads. */
-	async set(path: string[], value: PatchValue): Promise<void> {
+	set(path: string[], value: PatchValue): Promise<boolean> {
+		return this.patch((text) => setTomlValue(text, path, value));
+	}
+
+	/** Removes one key (e.g. a keymap override, to go back to the default). */
+	delete(path: string[]): Promise<boolean> {
+		return this.patch((text) => deleteTomlKey(text, path));
+	}
+
+	renameTable(from: string[], to: string[]): Promise<boolean> {
+		return this.patch((text) => renameTomlTable(text, from, to));
+	}
+
+	/**
+	 * Applies a comment-preserving edit to user.toml and reloads. The patch functions refuse a
+	 * file that does not parse, so a broken file is reported and never overwritten.
+	 */
+	async patch(edit: (text: string) => string): Promise<boolean> {
 		const adapter = this.app.vault.adapter;
 		const text = (await adapter.exists(this.path)) ? await adapter.read(this.path) : "";
-		// Throws (and writes nothing) when the file does not parse.
-		const next = setTomlValue(text, path, value);
-		await adapter.write(this.path, next);
+		let next: string;
+		try {
+			next = edit(text);
+		} catch (e) {
+			new Notice(`Runnable Blocks: ${this.path}: ${e instanceof Error ? e.message : String(e)}`, 10000);
+			return false;
+		}
+		if (next !== text) await adapter.write(this.path, next);
 		await this.load();
+		return true;
 	}
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { parse } from "smol-toml";
-import { deleteTomlKey, renameTomlTable, setTomlValue, TomlPatchError } from "../../../src/settings/toml-patch";
+import { deleteTomlKey, deleteTomlTable, renameTomlTable, setTomlValue, TomlPatchError } from "../../../src/settings/toml-patch";
 
 const commented = readFileSync(join(__dirname, "../../fixtures/settings/commented.toml"), "utf8");
 
@@ -68,6 +68,16 @@ describe("comment-preserving patch writer", () => {
 		const renamed = renameTomlTable(commented, ["environments", "staging"], ["environments", "preprod"]);
 		expect(changedLines(commented, renamed)).toEqual([["[environments.staging]", "[environments.preprod]"]]);
 		expect(() => renameTomlTable(commented, ["environments", "staging"], ["environments", "dev"])).toThrow(/already exists/);
+	});
+
+	it("deletes an environment table with its sub-tables and its own comments, keeping its neighbours' comments", () => {
+		const text = ["# top", "[general]", 'environment = "dev"', "", "# the dev box", "[environments.dev]", "a = 1", "[environments.dev.extra]", "b = 2", "", "# production", "[environments.prod]", "c = 3 # keep", ""].join("\n");
+		const out = deleteTomlTable(text, ["environments", "dev"]);
+		expect(out).toBe(["# top", "[general]", 'environment = "dev"', "", "# production", "[environments.prod]", "c = 3 # keep", ""].join("\n"));
+		expect(parse(out)).toEqual({ general: { environment: "dev" }, environments: { prod: { c: 3 } } });
+		expect(deleteTomlTable(text, ["environments", "none"])).toBe(text);
+		expect(() => deleteTomlTable('[environments]\ndev.a = 1\n', ["environments", "dev"])).toThrow(/dotted keys/);
+		expect(() => deleteTomlTable("[a\n", ["a"])).toThrow(/does not parse/);
 	});
 
 	it("property: setting any key leaves every other value unchanged and re-parses to the value", () => {
