@@ -1,4 +1,4 @@
-import { getLanguage, MarkdownView, Platform, Plugin, TFile, type Editor } from "obsidian";
+import { editorInfoField, getLanguage, MarkdownView, Platform, Plugin, TFile, type Editor } from "obsidian";
 import { blockAtLine, parseNote, writeCanonicalRequest, type NoteBlock } from "./src/blocks";
 import { displayChord, resolveKeymap, toCodeMirrorKey } from "./src/settings/keymap";
 import type { Settings } from "./src/settings/user-settings";
@@ -16,6 +16,13 @@ import { ReferenceSuggest } from "./src/ui/suggest/reference-suggest";
 import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
 import { referenceJump } from "./src/ui/editor/reference-jump";
 import { setLanguage } from "./src/ui/strings";
+import { variableEntries, VaultBlockIndexer } from "./src/ui/block-search";
+import { EnvironmentActions } from "./src/ui/environments";
+import { GlobalActions } from "./src/ui/global-actions";
+import { RunnableBlocksSettingTab } from "./src/ui/settings-tab";
+import { defineVimCommands } from "./src/ui/vim";
+import { notify } from "./src/ui/notify";
+import type { EditorView } from "@codemirror/view";
 
 const BLOCK_ACTIONS: BlockAction[] = ["block.run", "block.run_all", "block.cancel", "block.force_run", "block.copy_curl", "block.explain"];
 
@@ -35,6 +42,8 @@ export default class RunnableBlocksPlugin extends Plugin {
 	private runtime!: PluginRuntime;
 	private notes!: NoteAccess;
 	private exporter!: ExportHooks;
+	private environments!: EnvironmentActions;
+	private globals!: GlobalActions;
 
 	override onload(): void {
 		setLanguage(getLanguage());
@@ -78,6 +87,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			},
 		});
 		this.addCommand({ id: "reload-settings", name: "Reload settings from user.toml", callback: () => void this.settingsStore.load() });
+		this.addGlobalCommands();
 		this.addCommand({ id: "clear-cache", name: "Clear response cache", callback: () => this.services.cache.clear() });
 
 		this.registerEvent(
@@ -86,7 +96,88 @@ export default class RunnableBlocksPlugin extends Plugin {
 			}),
 		);
 		// user.toml is read once the workspace is ready, not during start-up.
-		this.app.workspace.onLayoutReady(() => void this.settingsStore.load());
+		this.app.workspace.onLayoutReady(() => {
+			void this.settingsStore.load();
+			this.defineVim();
+		});
+	}
+
+	/** Environments, Mod+K search, the settings page, the status bar and vim. */
+	private addGlobalCommands(): void {
+		this.environments = new EnvironmentActions(this.app, this.settingsStore);
+		const indexer = new VaultBlockIndexer(this.app);
+		for (const ref of indexer.watch()) this.registerEvent(ref);
+		this.globals = new GlobalActions(this.app, this.environments, indexer);
+		this.addSettingTab(new RunnableBlocksSettingTab(this.app, this, this.settingsStore, this.environments));
+		this.register(this.environments.attachStatusBar(this.addStatusBarItem()));
+
+		// Global chords follow user.toml: re-registered on app.scope whenever it changes.
+		let unbind = this.globals.bindKeys(resolveKeymap(this.settingsStore.settings.keymap).bindings);
+		this.register(() => unbind());
+		this.register(
+			this.settingsStore.onChange((s) => {
+				unbind();
+				unbind = this.globals.bindKeys(resolveKeymap(s.keymap).bindings);
+				indexer.index.setVariables(variableEntries(s));
+			}),
+		);
+
+		const globalCommand = (id: string, name: string, action: string) => this.addCommand({ id, name, callback: () => void this.globals.perform(action) });
+		globalCommand("search-blocks", "Search runnable blocks and variables", "search.blocks");
+		globalCommand("switch-environment", "Switch environment", "env.switch");
+		globalCommand("new-variable", "New variable in the active environment", "env.new_variable");
+		for (let n = 1; n <= 9; n++) {
+			this.addCommand({
+				id: `go-to-block-${n}`,
+				name: `Go to block ${n} of the note`,
+				editorCheckCallback: (checking, editor) => {
+					if (parseNote(editor.getValue()).length < n) return false;
+					if (!checking) this.globals.perform(`block.goto.${n}`);
+					return true;
+				},
+			});
+		}
+		this.addCommand({ id: "set-vim", name: "Set vim (toggle vim mode)", callback: () => this.toggleVim() });
+	}
+
+	/** `:set vim` of the seed: Obsidian's own vim-mode setting, toggled. */
+	private toggleVim(): void {
+		const vault = this.app.vault as unknown as { getConfig?(k: string): unknown; setConfig?(k: string, v: unknown): void };
+		if (!vault.getConfig || !vault.setConfig) {
+			notify("This version of Obsidian does not let plugins change vim mode.");
+			return;
+		}
+		const on = !vault.getConfig("vimMode");
+		vault.setConfig("vimMode", on);
+		if (on) this.defineVim();
+		notify(`Vim mode ${on ? "on" : "off"}`);
+	}
+
+	/** :run, :run-all, :cancel, :env <name> in Obsidian's vim. */
+	private defineVim(): void {
+		const target = (view: EditorView | null) => (view ? { path: view.state.field(editorInfoField, false)?.file?.path ?? "", text: view.state.doc.toString() } : null);
+		defineVimCommands({
+			run: (view) => {
+				if (!view || !this.blockKey("block.run", blockAtCursor(view))) notify("The cursor is not inside a runnable block.");
+			},
+			runAll: (view) => {
+				const t = target(view);
+				if (!t) return;
+				const note = parseNote(t.text);
+				void this.runtime.run(t.path, note, note.filter((b) => b.kind === "http"));
+			},
+			cancel: (view) => {
+				const found = view ? blockAtCursor(view) : null;
+				const t = target(view);
+				if (found) this.blockKey("block.cancel", found);
+				else if (t) for (const b of parseNote(t.text)) this.runtime.sessions.note(t.path).cancel(blockKey(b));
+			},
+			env: (name) => {
+				const names = Object.keys(this.settingsStore.settings.environments);
+				if (names.includes(name)) void this.environments.switchTo(name);
+				else notify(`No environment “${name}”. Environments: ${names.length ? names.join(", ") : "none yet"}.`);
+			},
+		});
 	}
 
 	override onunload(): void {

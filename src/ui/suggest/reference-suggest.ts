@@ -16,6 +16,14 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 		private readonly variables: () => string[],
 	) {
 		super(app);
+		// Tab completes like Enter. Obsidian binds only Enter; its chooser is not public API, so
+		// without it Tab simply falls through to the editor.
+		this.scope.register([], "Tab", (evt) => {
+			const chooser = (this as unknown as { suggestions?: { useSelectedItem?(e: KeyboardEvent): void } }).suggestions;
+			if (!chooser?.useSelectedItem) return true;
+			chooser.useSelectedItem(evt);
+			return false;
+		});
 	}
 
 	onTrigger(cursor: EditorPosition, editor: Editor, file: TFile | null): EditorSuggestTriggerInfo | null {

@@ -6,6 +6,7 @@
 import * as cmState from "@codemirror/state";
 import * as cmView from "@codemirror/view";
 import { history, undo } from "@codemirror/commands";
+import { vim, Vim } from "@replit/codemirror-vim";
 import { scanFences } from "../../../src/blocks/fences";
 import * as obsidian from "./obsidian-shim";
 
@@ -13,13 +14,29 @@ obsidian.installDomHelpers();
 
 const files = new Map<string, string>();
 const binaries = new Map<string, ArrayBuffer>();
+
+/** Vault events, as Obsidian's Events: on() returns a ref, trigger() calls the handlers. */
+const vaultHandlers = new Map<string, Array<(...a: unknown[]) => void>>();
+function trigger(name: string, ...args: unknown[]): void {
+	for (const h of vaultHandlers.get(name) ?? []) h(...args);
+}
+const config: Record<string, unknown> = { vimMode: false };
+const rootScope = new obsidian.Scope();
+const keymap = new obsidian.Keymap(rootScope);
+
 const app = {
+	keymap,
+	scope: rootScope,
 	vault: {
 		configDir: ".obsidian",
 		adapter: {
 			exists: (p: string) => Promise.resolve(files.has(p) || binaries.has(p)),
 			read: (p: string) => Promise.resolve(files.get(p) ?? ""),
-			write: (p: string, d: string) => Promise.resolve(void files.set(p, d)),
+			// Written through to the vault folder on disk (the test server's /__vault/), so tests can read the real file.
+			write: async (p: string, d: string) => {
+				files.set(p, d);
+				await fetch(`/__vault/${encodeURIComponent(p)}`, { method: "PUT", body: d });
+			},
 			readBinary: (p: string) => Promise.resolve(binaries.get(p) ?? new ArrayBuffer(0)),
 			writeBinary: (p: string, d: ArrayBuffer) => Promise.resolve(void binaries.set(p, d)),
 			rename: (a: string, b: string) => {
@@ -30,24 +47,71 @@ const app = {
 			},
 			remove: (p: string) => Promise.resolve(void (files.delete(p) || binaries.delete(p))),
 		},
-		on: () => ({}),
-		getAbstractFileByPath: (p: string) => (files.has(p) ? new obsidian.TFile(p) : null),
+		on: (name: string, cb: (...a: unknown[]) => void) => {
+			vaultHandlers.set(name, [...(vaultHandlers.get(name) ?? []), cb]);
+			return { name, cb };
+		},
+		offref: (ref: { name: string; cb: (...a: unknown[]) => void }) => vaultHandlers.set(ref.name, (vaultHandlers.get(ref.name) ?? []).filter((h) => h !== ref.cb)),
+		getAbstractFileByPath: (p: string) => (files.has(p) || binaries.has(p) ? new obsidian.TFile(p) : null),
+		getMarkdownFiles: () => [...files.keys()].filter((p) => p.endsWith(".md")).map((p) => new obsidian.TFile(p)),
 		cachedRead: (f: obsidian.TFile) => Promise.resolve(files.get(f.path) ?? ""),
+		read: (f: obsidian.TFile) => Promise.resolve(files.get(f.path) ?? ""),
+		create: (p: string, d: string) => (files.set(p, d), trigger("create", new obsidian.TFile(p)), Promise.resolve(new obsidian.TFile(p))),
+		createBinary: (p: string, d: ArrayBuffer) => (binaries.set(p, d), trigger("create", new obsidian.TFile(p)), Promise.resolve(new obsidian.TFile(p))),
+		modify: (f: obsidian.TFile, d: string) => (files.set(f.path, d), trigger("modify", f), Promise.resolve()),
 		process: async (f: obsidian.TFile, fn: (t: string) => string) => {
 			files.set(f.path, fn(files.get(f.path) ?? ""));
+			trigger("modify", f);
 			return files.get(f.path);
+		},
+		getConfig: (k: string) => config[k],
+		setConfig: (k: string, v: unknown) => {
+			config[k] = v;
+			if (k === "vimMode") applyVim();
 		},
 	},
 	workspace: {
 		onLayoutReady: (cb: () => void) => cb(),
 		// The open editor, if any, as Obsidian's markdown leaf.
-		getLeavesOfType: () => (editor ? [{ view: new obsidian.MarkdownView(new obsidian.TFile(editorPath), new obsidian.Editor(editor)) }] : []),
+		getLeavesOfType: () => (editor ? [{ view: activeView() }] : []),
+		getActiveViewOfType: () => (editor ? activeView() : null),
+		get activeEditor() {
+			return editor ? activeView() : null;
+		},
+		getActiveFile: () => (editor ? new obsidian.TFile(editorPath) : null),
+		/** A leaf that opens a file in the host's one editor; eState.line puts the cursor there, as Obsidian does. */
+		getLeaf: () => ({
+			openFile: (f: obsidian.TFile, state?: { eState?: { line?: number } }) => {
+				openEditor(files.get(f.path) ?? "", f.path);
+				const line = state?.eState?.line;
+				if (line !== undefined && editor) editor.dispatch({ selection: { anchor: editor.state.doc.line(line + 1).from }, scrollIntoView: true });
+				return Promise.resolve();
+			},
+		}),
 		on: () => ({}),
 		// The plugin changed its editor extensions: later editors pick them up (openEditor reads them).
 		updateOptions: () => undefined,
 	},
-	secretStorage: { getSecret: () => null },
+	secretStorage: {
+		secrets: new Map<string, string>(),
+		getSecret(id: string) {
+			return this.secrets.get(id) ?? null;
+		},
+		setSecret(id: string, v: string) {
+			this.secrets.set(id, v);
+		},
+	},
+	/** A few of Obsidian's own default hotkeys, readable the way Obsidian keeps them. */
+	hotkeyManager: {
+		bakedIds: ["editor:toggle-source", "editor:insert-link", "editor:toggle-bold"],
+		bakedHotkeys: [[{ modifiers: ["Mod"], key: "E" }], [{ modifiers: ["Mod"], key: "K" }], [{ modifiers: ["Mod"], key: "B" }]].map((h) => h[0]),
+	},
+	commands: { commands: {} as Record<string, { id: string; name: string }> },
 };
+
+function activeView(): obsidian.MarkdownView {
+	return new obsidian.MarkdownView(new obsidian.TFile(editorPath), new obsidian.Editor(editor as cmView.EditorView));
+}
 
 let plugin: obsidian.Plugin | null = null;
 
@@ -63,6 +127,7 @@ async function loadPlugin(): Promise<string[]> {
 	const Ctor = (module.exports.default ?? module.exports) as new (a: unknown, m: unknown) => obsidian.Plugin;
 	plugin = new Ctor(app, { id: "runnable-blocks", version: "0.1.0" });
 	plugin.load();
+	for (const c of plugin.commands) app.commands.commands[`runnable-blocks:${c.id}`] = c;
 	return [...plugin.processors.keys()];
 }
 
@@ -105,18 +170,31 @@ function openEditor(markdown: string, sourcePath = "note.md"): void {
 		state: cmState.EditorState.create({
 			doc: markdown,
 			extensions: [
+				vimSlot.of(config.vimMode ? vim() : []),
 				obsidian.editorInfoField,
 				obsidian.editorLivePreviewField,
 				history(),
 				...((plugin?.extensions ?? []) as cmState.Extension[]),
 				// Stands for Obsidian's own handling of the same keys: it counts what falls through.
 				cmView.keymap.of(["Mod-Enter", "Mod-Shift-c", "Mod-."].map((key) => ({ key, run: () => (fellThrough.push(key), true) }))),
+				// Obsidian re-evaluates its editor suggests as the user types.
+				cmView.EditorView.updateListener.of((u) => {
+					if (!u.docChanged) return;
+					const ed = new obsidian.Editor(u.view);
+					for (const s of (plugin?.suggests ?? []) as Array<obsidian.EditorSuggest<unknown>>) void s.hostUpdate(ed, new obsidian.TFile(editorPath));
+				}),
 			],
 		}),
 	});
 }
 
 let editor: cmView.EditorView | null = null;
+const vimSlot = new cmState.Compartment();
+// Obsidian exposes its vim (@replit/codemirror-vim) to plugins as CodeMirrorAdapter.Vim.
+(window as unknown as Record<string, unknown>).CodeMirrorAdapter = { Vim };
+function applyVim(): void {
+	editor?.dispatch({ effects: vimSlot.reconfigure(config.vimMode ? vim() : []) });
+}
 let editorPath = "note.md";
 
 function undoEditor(): boolean {
@@ -132,9 +210,42 @@ function editorText(): string {
 	return editor?.state.doc.toString() ?? "";
 }
 
+/** Runs a palette command as Obsidian would: editor commands only when their check passes. */
+function runCommand(id: string): boolean {
+	const c = plugin?.commands.find((x) => x.id === id);
+	if (!c) throw new Error(`no command ${id}`);
+	if (c.callback) return (c.callback(), true);
+	if (!editor) return false;
+	const view = activeView();
+	if (c.editorCheckCallback) {
+		if (c.editorCheckCallback(true, view.editor, view) !== true) return false;
+		c.editorCheckCallback(false, view.editor, view);
+		return true;
+	}
+	c.editorCallback?.(view.editor, view);
+	return true;
+}
+
+/** Opens the plugin's settings tab, as Settings → Community plugins → Runnable Blocks. */
+function openSettings(): void {
+	const root = document.getElementById("settings") as HTMLElement;
+	root.empty();
+	const tab = plugin?.settingTabs[0];
+	if (!tab) throw new Error("the plugin registered no settings tab");
+	root.appendChild(tab.containerEl);
+	tab.display();
+}
+
+/** A vault event, as Obsidian would raise it after an edit outside the plugin. */
+async function writeFile(path: string, text: string): Promise<void> {
+	const existed = files.has(path);
+	await app.vault.adapter.write(path, text);
+	trigger(existed ? "modify" : "create", new obsidian.TFile(path));
+}
+
 function setTheme(theme: "light" | "dark"): void {
 	document.body.classList.toggle("theme-dark", theme === "dark");
 	document.body.classList.toggle("theme-light", theme === "light");
 }
 
-(window as unknown as Record<string, unknown>).__host = { loadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+(window as unknown as Record<string, unknown>).__host = { runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };

@@ -3,6 +3,9 @@
  * implemented on the real DOM and real CodeMirror 6 (the same instances handed to main.js).
  */
 import { StateField } from "@codemirror/state";
+import { Keymap, Scope, type PluginSettingTab } from "./obsidian-ui";
+
+export { ButtonComponent, DropdownComponent, ExtraButtonComponent, Keymap, Modal, PluginSettingTab, Scope, Setting, SuggestModal, TextComponent, ToggleComponent } from "./obsidian-ui";
 
 type Cb<T> = (el: T) => void;
 interface ElInfo {
@@ -50,6 +53,9 @@ export function installDomHelpers(): void {
 	};
 	proto.empty = function (this: Node) {
 		while (this.firstChild) this.removeChild(this.firstChild);
+	};
+	proto.appendText = function (this: Node, t: string) {
+		this.appendChild(document.createTextNode(t));
 	};
 	proto.setText = function (this: Node, t: string) {
 		this.textContent = t;
@@ -236,6 +242,26 @@ export class Editor {
 	getCursor(): { line: number; ch: number } {
 		return this.offsetToPos(this.cm.state.selection.main.head);
 	}
+	getLine(line: number): string {
+		return this.cm.state.doc.line(line + 1).text;
+	}
+	lineCount(): number {
+		return this.cm.state.doc.lines;
+	}
+	setValue(text: string): void {
+		this.cm.dispatch({ changes: { from: 0, to: this.cm.state.doc.length, insert: text } });
+	}
+	replaceRange(text: string, from: Pos, to?: Pos): void {
+		this.cm.dispatch({ changes: { from: this.posToOffset(from), to: to ? this.posToOffset(to) : undefined, insert: text } });
+	}
+	setCursor(pos: Pos | number, ch?: number): void {
+		const p = typeof pos === "number" ? { line: pos, ch: ch ?? 0 } : pos;
+		this.cm.dispatch({ selection: { anchor: this.posToOffset(p) }, scrollIntoView: true });
+	}
+	scrollIntoView(_range: unknown, _center?: boolean): void {}
+	focus(): void {
+		this.cm.focus();
+	}
 	/** One transaction, so one undo step — as Obsidian's Editor.transaction. */
 	transaction(tx: { changes: Array<{ from: { line: number; ch: number }; to?: { line: number; ch: number }; text: string }> }): void {
 		this.cm.dispatch({ changes: tx.changes.map((c) => ({ from: this.posToOffset(c.from), to: c.to ? this.posToOffset(c.to) : undefined, insert: c.text })) });
@@ -252,20 +278,105 @@ export class MarkdownView {
 export const editorInfoField = StateField.define<{ file: TFile | null }>({ create: () => ({ file: new TFile("note.md") }), update: (v) => v });
 export const editorLivePreviewField = StateField.define<boolean>({ create: () => false, update: (v) => v });
 
-/** Registered but not driven by the host yet: the trigger/filter/insert logic is unit-tested on CodeMirror states. */
+type Pos = { line: number; ch: number };
+interface SuggestContext {
+	editor: Editor;
+	file: TFile | null;
+	start: Pos;
+	end: Pos;
+	query: string;
+}
+
+/**
+ * Obsidian's EditorSuggest, driven by the host after every editor update: onTrigger →
+ * getSuggestions → a `.suggestion-container` popover; while open, its scope takes
+ * ArrowUp/ArrowDown/Enter/Escape (and whatever the plugin registers) before the editor.
+ * `suggestions.useSelectedItem` mirrors Obsidian's internal chooser, which plugins call for Tab.
+ */
 export class EditorSuggest<T> {
-	context: { editor: Editor; start: { line: number; ch: number }; end: { line: number; ch: number }; query: string } | null = null;
-	constructor(public app: unknown) {}
-	close(): void {}
-	/** For type parity with Obsidian; unused by the host. */
-	protected sample?: T;
+	context: SuggestContext | null = null;
+	limit = 100;
+	readonly scope = new Scope();
+	private el: HTMLElement | null = null;
+	private items: T[] = [];
+	private selected = 0;
+	readonly suggestions = {
+		useSelectedItem: (evt: KeyboardEvent | MouseEvent) => this.hostChoose(evt),
+	};
+	constructor(public app: { keymap: Keymap }) {
+		this.scope.register([], "ArrowDown", () => (this.hostSelect(this.selected + 1), false));
+		this.scope.register([], "ArrowUp", () => (this.hostSelect(this.selected - 1), false));
+		this.scope.register([], "Enter", (e) => (this.hostChoose(e), false));
+		this.scope.register([], "Escape", () => (this.close(), false));
+	}
+	setInstructions(_i: unknown): void {}
+	isOpen(): boolean {
+		return this.el !== null;
+	}
+	close(): void {
+		if (this.el) this.app.keymap.popScope(this.scope);
+		this.el?.remove();
+		this.el = null;
+		this.context = null;
+	}
+	onTrigger(_cursor: Pos, _editor: Editor, _file: TFile | null): { start: Pos; end: Pos; query: string } | null {
+		return null;
+	}
+	getSuggestions(_ctx: SuggestContext): T[] | Promise<T[]> {
+		return [];
+	}
+	renderSuggestion(_value: T, _el: HTMLElement): void {}
+	selectSuggestion(_value: T, _evt: KeyboardEvent | MouseEvent): void {}
+
+	/** Host hook: re-evaluates the trigger at the cursor. */
+	async hostUpdate(editor: Editor, file: TFile | null): Promise<void> {
+		const info = this.onTrigger(editor.getCursor(), editor, file);
+		if (!info) return this.close();
+		const ctx = { ...info, editor, file };
+		this.context = ctx;
+		const items = (await this.getSuggestions(ctx)).slice(0, this.limit);
+		if (this.context !== ctx) return;
+		if (items.length === 0) return this.close();
+		this.items = items;
+		if (!this.el) {
+			this.el = document.body.createDiv({ cls: "suggestion-container" });
+			this.app.keymap.pushScope(this.scope);
+		}
+		const at = editor.cm.coordsAtPos(editor.posToOffset(info.end));
+		this.el.style.setProperty("left", `${at?.left ?? 0}px`);
+		this.el.style.setProperty("top", `${at?.bottom ?? 0}px`);
+		const list = this.el;
+		list.empty();
+		for (const item of items) {
+			const row = list.createDiv({ cls: "suggestion-item" });
+			this.renderSuggestion(item, row);
+			row.addEventListener("mousedown", (e) => {
+				e.preventDefault();
+				this.selected = items.indexOf(item);
+				this.hostChoose(e);
+			});
+		}
+		this.hostSelect(0);
+	}
+	private hostSelect(i: number): void {
+		if (!this.el || this.items.length === 0) return;
+		this.selected = (i + this.items.length) % this.items.length;
+		Array.from(this.el.children).forEach((el, n) => el.classList.toggle("is-selected", n === this.selected));
+	}
+	private hostChoose(evt: KeyboardEvent | MouseEvent): void {
+		const item = this.items[this.selected];
+		if (item === undefined || !this.context) return;
+		this.selectSuggestion(item, evt);
+		this.close();
+	}
 }
 
 export class Plugin extends Component {
 	readonly suggests: unknown[] = [];
 	readonly processors = new Map<string, (source: string, el: HTMLElement, ctx: unknown) => void>();
 	readonly extensions: unknown[] = [];
-	readonly commands: Array<{ id: string; name: string }> = [];
+	readonly commands: Array<{ id: string; name: string; callback?: () => unknown; editorCheckCallback?: (checking: boolean, editor: Editor, view: MarkdownView) => boolean | void; editorCallback?: (editor: Editor, view: MarkdownView) => unknown }> = [];
+	readonly settingTabs: PluginSettingTab[] = [];
 	constructor(
 		public app: unknown,
 		public manifest: { id: string },
@@ -281,7 +392,13 @@ export class Plugin extends Component {
 	registerEditorSuggest(s: unknown): void {
 		this.suggests.push(s);
 	}
-	addCommand(c: { id: string; name: string }): void {
+	addCommand(c: Plugin["commands"][number]): void {
 		this.commands.push(c);
+	}
+	addSettingTab(tab: PluginSettingTab): void {
+		this.settingTabs.push(tab);
+	}
+	addStatusBarItem(): HTMLElement {
+		return (document.getElementById("status-bar") ?? document.body).createDiv({ cls: "status-bar-item" });
 	}
 }

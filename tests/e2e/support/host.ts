@@ -3,10 +3,11 @@
  * production main.js and styles.css, plus a small API for the blocks to call, same origin)
  * and Debian's Chromium driven by playwright-core.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import * as esbuild from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
 
@@ -28,6 +29,10 @@ export interface Host {
 	page: Page;
 	/** Requests the API answered, by path. */
 	hits: string[];
+	/** The vault folder on disk: the host's adapter writes every file through to it. */
+	vaultDir: string;
+	/** Held responses (/api/drip) whose client hung up before the body ended. */
+	closedEarly: string[];
 	close(): Promise<void>;
 }
 
@@ -75,8 +80,31 @@ export function bigJsonBody(mb: number): Buffer {
 	return bigJson;
 }
 
+/**
+ * Responses whose body is held back: /api/drip sends the status, headers and a first chunk,
+ * then waits until the test calls /api/release (no timing guesses). Closed connections are
+ * recorded, so a test can see that cancel really hung up.
+ */
+const held: http.ServerResponse[] = [];
+const closedEarly: string[] = [];
+
 /** The API the test notes call: JSON, a body that arrives late, and the XSS corpus. */
 function api(path: string, res: http.ServerResponse): boolean {
+	if (path === "/api/drip") {
+		res.writeHead(200, { "Content-Type": "application/json", "X-Drip": "first", "Access-Control-Allow-Origin": "*" });
+		res.write('{"part": 1, "padding": "' + "x".repeat(2048) + '", ');
+		held.push(res);
+		res.on("close", () => {
+			if (!res.writableEnded) closedEarly.push(path);
+		});
+		return true;
+	}
+	if (path === "/api/release") {
+		for (const r of held.splice(0)) if (!r.destroyed) r.end('"part2": 2}');
+		res.writeHead(204);
+		res.end();
+		return true;
+	}
 	if (path === "/api/big.json") {
 		res.writeHead(200, { "Content-Type": "application/json" });
 		res.end(bigJsonBody(50));
@@ -127,9 +155,27 @@ export async function launchHost(): Promise<Host> {
 	if (!existsSync(mainJs)) throw new Error("main.js is not built: run `npm run build` first");
 	const hostJs = await bundleHost();
 	const hits: string[] = [];
+	const vaultDir = mkdtempSync(join(tmpdir(), "rb-vault-"));
 	const server = http.createServer((req, res) => {
 		const path = (req.url ?? "/").split("?")[0];
 		hits.push(path);
+		if (path.startsWith("/__vault/") && req.method === "PUT") {
+			const target = resolve(vaultDir, decodeURIComponent(path.slice("/__vault/".length)));
+			if (!target.startsWith(vaultDir + sep)) {
+				res.writeHead(403);
+				res.end();
+				return;
+			}
+			const chunks: Buffer[] = [];
+			req.on("data", (c: Buffer) => chunks.push(c));
+			req.on("end", () => {
+				mkdirSync(dirname(target), { recursive: true });
+				writeFileSync(target, Buffer.concat(chunks));
+				res.writeHead(204);
+				res.end();
+			});
+			return;
+		}
 		const files: Record<string, [string, string]> = {
 			"/": [join(ROOT, "tests", "e2e", "host", "index.html"), "text/html"],
 			"/themes.css": [join(ROOT, "tests", "e2e", "host", "themes.css"), "text/css"],
@@ -161,9 +207,12 @@ export async function launchHost(): Promise<Host> {
 		url,
 		page,
 		hits,
+		vaultDir,
+		closedEarly,
 		close: async () => {
 			await browser.close();
 			await new Promise((r) => server.close(r));
+			rmSync(vaultDir, { recursive: true, force: true });
 			if (errors.length) throw new Error(`page errors: ${errors.join("\n")}`);
 		},
 	};
