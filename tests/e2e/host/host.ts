@@ -57,7 +57,13 @@ const app = {
 		cachedRead: (f: obsidian.TFile) => Promise.resolve(files.get(f.path) ?? ""),
 		read: (f: obsidian.TFile) => Promise.resolve(files.get(f.path) ?? ""),
 		create: (p: string, d: string) => (files.set(p, d), trigger("create", new obsidian.TFile(p)), Promise.resolve(new obsidian.TFile(p))),
-		createBinary: (p: string, d: ArrayBuffer) => (binaries.set(p, d), trigger("create", new obsidian.TFile(p)), Promise.resolve(new obsidian.TFile(p))),
+		createBinary: async (p: string, d: ArrayBuffer) => {
+			if (files.has(p) || binaries.has(p)) throw new Error("File already exists.");
+			binaries.set(p, d);
+			await fetch(`/__vault/${encodeURIComponent(p)}`, { method: "PUT", body: d });
+			trigger("create", new obsidian.TFile(p));
+			return new obsidian.TFile(p);
+		},
 		modify: (f: obsidian.TFile, d: string) => (files.set(f.path, d), trigger("modify", f), Promise.resolve()),
 		process: async (f: obsidian.TFile, fn: (t: string) => string) => {
 			files.set(f.path, fn(files.get(f.path) ?? ""));
@@ -171,7 +177,7 @@ function openEditor(markdown: string, sourcePath = "note.md"): void {
 			doc: markdown,
 			extensions: [
 				vimSlot.of(config.vimMode ? vim() : []),
-				obsidian.editorInfoField,
+				obsidian.editorInfoField.init(() => ({ file: new obsidian.TFile(sourcePath) })),
 				obsidian.editorLivePreviewField,
 				history(),
 				...((plugin?.extensions ?? []) as cmState.Extension[]),
