@@ -1,24 +1,7 @@
 import { Modal, Setting, SuggestModal, type App } from "obsidian";
 import { notify } from "./notify";
-import type { Settings } from "../settings/user-settings";
+import { environmentNames, secretId, VARIABLE_NAME } from "../settings/variables";
 import type { SettingsStore } from "./settings-store";
-
-/** A variable name as `{{name}}` can reference it. */
-export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
-
-/** The id a secret variable is stored under in Obsidian's secret storage (lowercase, digits, dashes). */
-export function secretId(environment: string, name: string): string {
-	return `runnable-blocks-${environment}-${name}`
-		.toLowerCase()
-		.replace(/[^a-z0-9-]+/g, "-")
-		.replace(/-+/g, "-")
-		.replace(/-$/, "");
-}
-
-/** Environment names in user.toml order. */
-export function environmentNames(settings: Settings): string[] {
-	return Object.keys(settings.environments);
-}
 
 /**
  * Environment operations shared by the switcher, the new-variable popover, the status bar

@@ -2,7 +2,8 @@ import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsi
 import { ACTIONS, chordFromKeyEvent, displayChord, findConflicts, formatChord, resolveKeymap } from "../settings/keymap";
 import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
 import { TRANSPORTS } from "../settings/user-settings";
-import { EnvironmentActions, environmentNames, NewVariableModal } from "./environments";
+import { environmentNames } from "../settings/variables";
+import { EnvironmentActions, NewVariableModal } from "./environments";
 import { obsidianClashes, obsidianHotkeys } from "./obsidian-hotkeys";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
