@@ -163,6 +163,17 @@ describe("slash commands and {{ completion", () => {
 		await expect(host.page.locator(".suggestion-container").count()).resolves.toBe(0);
 	});
 
+	it("steps aside once the query matches no template, leaving / to Obsidian's own slash commands", async () => {
+		await api((h) => h.openEditor("x\n"));
+		await host.page.locator(".cm-content").click();
+		await host.page.keyboard.press("Control+End");
+		await host.page.keyboard.type("/");
+		await host.page.locator(".suggestion-container .suggestion-item").first().waitFor();
+		await host.page.keyboard.type("bold");
+		await eventually(async () => expect(await host.page.locator(".suggestion-container").count()).toBe(0));
+		await expect(api((h) => h.editorText())).resolves.toBe("x\n/bold");
+	});
+
 	it("a / in the middle of a line opens nothing", async () => {
 		await api((h) => h.openEditor("see "));
 		await host.page.locator(".cm-content").click();
@@ -239,6 +250,22 @@ describe("global actions", () => {
 		await host.page.keyboard.press("Enter");
 		await eventually(async () => expect(await api((h) => h.editorText())).toContain("alias=list_books"));
 		await expect(api((h) => h.editorCursorLine())).resolves.toBe(2);
+	});
+});
+
+describe("go to block N", () => {
+	it("is unbound by default and works once bound in user.toml", async () => {
+		await api((h, md) => h.openEditor(md), note(host.url));
+		await host.page.locator(".cm-line", { hasText: "tail" }).click();
+		await host.page.keyboard.press("Alt+2");
+		await expect(api((h) => h.editorCursorLine())).resolves.toBe(11);
+		const toml = userToml().replace("[keymap]\n", '[keymap]\n"block.goto.2" = "Alt+2"\n');
+		expect(toml).toContain('"block.goto.2" = "Alt+2"');
+		await api((h, t) => h.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), toml);
+		await api((h) => h.runCommand("reload-settings"));
+		await host.page.locator(".cm-line", { hasText: "tail" }).click();
+		await host.page.keyboard.press("Alt+2");
+		await eventually(async () => expect(await api((h) => h.editorCursorLine())).toBe(6));
 	});
 });
 

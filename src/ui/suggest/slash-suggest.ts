@@ -16,7 +16,10 @@ export class SlashSuggest extends EditorSuggest<SlashTemplate> {
 
 	onTrigger(cursor: EditorPosition, editor: Editor, _file: TFile | null): EditorSuggestTriggerInfo | null {
 		const trig = slashTrigger(editor.getLine(cursor.line), cursor.ch);
-		return trig ? { start: { line: cursor.line, ch: trig.start }, end: cursor, query: trig.query } : null;
+		// Obsidian offers the `/` to one suggest at a time: once the query matches none of our
+		// templates we step aside, so Obsidian's own slash commands (`/bold`…) still open.
+		if (!trig || filterTemplates(slashTemplates(this.connection()), trig.query).length === 0) return null;
+		return { start: { line: cursor.line, ch: trig.start }, end: cursor, query: trig.query };
 	}
 
 	getSuggestions(context: EditorSuggestContext): SlashTemplate[] {
