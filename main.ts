@@ -15,7 +15,7 @@ import { SettingsStore } from "./src/ui/settings-store";
 import { ReferenceSuggest } from "./src/ui/suggest/reference-suggest";
 import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
 import { referenceJump } from "./src/ui/editor/reference-jump";
-import { setLanguage } from "./src/ui/strings";
+import { setLanguage, t } from "./src/ui/strings";
 import { variableEntries, VaultBlockIndexer } from "./src/ui/block-search";
 import { EnvironmentActions } from "./src/ui/environments";
 import { GlobalActions } from "./src/ui/global-actions";
@@ -144,13 +144,13 @@ export default class RunnableBlocksPlugin extends Plugin {
 	private toggleVim(): void {
 		const vault = this.app.vault as unknown as { getConfig?(k: string): unknown; setConfig?(k: string, v: unknown): void };
 		if (!vault.getConfig || !vault.setConfig) {
-			notify("This version of Obsidian does not let plugins change vim mode.");
+			notify(t("vimUnavailable"));
 			return;
 		}
 		const on = !vault.getConfig("vimMode");
 		vault.setConfig("vimMode", on);
 		if (on) this.defineVim();
-		notify(`Vim mode ${on ? "on" : "off"}`);
+		notify(t(on ? "vimOn" : "vimOff"));
 	}
 
 	/** :run, :run-all, :cancel, :env <name> in Obsidian's vim. */
@@ -158,7 +158,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		const target = (view: EditorView | null) => (view ? { path: view.state.field(editorInfoField, false)?.file?.path ?? "", text: view.state.doc.toString() } : null);
 		defineVimCommands({
 			run: (view) => {
-				if (!view || !this.blockKey("block.run", blockAtCursor(view))) notify("The cursor is not inside a runnable block.");
+				if (!view || !this.blockKey("block.run", blockAtCursor(view))) notify(t("notInBlock"));
 			},
 			runAll: (view) => {
 				const t = target(view);
@@ -175,7 +175,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			env: (name) => {
 				const names = Object.keys(this.settingsStore.settings.environments);
 				if (names.includes(name)) void this.environments.switchTo(name);
-				else notify(`No environment “${name}”. Environments: ${names.length ? names.join(", ") : "none yet"}.`);
+				else notify(t("unknownEnvironment", { name, names: names.length ? names.join(", ") : t("noneYet") }));
 			},
 		});
 	}

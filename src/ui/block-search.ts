@@ -1,6 +1,7 @@
 import { SuggestModal, TFile, type App, type EventRef } from "obsidian";
 import { BlockSearchIndex, type SearchResult, type VariableEntry } from "../blocks";
 import type { Settings } from "../settings/user-settings";
+import { t } from "./strings";
 
 /** Variables of every environment, as search entries (names only: values are never indexed). */
 export function variableEntries(settings: Settings): VariableEntry[] {
@@ -49,8 +50,8 @@ export class BlockSearchModal extends SuggestModal<SearchResult> {
 		private readonly chooseVariable: (entry: VariableEntry) => void,
 	) {
 		super(app);
-		this.setPlaceholder("Search blocks, aliases and variables…");
-		this.emptyStateText = "No runnable block or variable matches.";
+		this.setPlaceholder(t("searchPlaceholder"));
+		this.emptyStateText = t("searchEmpty");
 	}
 
 	getSuggestions(query: string): SearchResult[] {

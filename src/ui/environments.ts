@@ -1,5 +1,6 @@
 import { Modal, Setting, SuggestModal, type App } from "obsidian";
 import { notify } from "./notify";
+import { t } from "./strings";
 import { environmentNames, secretId, VARIABLE_NAME } from "../settings/variables";
 import type { SettingsStore } from "./settings-store";
 
@@ -29,7 +30,7 @@ export class EnvironmentActions {
 		if (!secret) return this.store.set(["environments", environment, name], value);
 		const storage = (this.app as Partial<Pick<App, "secretStorage">>).secretStorage;
 		if (!storage) {
-			notify("This version of Obsidian has no secret storage; the secret was not saved.");
+			notify(t("noSecretStorage"));
 			return false;
 		}
 		const id = secretId(environment, name);
@@ -40,7 +41,7 @@ export class EnvironmentActions {
 	openSwitcher(): void {
 		const names = environmentNames(this.store.settings);
 		if (names.length === 0) {
-			notify("No environments yet. Add one in the settings or with the new-variable command.");
+			notify(t("noEnvironments"));
 			return;
 		}
 		new EnvironmentSwitcher(this.app, names, this.active, (name) => void this.switchTo(name)).open();
@@ -51,15 +52,15 @@ export class EnvironmentActions {
 			const ok = await this.setVariable(v.environment, v.name, v.value, v.secret);
 			// A first environment becomes the active one, so the variable is usable at once.
 			if (ok && !this.active) await this.switchTo(v.environment);
-			if (ok) notify(`{{${v.name}}} added to ${v.environment}`);
+			if (ok) notify(t("variableAdded", { name: v.name, environment: v.environment }));
 		}).open();
 	}
 
 	/** The status-bar item: the active environment; a click opens the switcher. */
 	attachStatusBar(el: HTMLElement): () => void {
 		el.addClass("rb-env-status", "mod-clickable");
-		el.setAttr("aria-label", "Switch environment");
-		const render = () => el.setText(this.active ? `env: ${this.active}` : "env: none");
+		el.setAttr("aria-label", t("switchEnvironment"));
+		const render = () => el.setText(this.active ? t("envStatus", { name: this.active }) : t("envStatusNone"));
 		render();
 		el.addEventListener("click", () => this.openSwitcher());
 		return this.store.onChange(render);
@@ -75,7 +76,7 @@ export class EnvironmentSwitcher extends SuggestModal<string> {
 		private readonly onPick: (name: string) => void,
 	) {
 		super(app);
-		this.setPlaceholder("Switch environment…");
+		this.setPlaceholder(t("switchEnvironmentPlaceholder"));
 	}
 
 	getSuggestions(query: string): string[] {
@@ -85,7 +86,7 @@ export class EnvironmentSwitcher extends SuggestModal<string> {
 
 	renderSuggestion(name: string, el: HTMLElement): void {
 		el.createSpan({ text: name });
-		if (name === this.active) el.createSpan({ cls: "rb-suggest-hint", text: " (active)" });
+		if (name === this.active) el.createSpan({ cls: "rb-suggest-hint", text: ` ${t("activeHint")}` });
 	}
 
 	onChooseSuggestion(name: string): void {
@@ -114,35 +115,35 @@ export class NewVariableModal extends Modal {
 	}
 
 	override onOpen(): void {
-		this.setTitle("New variable");
+		this.setTitle(t("newVariable"));
 		const { contentEl } = this;
 		contentEl.addClass("rb-new-variable");
-		new Setting(contentEl).setName("Environment").addText((t) => {
-			t.inputEl.addClass("rb-new-variable-env");
-			t.setValue(this.draft.environment).onChange((v) => (this.draft.environment = v.trim()));
+		new Setting(contentEl).setName(t("environment")).addText((c) => {
+			c.inputEl.addClass("rb-new-variable-env");
+			c.setValue(this.draft.environment).onChange((v) => (this.draft.environment = v.trim()));
 		});
 		let nameInput: HTMLInputElement | null = null;
-		new Setting(contentEl).setName("Name").addText((t) => {
-			nameInput = t.inputEl;
-			t.inputEl.addClass("rb-new-variable-name");
-			t.setPlaceholder("Token")
+		new Setting(contentEl).setName(t("name")).addText((c) => {
+			nameInput = c.inputEl;
+			c.inputEl.addClass("rb-new-variable-name");
+			c.setPlaceholder(t("variableNamePlaceholder"))
 				.setValue(this.draft.name)
 				.onChange((v) => (this.draft.name = v.trim()));
 		});
-		new Setting(contentEl).setName("Value").addText((t) => {
-			t.inputEl.addClass("rb-new-variable-value");
-			t.onChange((v) => (this.draft.value = v));
+		new Setting(contentEl).setName(t("value")).addText((c) => {
+			c.inputEl.addClass("rb-new-variable-value");
+			c.onChange((v) => (this.draft.value = v));
 		});
 		new Setting(contentEl)
-			.setName("Secret")
-			.setDesc("Kept in Obsidian's secret storage; user.toml only names it.")
-			.addToggle((t) => t.setValue(this.draft.secret).onChange((v) => (this.draft.secret = v)));
+			.setName(t("secret"))
+			.setDesc(t("secretDesc"))
+			.addToggle((c) => c.setValue(this.draft.secret).onChange((v) => (this.draft.secret = v)));
 		const error = contentEl.createDiv({ cls: "rb-new-variable-error" });
 		const save = () => {
 			const problem = !VARIABLE_NAME.test(this.draft.name)
-				? "A name starts with a letter or _ and has only letters, digits, _ . and -."
+				? t("badVariableName")
 				: !this.draft.environment
-					? "Name the environment."
+					? t("missingEnvironment")
 					: null;
 			if (problem) {
 				error.setText(problem);
@@ -151,7 +152,7 @@ export class NewVariableModal extends Modal {
 			this.close();
 			void this.submit({ ...this.draft });
 		};
-		new Setting(contentEl).addButton((b) => b.setButtonText("Add variable").setCta().onClick(save));
+		new Setting(contentEl).addButton((b) => b.setButtonText(t("addVariable")).setCta().onClick(save));
 		this.scope.register([], "Enter", () => {
 			save();
 			return false;

@@ -7,21 +7,22 @@ import { EnvironmentActions, NewVariableModal } from "./environments";
 import { obsidianClashes, obsidianHotkeys } from "./obsidian-hotkeys";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
+import { t, type StringKey } from "./strings";
 
 /** What each action does, for the Keymap section. */
-const ACTION_NAMES: Record<string, string> = {
-	"block.run": "Run the block at the cursor",
-	"block.run_all": "Run every block of the note",
-	"block.cancel": "Cancel the running block",
-	"block.copy_curl": "Copy the block as curl",
-	"block.explain": "Explain the block (reserved for the chat panel)",
-	"block.force_run": "Run the block, skipping the cache",
-	"search.blocks": "Search runnable blocks and variables",
-	"env.switch": "Switch environment",
-	"env.new_variable": "New variable in the active environment",
-	"chat.toggle": "Toggle the chat panel (reserved)",
+const ACTION_NAMES: Record<string, StringKey> = {
+	"block.run": "actRun",
+	"block.run_all": "actRunAll",
+	"block.cancel": "actCancel",
+	"block.copy_curl": "actCopyCurl",
+	"block.explain": "actExplain",
+	"block.force_run": "actForceRun",
+	"search.blocks": "actSearch",
+	"env.switch": "actEnvSwitch",
+	"env.new_variable": "actNewVariable",
+	"chat.toggle": "actChat",
 };
-const actionName = (id: string) => ACTION_NAMES[id] ?? `Go to block ${id.split(".").pop() ?? ""} of the note`;
+const actionName = (id: string) => (id in ACTION_NAMES ? t(ACTION_NAMES[id]) : t("actGoto", { n: id.split(".").pop() ?? "" }));
 
 /**
  * The settings page: General, Environments, Keymap, Connections. It never holds settings of
@@ -61,9 +62,9 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		el.empty();
 		el.addClass("rb-settings");
 		new Setting(el)
-			.setName("Settings file")
-			.setDesc(`Everything here is written to ${this.store.path}; comments and unknown keys there are kept.`)
-			.addButton((b) => b.setButtonText("Reload from file").onClick(() => void this.store.load()));
+			.setName(t("settingsFile"))
+			.setDesc(t("settingsFileDesc", { path: this.store.path }))
+			.addButton((b) => b.setButtonText(t("reloadFromFile")).onClick(() => void this.store.load()));
 		this.general(el);
 		this.environmentSection(el);
 		this.keymap(el);
@@ -73,75 +74,75 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 	private general(el: HTMLElement): void {
 		const s = this.store.settings;
 		new Setting(el)
-			.setName("Active environment")
-			.setDesc("Variables of this environment fill {{name}} references.")
+			.setName(t("activeEnvironment"))
+			.setDesc(t("activeEnvironmentDesc"))
 			.addDropdown((d) => {
-				d.addOption("", "None");
+				d.addOption("", t("none"));
 				for (const name of environmentNames(s)) d.addOption(name, name);
 				d.setValue(s.general.environment).onChange((v) => void this.environments.switchTo(v));
 			});
 		new Setting(el)
-			.setName("Default timeout")
-			.setDesc("Milliseconds a block may run before it is cancelled; a block's timeout= overrides it.")
-			.addText((t) => {
-				t.inputEl.addClass("rb-setting-timeout");
-				t.setValue(String(s.general.timeout));
-				t.inputEl.addEventListener("change", () => {
-					const n = Number(t.getValue());
+			.setName(t("defaultTimeout"))
+			.setDesc(t("defaultTimeoutDesc"))
+			.addText((field) => {
+				field.inputEl.addClass("rb-setting-timeout");
+				field.setValue(String(s.general.timeout));
+				field.inputEl.addEventListener("change", () => {
+					const n = Number(field.getValue());
 					if (!Number.isInteger(n) || n <= 0) {
-						notify("The timeout is a whole number of milliseconds above 0.");
-						t.setValue(String(this.store.settings.general.timeout));
+						notify(t("badTimeout"));
+						field.setValue(String(this.store.settings.general.timeout));
 						return;
 					}
 					void this.store.set(["general", "timeout"], n);
 				});
 			});
 		new Setting(el)
-			.setName("Transport")
-			.setDesc("Auto streams on desktop and uses Obsidian's request API elsewhere.")
+			.setName(t("transportSetting"))
+			.setDesc(t("transportDesc"))
 			.addDropdown((d) => {
-				for (const t of TRANSPORTS) d.addOption(t, t);
+				for (const name of TRANSPORTS) d.addOption(name, name);
 				d.setValue(s.general.transport).onChange((v) => void this.store.set(["general", "transport"], v));
 			});
 	}
 
 	private environmentSection(el: HTMLElement): void {
 		const s = this.store.settings;
-		new Setting(el).setName("Environments").setHeading();
+		new Setting(el).setName(t("environments")).setHeading();
 		for (const env of environmentNames(s)) {
 			const row = new Setting(el).setName(env).setClass("rb-env-row");
-			if (env === s.general.environment) row.setDesc("Active");
+			if (env === s.general.environment) row.setDesc(t("active"));
 			let renameTo = env;
-			row.addText((t) => t.setValue(env).onChange((v) => (renameTo = v.trim())));
+			row.addText((field) => field.setValue(env).onChange((v) => (renameTo = v.trim())));
 			row.addButton((b) =>
-				b.setButtonText("Rename").onClick(() => {
+				b.setButtonText(t("rename")).onClick(() => {
 					if (!renameTo || renameTo === env) return;
 					void this.store.renameTable(["environments", env], ["environments", renameTo]).then((ok) => {
 						if (ok && this.store.settings.general.environment === env) void this.environments.switchTo(renameTo);
 					});
 				}),
 			);
-			row.addButton((b) => b.setButtonText("Add variable").onClick(() => this.addVariable(env)));
-			row.addExtraButton((b) => b.setIcon("trash").setTooltip(`Delete ${env}`).onClick(() => void this.store.patch((text) => deleteTomlTable(text, ["environments", env]))));
+			row.addButton((b) => b.setButtonText(t("addVariable")).onClick(() => this.addVariable(env)));
+			row.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name: env })).onClick(() => void this.store.patch((text) => deleteTomlTable(text, ["environments", env]))));
 			for (const [name, value] of Object.entries(s.environments[env])) {
 				const v = new Setting(el).setName(name).setClass("rb-variable-row");
 				if ("secret" in value) {
-					v.setDesc(`Secret, stored as “${value.secret}”.`);
-					v.addButton((b) => b.setButtonText("Replace…").onClick(() => this.addVariable(env, name, true)));
+					v.setDesc(t("secretStoredAs", { id: value.secret }));
+					v.addButton((b) => b.setButtonText(t("replaceSecret")).onClick(() => this.addVariable(env, name, true)));
 				} else {
-					v.addText((t) => {
-						t.setValue(value.value);
-						t.inputEl.addEventListener("change", () => void this.store.set(["environments", env, name], t.getValue()));
+					v.addText((field) => {
+						field.setValue(value.value);
+						field.inputEl.addEventListener("change", () => void this.store.set(["environments", env, name], field.getValue()));
 					});
-					v.addButton((b) => b.setButtonText("Make secret").onClick(() => void this.environments.setVariable(env, name, value.value, true)));
+					v.addButton((b) => b.setButtonText(t("makeSecret")).onClick(() => void this.environments.setVariable(env, name, value.value, true)));
 				}
-				v.addExtraButton((b) => b.setIcon("trash").setTooltip(`Delete ${name}`).onClick(() => void this.store.delete(["environments", env, name])));
+				v.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name })).onClick(() => void this.store.delete(["environments", env, name])));
 			}
 		}
 		new Setting(el)
-			.setName("New environment")
-			.setDesc("Starts with its first variable.")
-			.addButton((b) => b.setButtonText("Add environment").onClick(() => this.addVariable("")));
+			.setName(t("newEnvironment"))
+			.setDesc(t("newEnvironmentDesc"))
+			.addButton((b) => b.setButtonText(t("addEnvironment")).onClick(() => this.addVariable("")));
 	}
 
 	private addVariable(environment: string, name = "", secret = false): void {
@@ -156,30 +157,30 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		const ours = new Map<string, string[]>();
 		for (const group of findConflicts(bindings, isMac)) for (const a of group) ours.set(a, group.filter((x) => x !== a));
 		const theirs = obsidianHotkeys(this.app, this.ownPrefix);
-		new Setting(el).setName("Keymap").setHeading().setDesc("Click a binding, then press the new chord (escape cancels).");
+		new Setting(el).setName(t("keymap")).setHeading().setDesc(t("keymapDesc"));
 		for (const action of ACTIONS) {
 			const chord = bindings.get(action.id);
 			const row = new Setting(el).setName(action.id).setClass("rb-keymap-row");
 			row.settingEl.setAttr("data-action", action.id);
 			const warnings = [
-				...(ours.get(action.id) ?? []).map((a) => `Same chord as ${a}.`),
-				...(chord ? obsidianClashes(chord, theirs, isMac).map((c) => `Obsidian's “${c}” uses it too.`) : []),
+				...(ours.get(action.id) ?? []).map((a) => t("sameChordAs", { action: a })),
+				...(chord ? obsidianClashes(chord, theirs, isMac).map((c) => t("obsidianUsesIt", { command: c })) : []),
 			];
-			row.setDesc(actionName(action.id) + (action.scope === "block" ? " (inside a block)" : ""));
+			row.setDesc(action.scope === "block" ? t("insideBlock", { what: actionName(action.id) }) : actionName(action.id));
 			if (warnings.length) row.descEl.createDiv({ cls: "rb-keymap-conflict", text: warnings.join(" ") });
 			row.addButton((b) => {
 				b.buttonEl.addClass("rb-keymap-chord");
-				b.setButtonText(chord ? displayChord(chord, isMac) : "Unbound");
+				b.setButtonText(chord ? displayChord(chord, isMac) : t("unbound"));
 				b.onClick(() => this.capture(action.id, b.buttonEl));
 			});
-			if (action.id in this.store.settings.keymap) row.addExtraButton((b) => b.setIcon("rotate-ccw").setTooltip("Reset to default").onClick(() => void this.store.delete(["keymap", action.id])));
+			if (action.id in this.store.settings.keymap) row.addExtraButton((b) => b.setIcon("rotate-ccw").setTooltip(t("resetDefault")).onClick(() => void this.store.delete(["keymap", action.id])));
 		}
 	}
 
 	/** Captures the next chord for an action and writes it to [keymap]. */
 	private capture(action: string, button: HTMLElement): void {
 		this.stopCapture?.();
-		button.setText("Press a chord…");
+		button.setText(t("pressChord"));
 		button.addClass("is-capturing");
 		const win = activeWindow;
 		const onKey = (e: KeyboardEvent) => {
@@ -202,29 +203,29 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 	}
 
 	private connections(el: HTMLElement): void {
-		new Setting(el).setName("Connections").setHeading().setDesc("Database files that db blocks query, by name.");
+		new Setting(el).setName(t("connections")).setHeading().setDesc(t("connectionsDesc"));
 		const entries = Object.entries(this.store.settings.connections);
-		if (entries.length === 0) el.createEl("p", { cls: "setting-item-description", text: "No connections yet." });
+		if (entries.length === 0) el.createEl("p", { cls: "setting-item-description", text: t("noConnections") });
 		for (const [name, c] of entries) {
 			new Setting(el)
 				.setName(name)
-				.setDesc(`${c.type} · ${c.path}${c.readonly ? " · read-only" : ""}`)
-				.addExtraButton((b) => b.setIcon("trash").setTooltip(`Delete ${name}`).onClick(() => void this.store.patch((text) => deleteTomlTable(text, ["connections", name]))));
+				.setDesc(`${c.type} · ${c.path}${c.readonly ? ` · ${t("readOnly")}` : ""}`)
+				.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name })).onClick(() => void this.store.patch((text) => deleteTomlTable(text, ["connections", name]))));
 		}
 		let name = "";
 		let path = "";
 		new Setting(el)
-			.setName("New connection")
-			.addText((t) => t.setPlaceholder("Name").onChange((v) => (name = v.trim())))
-			.addText((t) => t.setPlaceholder("Path in the vault").onChange((v) => (path = v.trim())))
+			.setName(t("newConnection"))
+			.addText((c) => c.setPlaceholder(t("name")).onChange((v) => (name = v.trim())))
+			.addText((c) => c.setPlaceholder(t("vaultPath")).onChange((v) => (path = v.trim())))
 			.addButton((b) =>
-				b.setButtonText("Add").onClick(async () => {
+				b.setButtonText(t("add")).onClick(async () => {
 					if (!/^[A-Za-z0-9_-]+$/.test(name) || !path) {
-						notify("A connection needs a name (letters, digits, _ and -) and a vault path.");
+						notify(t("badConnection"));
 						return;
 					}
 					if (name in this.store.settings.connections) {
-						notify(`A connection named ${name} exists already.`);
+						notify(t("connectionExists", { name }));
 						return;
 					}
 					const at = (key: string) => ["connections", name, key];

@@ -33,7 +33,7 @@ describe("UI strings", () => {
 					.replace(/\{\w+\}/g, "")
 					.split(/[.:]\s+/)
 					.flatMap((sentence) => sentence.split(/\s+/).slice(1));
-				const properNames = new Set(["Base64", "cURL"]);
+				const properNames = new Set(["Base64", "cURL", "Obsidian", "Obsidians", "Node"]);
 				expect(words.filter((w) => /^[A-Z][a-z]/.test(w) && !properNames.has(w.replace(/[^\w]/g, "")))).toEqual([]);
 			}
 		}
