@@ -98,6 +98,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		// user.toml is read once the workspace is ready, not during start-up.
 		this.app.workspace.onLayoutReady(() => {
 			void this.settingsStore.load();
+			this.register(this.settingsStore.watch());
 			this.defineVim();
 		});
 	}

@@ -1,4 +1,4 @@
-import { Notice, normalizePath, type App } from "obsidian";
+import { Notice, normalizePath, type App, type EventRef } from "obsidian";
 import { resolveKeymap } from "../settings/keymap";
 import { locate } from "../settings/toml-locate";
 import { deleteTomlKey, renameTomlTable, setTomlValue, type PatchValue } from "../settings/toml-patch";
@@ -27,11 +27,30 @@ export class SettingsStore {
 		return () => this.listeners.delete(listener);
 	}
 
+	/** The text of user.toml as last read, to tell a real change from a repeated event. */
+	private lastText: string | null = null;
+
+	/**
+	 * Obsidian reports changes inside the config folder only through its undocumented "raw"
+	 * vault event; where it exists, an edit of user.toml (by hand, by sync) is picked up
+	 * without the "Reload settings" command. Returns the unsubscribe.
+	 */
+	watch(): () => void {
+		const vault = this.app.vault as unknown as { on?(name: "raw", cb: (path: string) => void): EventRef; offref?(ref: EventRef): void };
+		if (typeof vault.on !== "function") return () => undefined;
+		const ref = vault.on("raw", (path) => {
+			if (normalizePath(path) === this.path) void this.load({ onlyIfChanged: true });
+		});
+		return () => vault.offref?.(ref);
+	}
+
 	/** Re-reads user.toml. Returns whether the settings in force changed. */
-	async load(): Promise<boolean> {
+	async load(options: { onlyIfChanged?: boolean } = {}): Promise<boolean> {
 		const adapter = this.app.vault.adapter;
 		if (!(await adapter.exists(this.path))) return false;
 		const text = await adapter.read(this.path);
+		if (options.onlyIfChanged && text === this.lastText) return false;
+		this.lastText = text;
 		const result = parseSettings(text, this.path);
 		if (!result.ok) {
 			new Notice(`Runnable Blocks: ${result.errors.map(formatProblem).join("\n")}\nThe last good settings stay in force.`, 10000);

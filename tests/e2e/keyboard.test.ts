@@ -261,8 +261,8 @@ describe("go to block N", () => {
 		await expect(api((h) => h.editorCursorLine())).resolves.toBe(11);
 		const toml = userToml().replace("[keymap]\n", '[keymap]\n"block.goto.2" = "Alt+2"\n');
 		expect(toml).toContain('"block.goto.2" = "Alt+2"');
+		// An edit of user.toml outside the plugin is picked up without the reload command.
 		await api((h, t) => h.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), toml);
-		await api((h) => h.runCommand("reload-settings"));
 		await host.page.locator(".cm-line", { hasText: "tail" }).click();
 		await host.page.keyboard.press("Alt+2");
 		await eventually(async () => expect(await api((h) => h.editorCursorLine())).toBe(6));

@@ -246,7 +246,9 @@ function openSettings(): void {
 async function writeFile(path: string, text: string): Promise<void> {
 	const existed = files.has(path);
 	await app.vault.adapter.write(path, text);
-	trigger(existed ? "modify" : "create", new obsidian.TFile(path));
+	// Obsidian raises "raw" for every file change, the config folder included; vault events only for notes.
+	trigger("raw", path);
+	if (!path.startsWith(`${app.vault.configDir}/`)) trigger(existed ? "modify" : "create", new obsidian.TFile(path));
 }
 
 function setTheme(theme: "light" | "dark"): void {
