@@ -20,7 +20,7 @@ import { variableEntries, VaultBlockIndexer } from "./src/ui/block-search";
 import { EnvironmentActions } from "./src/ui/environments";
 import { GlobalActions } from "./src/ui/global-actions";
 import { RunnableBlocksSettingTab } from "./src/ui/settings-tab";
-import { defineVimCommands } from "./src/ui/vim";
+import { defineVimCommands, toggleVimMode } from "./src/ui/vim";
 import { notify } from "./src/ui/notify";
 import type { EditorView } from "@codemirror/view";
 
@@ -143,13 +143,8 @@ export default class RunnableBlocksPlugin extends Plugin {
 
 	/** `:set vim` of the seed: Obsidian's own vim-mode setting, toggled. */
 	private toggleVim(): void {
-		const vault = this.app.vault as unknown as { getConfig?(k: string): unknown; setConfig?(k: string, v: unknown): void };
-		if (!vault.getConfig || !vault.setConfig) {
-			notify(t("vimUnavailable"));
-			return;
-		}
-		const on = !vault.getConfig("vimMode");
-		vault.setConfig("vimMode", on);
+		const on = toggleVimMode(this.app.vault);
+		if (on === null) return notify(t("vimUnavailable"));
 		if (on) this.defineVim();
 		notify(t(on ? "vimOn" : "vimOff"));
 	}
@@ -162,16 +157,17 @@ export default class RunnableBlocksPlugin extends Plugin {
 				if (!view || !this.blockKey("block.run", blockAtCursor(view))) notify(t("notInBlock"));
 			},
 			runAll: (view) => {
-				const t = target(view);
-				if (!t) return;
-				const note = parseNote(t.text);
-				void this.runtime.run(t.path, note, note.filter((b) => b.kind === "http"));
+				const doc = target(view);
+				if (!doc) return;
+				const note = parseNote(doc.text);
+				void this.runtime.run(doc.path, note, note.filter((b) => b.kind === "http"));
 			},
+			// Inside a block: that block; elsewhere: every running block of the note.
 			cancel: (view) => {
 				const found = view ? blockAtCursor(view) : null;
-				const t = target(view);
+				const doc = target(view);
 				if (found) this.blockKey("block.cancel", found);
-				else if (t) for (const b of parseNote(t.text)) this.runtime.sessions.note(t.path).cancel(blockKey(b));
+				else if (doc) for (const b of parseNote(doc.text)) this.runtime.sessions.note(doc.path).cancel(blockKey(b));
 			},
 			env: (name) => {
 				const names = Object.keys(this.settingsStore.settings.environments);

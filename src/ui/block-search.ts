@@ -1,4 +1,4 @@
-import { SuggestModal, TFile, type App, type EventRef } from "obsidian";
+import { MarkdownView, SuggestModal, TFile, type App, type EventRef } from "obsidian";
 import { BlockSearchIndex, type SearchResult, type VariableEntry } from "../blocks";
 import type { Settings } from "../settings/user-settings";
 import { t } from "./strings";
@@ -78,6 +78,12 @@ export class BlockSearchModal extends SuggestModal<SearchResult> {
 			return;
 		}
 		const file = this.app.vault.getAbstractFileByPath(entry.path);
-		if (file instanceof TFile) void this.app.workspace.getLeaf(false).openFile(file, { active: true, eState: { line: entry.line } });
+		if (!(file instanceof TFile)) return;
+		const leaf = this.app.workspace.getLeaf(false);
+		// eState.line scrolls there; the cursor is put on the fence line explicitly as well.
+		void leaf.openFile(file, { active: true, eState: { line: entry.line } }).then(() => {
+			const view = leaf.view;
+			if (view instanceof MarkdownView) view.editor.setCursor({ line: entry.line, ch: 0 });
+		});
 	}
 }

@@ -35,3 +35,15 @@ export function defineVimCommands(handlers: VimHandlers): boolean {
 	vim.defineEx("env", "env", (_cm, params) => handlers.env((params.args?.[0] ?? params.argString ?? "").trim()));
 	return true;
 }
+
+/**
+ * Flips Obsidian's own vim-mode setting (`:set vim` of the seed). The vault's config API is not
+ * public, so this returns null where the app does not offer it; otherwise the new state.
+ */
+export function toggleVimMode(vault: unknown): boolean | null {
+	const v = vault as { getConfig?(key: string): unknown; setConfig?(key: string, value: unknown): void };
+	if (typeof v.getConfig !== "function" || typeof v.setConfig !== "function") return null;
+	const on = !v.getConfig("vimMode");
+	v.setConfig("vimMode", on);
+	return on;
+}

@@ -87,6 +87,9 @@ const app = {
 		getActiveFile: () => (editor ? new obsidian.TFile(editorPath) : null),
 		/** A leaf that opens a file in the host's one editor; eState.line puts the cursor there, as Obsidian does. */
 		getLeaf: () => ({
+			get view() {
+				return editor ? activeView() : null;
+			},
 			openFile: (f: obsidian.TFile, state?: { eState?: { line?: number } }) => {
 				openEditor(files.get(f.path) ?? "", f.path);
 				const line = state?.eState?.line;

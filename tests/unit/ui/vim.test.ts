@@ -1,4 +1,4 @@
-import { defineVimCommands } from "../../../src/ui/vim";
+import { defineVimCommands, toggleVimMode } from "../../../src/ui/vim";
 
 type Ex = (cm: { cm6?: unknown }, params: { args?: string[]; argString?: string }) => void;
 
@@ -47,5 +47,20 @@ describe("vim ex commands", () => {
 		} finally {
 			g.window = previous;
 		}
+	});
+});
+
+describe("Set vim", () => {
+	it("flips Obsidian's vimMode setting and says the new state", () => {
+		const config: Record<string, unknown> = {};
+		const vault = { getConfig: (k: string) => config[k], setConfig: (k: string, v: unknown) => (config[k] = v) };
+		expect(toggleVimMode(vault)).toBe(true);
+		expect(config.vimMode).toBe(true);
+		expect(toggleVimMode(vault)).toBe(false);
+		expect(config.vimMode).toBe(false);
+	});
+
+	it("is null where the app offers no config API", () => {
+		expect(toggleVimMode({})).toBeNull();
 	});
 });
