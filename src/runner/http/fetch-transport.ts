@@ -1,7 +1,6 @@
-import { isHttpToken } from "../../blocks";
 import { MAX_BODY_BYTES, type PreparedRequest } from "../request";
 import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
-import { formatRequestHead, requestTarget } from "./raw-head";
+import { formatRequestHead, invalidHeader, requestTarget } from "./raw-head";
 
 /**
  * Request headers `fetch` will not let a script set (Fetch standard, "forbidden request-header
@@ -142,10 +141,8 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 		timing.total = elapsed();
 		return o;
 	};
-	for (const [name, value] of request.headers) {
-		if (!isHttpToken(name)) return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: `header name "${name}"`, timing });
-		if (/[\r\n\0]/.test(value)) return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: `header "${name}" value contains a line break`, timing });
-	}
+	const badHeader = invalidHeader(request.headers);
+	if (badHeader) return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: badHeader, timing });
 	let url: URL;
 	let authorization: string | null = null;
 	try {

@@ -2,10 +2,9 @@ import type * as Http from "node:http";
 import type * as Https from "node:https";
 import type * as Net from "node:net";
 import type * as Zlib from "node:zlib";
-import { isHttpToken } from "../../blocks";
 import { MAX_BODY_BYTES, MAX_REDIRECTS, type PreparedRequest } from "../request";
 import type { FailureCode, ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
-import { formatRequestHead } from "./raw-head";
+import { formatRequestHead, invalidHeader } from "./raw-head";
 
 /** Node modules, loaded lazily: the plugin bundle also runs on mobile, where they do not exist. */
 interface NodeModules {
@@ -77,10 +76,8 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 		timing.total = elapsed();
 		return o;
 	};
-	for (const [name, value] of request.headers) {
-		if (!isHttpToken(name)) return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: `header name "${name}"`, timing });
-		if (/[\r\n\0]/.test(value)) return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: `header "${name}" value contains a line break`, timing });
-	}
+	const badHeader = invalidHeader(request.headers);
+	if (badHeader) return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: badHeader, timing });
 	let url: URL;
 	try {
 		url = new URL(request.url);

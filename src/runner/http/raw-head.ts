@@ -1,3 +1,5 @@
+import { isHttpToken } from "../../blocks";
+
 /**
  * The request head as HTTP/1.1 puts it on the wire, for the Raw tab and for `requestBytes`:
  * request line, one `Name: value` line per header (order, casing and repeats kept), blank line.
@@ -12,4 +14,17 @@ export function formatRequestHead(method: string, target: string, headers: Reado
 /** The request-target of an origin-form request line: path plus query. */
 export function requestTarget(url: URL): string {
 	return url.pathname + url.search;
+}
+
+/**
+ * Why a request's headers cannot go on the wire (a name that is not an HTTP token, or a value
+ * with a line break that would split the head), as the detail of "Invalid HTTP token"; null
+ * when every header is sendable.
+ */
+export function invalidHeader(headers: ReadonlyArray<readonly [string, string]>): string | null {
+	for (const [name, value] of headers) {
+		if (!isHttpToken(name)) return `header name "${name}"`;
+		if (/[\r\n\0]/.test(value)) return `header "${name}" value contains a line break`;
+	}
+	return null;
 }
