@@ -200,6 +200,54 @@ function matchWord(word: string[], text: string, lower: string[], bonus: number[
 	return { score: last[end], positions };
 }
 
+/** Reused rows for `bestScore`: searching allocates nothing per entry. */
+let rowA = new Float64Array(64);
+let rowB = new Float64Array(64);
+
+/**
+ * The score `matchWord` would give, without the alignment: the same recurrence kept in two
+ * reused rows. Ranking every entry needs only this; positions are traced for the shown few.
+ */
+function bestScore(word: string[], lower: string[], bonus: number[]): number | null {
+	const m = word.length;
+	const n = lower.length;
+	if (m > n) return null;
+	if (rowA.length < n) {
+		rowA = new Float64Array(n * 2);
+		rowB = new Float64Array(n * 2);
+	}
+	const NONE = -Infinity;
+	let prev: Float64Array | null = null;
+	let row = rowA;
+	for (let i = 0; i < m; i++) {
+		let gapBest = NONE;
+		for (let j = 0; j < i; j++) row[j] = NONE;
+		for (let j = i; j < n; j++) {
+			if (prev && j >= 2 && prev[j - 2] !== NONE) {
+				const v = prev[j - 2] + GAP_EXTEND * (j - 2);
+				if (v > gapBest) gapBest = v;
+			}
+			if (lower[j] !== word[i]) {
+				row[j] = NONE;
+				continue;
+			}
+			const own = SCORE_MATCH + bonus[j] * (i === 0 ? FIRST_CHAR_MULTIPLIER : 1);
+			if (!prev) {
+				row[j] = own;
+				continue;
+			}
+			let best = prev[j - 1] !== NONE ? prev[j - 1] + BONUS_CONSECUTIVE : NONE;
+			if (gapBest !== NONE) best = Math.max(best, gapBest - GAP_START - GAP_EXTEND * (j - 2));
+			row[j] = best === NONE ? NONE : best + own;
+		}
+		prev = row;
+		row = row === rowA ? rowB : rowA;
+	}
+	let top = NONE;
+	for (let j = 0; j < n; j++) if ((prev as Float64Array)[j] > top) top = (prev as Float64Array)[j];
+	return top === NONE ? null : top;
+}
+
 function toRanges(positions: Iterable<number>): Array<[number, number]> {
 	const sorted = [...new Set(positions)].sort((a, b) => a - b);
 	const ranges: Array<[number, number]> = [];
@@ -313,6 +361,8 @@ export class BlockSearchIndex {
 	private variables: Indexed[] = [];
 	/** All entries in the stable order, rebuilt lazily after a change. */
 	private ordered: Indexed[] | null = null;
+	/** The last query and the entries (indices into `ordered`) it matched, for narrowing. */
+	private lastSearch: { entries: Indexed[]; words: string[]; orders: number[] } | null = null;
 
 	/** Number of entries: blocks of every note plus variables. */
 	get size(): number {
@@ -382,11 +432,22 @@ export class BlockSearchIndex {
 		const all = this.all();
 		const words = queryWords(query).map(lowerUnits);
 		if (words.length === 0) return all.slice(0, limit).map((x) => ({ entry: x.entry, score: 0, matches: [] }));
-		const hits: Array<SearchResult & { order: number }> = [];
-		all.forEach((x, order) => {
-			const m = scorePrepared(words, x.prepared);
-			if (!m) return;
-			let score = m.score;
+		// Typing narrows: when every earlier word is still a prefix of a word at the same place,
+		// only the entries that matched the earlier query can match this one.
+		const flat = words.map((w) => w.join(""));
+		const previous = this.lastSearch;
+		const candidates = previous && previous.entries === all && previous.words.every((w, i) => flat[i]?.startsWith(w)) ? previous.orders : null;
+		const matched: number[] = [];
+		// Rank every candidate by score alone, then trace the matched ranges of the shown few.
+		const hits: Array<{ x: Indexed; score: number; order: number }> = [];
+		const consider = (x: Indexed, order: number) => {
+			let score = 0;
+			for (const w of words) {
+				if (!isSubsequence(w, x.prepared.lower)) return;
+				const best = bestScore(w, x.prepared.lower, x.prepared.bonus);
+				if (best === null) return;
+				score += best;
+			}
 			if (x.aliasLower !== null) {
 				for (const w of words) {
 					const word = w.join("");
@@ -394,9 +455,13 @@ export class BlockSearchIndex {
 					else if (x.aliasLower.startsWith(word)) score += BONUS_ALIAS_PREFIX;
 				}
 			}
-			hits.push({ entry: x.entry, score, matches: m.matches, order });
-		});
+			matched.push(order);
+			hits.push({ x, score, order });
+		};
+		if (candidates) for (const order of candidates) consider(all[order], order);
+		else all.forEach(consider);
+		this.lastSearch = { entries: all, words: flat, orders: matched };
 		hits.sort((a, b) => b.score - a.score || a.order - b.order);
-		return hits.slice(0, limit).map(({ entry, score, matches }) => ({ entry, score, matches }));
+		return hits.slice(0, limit).map(({ x, score }) => ({ entry: x.entry, score, matches: scorePrepared(words, x.prepared)?.matches ?? [] }));
 	}
 }

@@ -368,3 +368,48 @@ describe("BlockSearchIndex.search", () => {
 		expect(highlighted(top.entry, top.matches)).toEqual(["GET", "books"]);
 	});
 });
+
+describe("BlockSearchIndex.search while typing", () => {
+	const fc = jest.requireActual<typeof import("fast-check")>("fast-check");
+	const vault = (index: BlockSearchIndex) => {
+		for (let n = 0; n < 30; n++) {
+			const blocks = Array.from({ length: 4 }, (_, i) => `\`\`\`http alias=svc${n}_op${i}\n${["GET", "POST"][i % 2]} {{base_url}}/services/${n}/items/${i}\n\`\`\``);
+			index.updateFile(`services/Service ${n}.md`, blocks.join("\n\n"));
+		}
+		index.setVariables([
+			{ kind: "variable", environment: "dev", name: "base_url", secret: false },
+			{ kind: "variable", environment: "prod", name: "service_token", secret: true },
+		]);
+	};
+	const plain = (rs: ReturnType<BlockSearchIndex["search"]>) => rs.map((r) => [displayText(r.entry), r.score, r.matches]);
+
+	it("ranks by the same score fuzzyScore gives (the fast ranking agrees with the full alignment)", () => {
+		const index = new BlockSearchIndex();
+		const word = fc.stringMatching(/^[a-z_]{1,8}$/);
+		fc.assert(
+			fc.property(fc.array(word, { minLength: 1, maxLength: 5 }), word, (names, query) => {
+				index.setVariables(names.map((name): VariableEntry => ({ kind: "variable", environment: "e", name, secret: false })));
+				for (const r of index.search(query, 100)) expect(r.score).toBeCloseTo(fuzzyScore(query, displayText(r.entry))?.score ?? NaN, 9);
+			}),
+		);
+	});
+
+	it("gives the same results typed key by key (narrowing), backspaced, or asked of a fresh index", () => {
+		const typed = new BlockSearchIndex();
+		vault(typed);
+		const keys = ["s", "sv", "svc", "svc1", "svc1 ", "svc1 op", "svc1 op3", "svc1 op", "svc", "se to", "post 2"];
+		for (const q of keys) {
+			const fresh = new BlockSearchIndex();
+			vault(fresh);
+			expect([q, plain(typed.search(q))]).toEqual([q, plain(fresh.search(q))]);
+		}
+	});
+
+	it("forgets the narrowing when the index changes", () => {
+		const index = new BlockSearchIndex();
+		vault(index);
+		expect(index.search("zzz")).toEqual([]);
+		index.updateFile("new.md", "```http alias=zzz_new\nGET /z\n```");
+		expect(index.search("zzz").map((r) => displayText(r.entry))).toEqual(["GET /z · zzz_new · new"]);
+	});
+});
