@@ -125,8 +125,13 @@ describe("settings page", () => {
 		await eventually(() => expect(userToml()).toContain('api_key = { secret = "runnable-blocks-staging-api-key" }'));
 		expect(userToml()).not.toContain("s3cret");
 		await expect(api((h) => h.secrets.get("runnable-blocks-staging-api-key"))).resolves.toBe("s3cret");
-		await host.page.locator(".rb-env-row", { hasText: "staging" }).locator(".extra-setting-button").click();
-		await eventually(() => expect(userToml()).not.toContain("staging"));
+		const staging = host.page.locator(".rb-env-row", { hasText: "staging" });
+		await staging.locator("input").fill("qa");
+		await staging.locator("button", { hasText: "Rename" }).click();
+		await eventually(() => expect(userToml()).toContain("[environments.qa]"));
+		expect(userToml()).not.toContain("[environments.staging]");
+		await host.page.locator(".rb-env-row", { hasText: "qa" }).locator(".extra-setting-button").click();
+		await eventually(() => expect(userToml()).not.toContain("[environments.qa]"));
 		expect(userToml()).toContain("# production box");
 	});
 
@@ -184,6 +189,10 @@ describe("slash commands and {{ completion", () => {
 
 	it("{{ lists aliases and variables with hints; Tab completes; Esc leaves the text untouched", async () => {
 		await api((h, md) => h.openEditor(md), note(host.url));
+		// A result for `login` first, so its completion says (cached).
+		await host.page.locator(".cm-line", { hasText: "POST" }).click();
+		await host.page.keyboard.press("Alt+J");
+		await host.page.locator('.rb-editor-panel .rb-panel[data-state="done"]').first().waitFor();
 		// The empty line inside the `me` block.
 		await host.page.locator(".cm-line", { hasText: "GET {{base_url}}" }).click();
 		await host.page.keyboard.press("End");
@@ -192,7 +201,7 @@ describe("slash commands and {{ completion", () => {
 		const items = host.page.locator(".suggestion-container .suggestion-item");
 		await items.first().waitFor();
 		const all = (await items.allTextContents()).join("|");
-		expect(all).toContain("login");
+		expect(all).toContain("login.response.body.$. (cached)");
 		expect(all).toMatch(/token \(env\)/);
 		expect(all).toMatch(/base_url \(env\)/);
 		await host.page.keyboard.type("tok");
