@@ -159,8 +159,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			runAll: (view) => {
 				const doc = target(view);
 				if (!doc) return;
-				const note = parseNote(doc.text);
-				void this.runtime.run(doc.path, note, note.filter((b) => b.kind === "http"));
+				this.runNote(doc.path, parseNote(doc.text));
 			},
 			// Inside a block: that block; elsewhere: every running block of the note.
 			cancel: (view) => {
@@ -219,6 +218,11 @@ export default class RunnableBlocksPlugin extends Plugin {
 		return block && block.kind === "http" ? { filePath, note, block } : null;
 	}
 
+	/** Runs every http block of a note, in dependency order. */
+	private runNote(filePath: string, note: NoteBlock[]): void {
+		void this.runtime.run(filePath, note, note.filter((b) => b.kind === "http"));
+	}
+
 	/** Performs a block action; returns whether it handled the key. */
 	private blockKey(action: BlockAction, target: { filePath: string; note: NoteBlock[]; block: NoteBlock } | null): boolean {
 		if (!target) return false;
@@ -229,7 +233,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 				void this.runtime.run(filePath, note, [block], action === "block.force_run");
 				return true;
 			case "block.run_all":
-				void this.runtime.run(filePath, note, note.filter((b) => b.kind === "http"));
+				this.runNote(filePath, note);
 				return true;
 			case "block.cancel":
 				return this.runtime.sessions.note(filePath).cancel(blockKey(block));

@@ -1,4 +1,5 @@
-import { Notice, normalizePath, type App, type EventRef } from "obsidian";
+import { normalizePath, type App, type EventRef } from "obsidian";
+import { notify } from "./notify";
 import { resolveKeymap } from "../settings/keymap";
 import { locate } from "../settings/toml-locate";
 import { deleteTomlKey, renameTomlTable, setTomlValue, type PatchValue } from "../settings/toml-patch";
@@ -53,7 +54,7 @@ export class SettingsStore {
 		this.lastText = text;
 		const result = parseSettings(text, this.path);
 		if (!result.ok) {
-			new Notice(`Runnable Blocks: ${result.errors.map(formatProblem).join("\n")}\nThe last good settings stay in force.`, 10000);
+			notify(`${result.errors.map(formatProblem).join("\n")}\nThe last good settings stay in force.`, 10000);
 			return false;
 		}
 		const keymapProblems = resolveKeymap(result.settings.keymap).problems.map((p) => {
@@ -61,7 +62,7 @@ export class SettingsStore {
 			return `${this.path}:${at.line}:${at.column}: keymap."${p.action}": ${p.message} (ignored)`;
 		});
 		const messages = [...result.errors.map(formatProblem), ...keymapProblems];
-		if (messages.length > 0) new Notice(`Runnable Blocks: ${messages.join("\n")}`, 10000);
+		if (messages.length > 0) notify(messages.join("\n"), 10000);
 		this.settings = result.settings;
 		for (const l of this.listeners) l(this.settings);
 		return true;
@@ -92,7 +93,7 @@ export class SettingsStore {
 		try {
 			next = edit(text);
 		} catch (e) {
-			new Notice(`Runnable Blocks: ${this.path}: ${e instanceof Error ? e.message : String(e)}`, 10000);
+			notify(`${this.path}: ${e instanceof Error ? e.message : String(e)}`, 10000);
 			return false;
 		}
 		if (next !== text) await adapter.write(this.path, next);
