@@ -6,7 +6,7 @@ import { mkdirSync, copyFileSync, existsSync } from "node:fs";
 const production = process.argv[2] === "production";
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
-/** Shared options: sql.js's wasm is embedded as bytes and instantiated lazily. */
+/** Shared options: sql.js's wasm is embedded as one base64 string, decoded on first use (src/runner/sqljs.ts). */
 const common = {
 	bundle: true,
 	format: "cjs",
@@ -15,7 +15,7 @@ const common = {
 	sourcemap: production ? false : "inline",
 	treeShaking: true,
 	minify: production,
-	loader: { ".wasm": "binary" },
+	loader: { ".wasm": "base64" },
 	legalComments: "none",
 };
 

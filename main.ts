@@ -92,7 +92,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 
 		this.registerEvent(
 			this.app.vault.on("rename", (file, oldPath) => {
-				if (file instanceof TFile) void this.runtime.renameFile(oldPath, file.path);
+				if (file instanceof TFile) this.runtime.renameFile(oldPath, file.path);
 			}),
 		);
 		// user.toml is read once the workspace is ready, not during start-up.

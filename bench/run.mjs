@@ -21,7 +21,7 @@ await esbuild.build({
 	platform: "node",
 	format: "cjs",
 	target: "node18",
-	loader: { ".wasm": "binary" },
+	loader: { ".wasm": "base64" },
 	external: [...builtinModules, "playwright-core", "esbuild"],
 	logLevel: "error",
 });

@@ -68,7 +68,7 @@ const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 async function benchA(port: number): Promise<string> {
 	const N = 500;
-	const transport = await createNodeTransport();
+	const transport = createNodeTransport();
 	const agent = new http.Agent({ keepAlive: true });
 	const url = `http://127.0.0.1:${port}/json`;
 	const runner = async () => {
@@ -98,7 +98,7 @@ async function benchA(port: number): Promise<string> {
 }
 
 async function benchB(port: number): Promise<string> {
-	const transport = await createNodeTransport();
+	const transport = createNodeTransport();
 	const agent = new http.Agent({ keepAlive: true });
 	const url = `http://127.0.0.1:${port}/big`;
 	const peakDuring = async (fn: (sample: () => void) => Promise<void>): Promise<{ ms: number; rss: number }> => {

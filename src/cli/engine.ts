@@ -1,3 +1,4 @@
+import { DeferredHistory } from "../runner/deferred-history";
 import { maskSecrets, HistoryStore } from "../runner/history-store";
 import { cacheKey } from "../runner/cache-key";
 import { createNodeTransport } from "../runner/http/node-transport";
@@ -13,9 +14,17 @@ export interface CliEngine {
 	close(): Promise<void>;
 }
 
-export async function createCliEngine(opts: { historyPath: string | null; useCache: boolean; secretValues: string[]; warn: (s: string) => void }): Promise<CliEngine> {
-	const transport = await createNodeTransport();
-	const history = opts.historyPath ? await HistoryStore.open(nodeStorage, opts.historyPath, { onNotice: (m) => opts.warn(`${m}\n`), debounceMs: 200 }) : null;
+/** History opens while the first request is in flight: a run never waits for it; rows are written on close. */
+export function createCliEngine(opts: { historyPath: string | null; useCache: boolean; secretValues: string[]; warn: (s: string) => void }): CliEngine {
+	const transport = createNodeTransport();
+	const historyPath = opts.historyPath;
+	const history = historyPath
+		? new DeferredHistory(
+				() => HistoryStore.open(nodeStorage, historyPath, { onNotice: (m) => opts.warn(`${m}\n`), debounceMs: 200 }),
+				(e) => opts.warn(`run history is unavailable (${e instanceof Error ? e.message : String(e)})\n`),
+			)
+		: null;
+	void history?.ready();
 	return {
 		deps: {
 			transport,

@@ -1,6 +1,9 @@
-import type { Database, SqlJsStatic } from "sql.js";
+import type { Database } from "sql.js";
 import { writeAtomically, type BinaryStorage } from "./binary-storage";
 import type { HistoryEntry } from "./executor";
+import { loadSqlJs } from "./sqljs";
+
+export { loadSqlJs };
 
 /** Runs kept per (file_path, alias). */
 export const HISTORY_RETENTION = 10;
@@ -33,17 +36,6 @@ export const MIGRATIONS: readonly string[] = [
 	`ALTER TABLE ${HISTORY_TABLE} ADD COLUMN error_code TEXT;
 	ALTER TABLE ${HISTORY_TABLE} ADD COLUMN transport TEXT NOT NULL DEFAULT 'node';`,
 ];
-
-let sqlJs: Promise<SqlJsStatic> | null = null;
-
-/** Loads sql.js and its embedded WebAssembly on first use only (never during plugin start-up). */
-export function loadSqlJs(): Promise<SqlJsStatic> {
-	sqlJs ??= (async () => {
-		const [{ default: init }, { default: wasmBinary }] = await Promise.all([import("sql.js"), import("sql.js/dist/sql-wasm.wasm")]);
-		return init({ wasmBinary: wasmBinary.slice().buffer });
-	})();
-	return sqlJs;
-}
 
 /** Replaces secret values in a URL (raw and percent-encoded) before it is stored. */
 export function maskSecrets(url: string, secrets: readonly string[]): string {

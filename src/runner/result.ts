@@ -10,7 +10,8 @@ export type RunState = "idle" | "running" | "streaming" | "done" | "cached" | "c
 /** States a run ends in. */
 export type FinalState = "done" | "cached" | "cancelled" | "failed";
 
-export type RunErrorCode = FailureCode | "cancelled" | "timeout" | "unresolved_reference" | "invalid_block" | "dependency_cycle";
+/** `setup_failed`: the run could not be prepared (transport, settings, secrets); nothing was sent. */
+export type RunErrorCode = FailureCode | "cancelled" | "timeout" | "unresolved_reference" | "invalid_block" | "dependency_cycle" | "setup_failed";
 
 /** User-facing error: `message` uses the seed's exact texts (`[cancelled]`, `Request cancelled`, …). */
 export interface RunError {

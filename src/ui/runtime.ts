@@ -1,5 +1,5 @@
 import type { NoteBlock } from "../blocks";
-import type { ExecutorDeps, HistoryRecorder, ResultCache } from "../runner/executor";
+import { failedBeforeStart, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "../runner/executor";
 import type { PreparedRequest } from "../runner/request";
 import type { BlockResult } from "../runner/result";
 import { historyAlias, runBlocks, type BlockRun } from "../runner/run-note";
@@ -15,21 +15,27 @@ export interface ActiveEnvironment {
 	secretValues: string[];
 }
 
-/** History as the plugin uses it: record per run, list for the popover, move on rename. */
+/**
+ * History as the plugin uses it: record per run (never waits: rows are queued until the
+ * database is open), list for the popover, move on rename.
+ */
 export interface PluginHistory extends HistoryRecorder {
 	list(filePath: string, alias: string): Promise<HistoryRowView[]>;
-	renameFile(oldPath: string, newPath: string): Promise<void> | void;
+	renameFile(oldPath: string, newPath: string): void;
+	/** Starts opening the database in the background (resolves when open). */
+	ready(): Promise<unknown>;
 }
 
 /**
  * The plugin's engine services, created lazily: nothing here runs during `onload`
- * (the transport's Node modules and sql.js load on first use).
+ * (the transport's Node modules and sql.js load on first use). `transport` and
+ * `environment` throw when they cannot be had; the run reports it on its blocks.
  */
 export interface RuntimeServices {
-	transport(): Promise<Transport>;
+	transport(): Transport;
 	cacheKey(request: PreparedRequest, env: Record<string, string>): string;
 	cache: ResultCache & { clear(): void };
-	history(): Promise<PluginHistory | null>;
+	history(): PluginHistory;
 	environment(): ActiveEnvironment;
 	defaultTimeoutMs(): number;
 	maskUrl(url: string): string;
@@ -48,24 +54,43 @@ export class PluginRuntime {
 		return this.services.cache;
 	}
 
+	/**
+	 * Runs `targets` and never rejects: whatever fails while preparing the run (transport,
+	 * settings, secrets) or inside the engine ends each unfinished target in `failed`, with
+	 * the message on the block.
+	 */
 	async run(filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], force = false): Promise<BlockRun[]> {
 		const session = this.sessions.note(filePath);
-		const [transport, history] = await Promise.all([this.services.transport(), this.services.history()]);
+		const finished = new Set<NoteBlock>();
+		try {
+			return await this.runPrepared(filePath, note, targets, force, finished);
+		} catch (e) {
+			const result = failedBeforeStart({ code: "setup_failed", message: `Could not run: ${e instanceof Error ? e.message : String(e)}` });
+			const unfinished = targets.filter((b) => !finished.has(b));
+			for (const b of unfinished) session.update(blockKey(b), result);
+			return unfinished.map((block) => ({ block, result, dependency: false }));
+		}
+	}
+
+	private async runPrepared(filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], force: boolean, finished: Set<NoteBlock>): Promise<BlockRun[]> {
+		const session = this.sessions.note(filePath);
+		const history = this.services.history();
 		const deps: ExecutorDeps = {
-			transport,
+			transport: this.services.transport(),
 			cacheKey: (r, env) => this.services.cacheKey(r, env),
 			cache: this.services.cache,
-			history: history ?? undefined,
+			history,
 		};
 		const env = this.services.environment();
+		const defaultTimeoutMs = this.services.defaultTimeoutMs();
 		const controllers = new Map<string, AbortController>();
-		return runBlocks(note, targets, {
+		const runs = runBlocks(note, targets, {
 			filePath,
 			env: env.variables,
 			results: session,
 			deps,
 			force,
-			defaultTimeoutMs: this.services.defaultTimeoutMs(),
+			defaultTimeoutMs,
 			maskUrl: (u) => this.services.maskUrl(u),
 			signalFor: (block) => {
 				const c = session.begin(blockKey(block));
@@ -74,22 +99,24 @@ export class PluginRuntime {
 			},
 			onUpdate: (block, snapshot) => session.update(blockKey(block), snapshot),
 			onBlockDone: (block, result: BlockResult) => {
+				finished.add(block);
 				const key = blockKey(block);
 				session.update(key, result);
 				const c = controllers.get(key);
 				if (c) session.end(key, c);
 			},
 		});
+		// The database opens while the first request is in flight (in a later task: the request goes out first).
+		void history.ready();
+		return runs;
 	}
 
-	async listHistory(filePath: string, block: NoteBlock): Promise<HistoryRowView[]> {
-		const history = await this.services.history();
-		return history ? history.list(filePath, historyAlias(block)) : [];
+	listHistory(filePath: string, block: NoteBlock): Promise<HistoryRowView[]> {
+		return this.services.history().list(filePath, historyAlias(block));
 	}
 
-	async renameFile(oldPath: string, newPath: string): Promise<void> {
+	renameFile(oldPath: string, newPath: string): void {
 		this.sessions.rename(oldPath, newPath);
-		const history = await this.services.history();
-		await history?.renameFile(oldPath, newPath);
+		this.services.history().renameFile(oldPath, newPath);
 	}
 }

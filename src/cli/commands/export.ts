@@ -39,7 +39,7 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 	const deps = referencedAliases(block, aliases);
 	if (deps.length > 0) {
 		err(`running ${deps.join(", ")} first for the values ${opts.alias} references\n`);
-		const engine = await createCliEngine({ historyPath: vault.historyPath, useCache: true, secretValues: env.secretValues, warn: err });
+		const engine = createCliEngine({ historyPath: vault.historyPath, useCache: true, secretValues: env.secretValues, warn: err });
 		try {
 			await runBlocks(note, note.filter((b) => b.alias !== null && deps.includes(b.alias)), { filePath: vault.notePath, env: env.variables, results, deps: engine.deps, defaultTimeoutMs: settings.general.timeout });
 		} finally {

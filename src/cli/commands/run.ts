@@ -59,7 +59,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err);
 	const variables = { ...env.variables, ...opts.overrides };
-	const engine = await createCliEngine({ historyPath: vault.historyPath, useCache: !opts.noCache, secretValues: env.secretValues, warn: err });
+	const engine = createCliEngine({ historyPath: vault.historyPath, useCache: !opts.noCache, secretValues: env.secretValues, warn: err });
 	const reporter = new Reporter(out, err, opts.tty && !opts.json, targets.length);
 	const json: ReturnType<typeof resultToJson>[] = [];
 	const timers: Array<ReturnType<typeof setTimeout>> = [];

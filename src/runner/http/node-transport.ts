@@ -6,7 +6,7 @@ import { MAX_BODY_BYTES, MAX_REDIRECTS, type PreparedRequest } from "../request"
 import type { FailureCode, ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader } from "./raw-head";
 
-/** Node modules, loaded lazily: the plugin bundle also runs on mobile, where they do not exist. */
+/** Node modules: the plugin bundle also runs on mobile, where they do not exist. */
 interface NodeModules {
 	http: typeof Http;
 	https: typeof Https;
@@ -36,13 +36,27 @@ class Ended extends Error {
 	}
 }
 
-/** Creates the streaming transport over node:http/https with keep-alive agents. */
-export async function createNodeTransport(options: NodeTransportOptions = {}): Promise<Transport & { close(): void }> {
-	const mods: NodeModules = {
-		http: await import("node:http"),
-		https: await import("node:https"),
-		zlib: await import("node:zlib"),
+/**
+ * Node's builtins through the CommonJS `require` Obsidian desktop hands to main.js. Never
+ * `import()`: Obsidian leaves dynamic imports to Chromium's loader, which cannot load them.
+ * Called only when a node transport is created, which the plugin does only on desktop.
+ */
+function requireNodeModules(): NodeModules {
+	/* eslint-disable @typescript-eslint/no-require-imports -- see the comment above: require is the only loader Obsidian gives a plugin for Node builtins */
+	return {
+		http: require("http") as typeof Http,
+		https: require("https") as typeof Https,
+		zlib: require("zlib") as typeof Zlib,
 	};
+	/* eslint-enable @typescript-eslint/no-require-imports -- end of the three builtins */
+}
+
+/**
+ * Creates the streaming transport over node:http/https with keep-alive agents. Throws where
+ * Node's modules are missing (the caller turns that into a block error).
+ */
+export function createNodeTransport(options: NodeTransportOptions = {}): Transport & { close(): void } {
+	const mods = requireNodeModules();
 	const httpAgent = new mods.http.Agent({ keepAlive: true });
 	const httpsAgent = new mods.https.Agent({ keepAlive: true, rejectUnauthorized: options.rejectUnauthorized ?? true });
 	return {

@@ -11,8 +11,8 @@ let insecure: Transport & { close(): void };
 
 beforeAll(async () => {
 	server = await startTestServer();
-	transport = await createNodeTransport();
-	insecure = await createNodeTransport({ rejectUnauthorized: false });
+	transport = createNodeTransport();
+	insecure = createNodeTransport({ rejectUnauthorized: false });
 });
 
 afterAll(async () => {

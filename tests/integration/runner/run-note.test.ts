@@ -15,12 +15,12 @@ import { startTestServer, type TestServer } from "../../support/servers";
 jest.setTimeout(30_000);
 
 let server: TestServer;
-let transport: Awaited<ReturnType<typeof createNodeTransport>>;
+let transport: ReturnType<typeof createNodeTransport>;
 let dir: string;
 
 beforeAll(async () => {
 	server = await startTestServer();
-	transport = await createNodeTransport();
+	transport = createNodeTransport();
 	dir = mkdtempSync(join(tmpdir(), "rb-run-"));
 });
 afterAll(async () => {

@@ -26,7 +26,7 @@ const JOINS_REPEATS: Record<Tool, boolean> = { curl: false, httpie: false, pytho
 
 
 let server: TestServer;
-let transport: Awaited<ReturnType<typeof createNodeTransport>>;
+let transport: ReturnType<typeof createNodeTransport>;
 let dir: string;
 const results = new Map<string, BlockResult>();
 
@@ -41,7 +41,7 @@ function context(): RunContext {
 
 beforeAll(async () => {
 	server = await startTestServer();
-	transport = await createNodeTransport();
+	transport = createNodeTransport();
 	dir = mkdtempSync(join(tmpdir(), "rb-snippets-"));
 	const login = parseNote("```http alias=login\nGET {{base}}/json\n```");
 	await runBlocks(login, login, context());

@@ -28,13 +28,13 @@ jest.setTimeout(600_000);
 const NOT_EXPRESSIBLE = new Set(["body with trailing newlines", "body starting with @"]);
 
 let server: TestServer;
-let transport: Awaited<ReturnType<typeof createNodeTransport>>;
+let transport: ReturnType<typeof createNodeTransport>;
 let dir: string;
 
 beforeAll(async () => {
 	httpyacBin();
 	server = await startTestServer();
-	transport = await createNodeTransport();
+	transport = createNodeTransport();
 	dir = mkdtempSync(join(tmpdir(), "rb-httpfile-"));
 });
 

@@ -1,0 +1,69 @@
+import type { HistoryEntry, HistoryRecorder } from "./executor";
+import type { HistoryRow, HistoryStore } from "./history-store";
+
+/** Operations kept while the store is not open yet (a retry after a failed open keeps them). */
+const MAX_PENDING = 10_000;
+
+/**
+ * Run history that opens in the background: a run records at once and never waits for the
+ * database. Rows (and renames) wait in memory, in order, until the store is open. Opening
+ * starts on first use, in a later task, so the request that caused it goes out first. A
+ * failed open is reported and tried again on the next use, never cached.
+ */
+export class DeferredHistory implements HistoryRecorder {
+	private store: HistoryStore | null = null;
+	private opening: Promise<HistoryStore | null> | null = null;
+	private readonly pending: Array<(store: HistoryStore) => void> = [];
+
+	constructor(
+		private readonly open: () => Promise<HistoryStore>,
+		private readonly onError: (error: unknown) => void,
+		private readonly later: (f: () => void) => void = (f) => setTimeout(f, 0),
+	) {}
+
+	record(entry: HistoryEntry): void {
+		this.whenOpen((s) => s.record(entry));
+	}
+
+	renameFile(oldPath: string, newPath: string): void {
+		this.whenOpen((s) => s.renameFile(oldPath, newPath));
+	}
+
+	/** The block's runs, newest first (empty while history is unavailable). */
+	async list(filePath: string, alias: string): Promise<HistoryRow[]> {
+		const store = await this.ready();
+		return store ? store.list(filePath, alias) : [];
+	}
+
+	/** The open store; starts opening when nothing is under way. Resolves null when opening failed. */
+	ready(): Promise<HistoryStore | null> {
+		if (this.store) return Promise.resolve(this.store);
+		this.opening ??= new Promise<void>((resolve) => this.later(resolve))
+			.then(() => this.open())
+			.then(
+				(store) => {
+					this.store = store;
+					for (const op of this.pending.splice(0)) op(store);
+					return store;
+				},
+				(e: unknown) => {
+					this.opening = null;
+					this.onError(e);
+					return null;
+				},
+			);
+		return this.opening;
+	}
+
+	/** Writes everything recorded so far and closes the store (opens it first when rows wait). */
+	async close(): Promise<void> {
+		const store = this.store ?? (this.opening || this.pending.length > 0 ? await this.ready() : null);
+		await store?.close();
+	}
+
+	private whenOpen(op: (store: HistoryStore) => void): void {
+		if (this.store) return op(this.store);
+		if (this.pending.length < MAX_PENDING) this.pending.push(op);
+		void this.ready();
+	}
+}

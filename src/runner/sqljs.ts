@@ -1,0 +1,29 @@
+import initSqlJs, { type SqlJsStatic } from "sql.js";
+import sqlWasmBase64 from "sql.js/dist/sql-wasm.wasm";
+
+/**
+ * Decodes base64 straight into bytes. (Going through a module namespace instead — what esbuild's
+ * `__toESM` does to a dynamically imported binary module — copies the bytes through a getter
+ * per index and froze the first run for a second.)
+ */
+export function decodeBase64(text: string): Uint8Array {
+	const binary = atob(text);
+	const bytes = new Uint8Array(binary.length);
+	for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+	return bytes;
+}
+
+let sqlJs: Promise<SqlJsStatic> | null = null;
+
+/**
+ * sql.js with its embedded WebAssembly, decoded and instantiated once, on first use (never
+ * during plugin start-up). The compile runs asynchronously. A failure is not kept: the next
+ * call tries again.
+ */
+export function loadSqlJs(): Promise<SqlJsStatic> {
+	sqlJs ??= initSqlJs({ wasmBinary: decodeBase64(sqlWasmBase64).buffer as ArrayBuffer }).catch((e: unknown) => {
+		sqlJs = null;
+		throw e;
+	});
+	return sqlJs;
+}
