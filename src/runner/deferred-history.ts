@@ -14,6 +14,8 @@ export class DeferredHistory implements HistoryRecorder {
 	private store: HistoryStore | null = null;
 	private opening: Promise<HistoryStore | null> | null = null;
 	private readonly pending: Array<(store: HistoryStore) => void> = [];
+	/** Skips the wait for `later` (close does not wait for a task that may never come). */
+	private openNow: (() => void) | null = null;
 
 	constructor(
 		private readonly open: () => Promise<HistoryStore>,
@@ -38,7 +40,10 @@ export class DeferredHistory implements HistoryRecorder {
 	/** The open store; starts opening when nothing is under way. Resolves null when opening failed. */
 	ready(): Promise<HistoryStore | null> {
 		if (this.store) return Promise.resolve(this.store);
-		this.opening ??= new Promise<void>((resolve) => this.later(resolve))
+		this.opening ??= new Promise<void>((resolve) => {
+			this.openNow = resolve;
+			this.later(resolve);
+		})
 			.then(() => this.open())
 			.then(
 				(store) => {
@@ -55,9 +60,14 @@ export class DeferredHistory implements HistoryRecorder {
 		return this.opening;
 	}
 
-	/** Writes everything recorded so far and closes the store (opens it first when rows wait). */
+	/** Writes everything recorded so far and closes the store (opens it at once when rows wait). */
 	async close(): Promise<void> {
-		const store = this.store ?? (this.opening || this.pending.length > 0 ? await this.ready() : null);
+		let store = this.store;
+		if (!store && (this.opening || this.pending.length > 0)) {
+			const opening = this.ready();
+			this.openNow?.();
+			store = await opening;
+		}
 		await store?.close();
 	}
 

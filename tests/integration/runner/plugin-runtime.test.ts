@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseNote } from "../../../src/blocks";
+import { nodeStorage } from "../../../src/cli/node-storage";
+import { cacheKey } from "../../../src/runner/cache-key";
+import { DeferredHistory } from "../../../src/runner/deferred-history";
+import { HistoryStore } from "../../../src/runner/history-store";
+import { createNodeTransport } from "../../../src/runner/http/node-transport";
+import { ByteLruCache } from "../../../src/runner/lru-cache";
+import type { BlockResult } from "../../../src/runner/result";
+import { blockKey } from "../../../src/runner/session";
+import type { Transport } from "../../../src/runner/transport";
+import { PluginRuntime, type RuntimeServices } from "../../../src/ui/runtime";
+import { startTestServer, type TestServer } from "../../support/servers";
+
+jest.setTimeout(30_000);
+
+let server: TestServer;
+let dir: string;
+beforeAll(async () => {
+	server = await startTestServer();
+	dir = mkdtempSync(join(tmpdir(), "rb-runtime-"));
+});
+afterAll(async () => {
+	await server.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * The plugin's services with the real node transport and history, where creating the
+ * transport or reading the environment can fail the way they fail in Obsidian (a missing
+ * Node module, a secret store that is not there).
+ */
+function services(failures: { transport?: Error; environment?: Error }): RuntimeServices & { transports: number; close(): Promise<void> } {
+	const history = new DeferredHistory(() => HistoryStore.open(nodeStorage, join(dir, "history.sqlite")), () => undefined);
+	let node: (Transport & { close(): void }) | null = null;
+	const s = {
+		transports: 0,
+		cache: new ByteLruCache<BlockResult>(),
+		cacheKey,
+		transport: () => {
+			if (failures.transport) throw failures.transport;
+			s.transports++;
+			return (node ??= createNodeTransport());
+		},
+		history: () => history,
+		environment: () => {
+			if (failures.environment) throw failures.environment;
+			return { name: "local", variables: { base: server.url }, secretValues: [] };
+		},
+		defaultTimeoutMs: () => 5000,
+		maskUrl: (u: string) => u,
+		close: async () => {
+			node?.close();
+			await history.close();
+		},
+	};
+	return s;
+}
+
+const NOTE = "```http\n# @name one\nGET {{base}}/json\n```\n\n```http\n# @name two\nGET {{base}}/json?two\n```\n";
+
+describe("plugin runtime: a failed preparation is shown on the block and not kept", () => {
+	it("ends every target in failed with the reason, then runs on the next try", async () => {
+		const failures: { transport?: Error } = { transport: new Error("Cannot find module 'http'") };
+		const svc = services(failures);
+		const runtime = new PluginRuntime(svc);
+		const note = parseNote(NOTE);
+		const seen = server.requests.length;
+
+		const failed = await runtime.run("api.md", note, note);
+		expect(failed.map((r) => r.result.state)).toEqual(["failed", "failed"]);
+		for (const b of note) {
+			const snap = runtime.sessions.note("api.md").snapshot(blockKey(b));
+			expect(snap.state).toBe("failed");
+			expect(snap.error).toMatchObject({ code: "setup_failed" });
+			expect(snap.error?.message).toContain("Cannot find module 'http'");
+		}
+		expect(server.requests.length).toBe(seen);
+
+		delete failures.transport;
+		const ok = await runtime.run("api.md", note, [note[0]]);
+		expect(ok.map((r) => r.result.state)).toEqual(["done"]);
+		expect(runtime.sessions.note("api.md").snapshot(blockKey(note[0])).state).toBe("done");
+		expect(svc.transports).toBe(1);
+		expect((await runtime.listHistory("api.md", note[0])).map((r) => r.status)).toEqual([200]);
+		await svc.close();
+	});
+
+	it("a settings failure (environment) fails the block with its message too", async () => {
+		const svc = services({ environment: new Error("secret storage is not available") });
+		const runtime = new PluginRuntime(svc);
+		const note = parseNote(NOTE);
+		const [run] = await runtime.run("env.md", note, [note[1]]);
+		expect(run.result.error?.message).toBe("Could not run: secret storage is not available");
+		expect(runtime.sessions.note("env.md").snapshot(blockKey(note[1])).state).toBe("failed");
+		await svc.close();
+	});
+});

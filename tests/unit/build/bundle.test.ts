@@ -1,0 +1,42 @@
+/**
+ * The shipped main.js as Obsidian desktop loads it: a CommonJS function given a `require`
+ * that knows only `obsidian`, `electron`, Node's builtins and the CodeMirror/Lezer packages
+ * of the sample plugin's external list. `import()` is left to Chromium's loader there and
+ * cannot load any of them, so the bundle must contain none (DESIGN.md section 2).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { join } from "node:path";
+
+const MAIN = join(__dirname, "..", "..", "..", "main.js");
+const PROVIDED = new Set([
+	"obsidian",
+	"electron",
+	...["autocomplete", "collab", "commands", "language", "lint", "search", "state", "view"].map((m) => `@codemirror/${m}`),
+	...["common", "highlight", "lr"].map((m) => `@lezer/${m}`),
+	...builtinModules,
+	...builtinModules.map((m) => `node:${m}`),
+]);
+
+function bundle(): string {
+	if (!existsSync(MAIN)) throw new Error("main.js is missing: run `npm run build` (npm test does it first)");
+	return readFileSync(MAIN, "utf8");
+}
+
+describe("production bundle (main.js)", () => {
+	it("contains no import()", () => {
+		const hits = [...bundle().matchAll(/.{0,40}\bimport\(.{0,40}/g)].map((m) => m[0]);
+		expect(hits).toEqual([]);
+	});
+
+	it("requires only what Obsidian's require provides", () => {
+		const names = new Set([...bundle().matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]));
+		expect(names.size).toBeGreaterThan(0);
+		expect([...names].filter((n) => !PROVIDED.has(n))).toEqual([]);
+	});
+
+	it("embeds sql.js's WebAssembly once, as one base64 string", () => {
+		// "AGFzbQ" is base64 of the wasm magic "\0asm".
+		expect(bundle().match(/"AGFzbQ/g) ?? []).toHaveLength(1);
+	});
+});
