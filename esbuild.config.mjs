@@ -41,7 +41,8 @@ const cli = {
 	target: "node18",
 	minify: false,
 	sourcemap: false,
-	external: [...nodeBuiltins],
+	// Optional native SQLite for history: required at run time from node_modules when installed.
+	external: [...nodeBuiltins, "better-sqlite3"],
 };
 
 /** Copies the shipped artifact into the example vault so `npm start` shows a working vault. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests and benchmarks use, when missing:
-# chromium (e2e), python3-httpbin (integration), curl, httpie and python3-requests (export equivalence).
+# chromium (e2e), python3-httpbin (integration), curl, httpie and python3-requests (export equivalence),
+# and the toolchain that builds better-sqlite3.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
@@ -9,6 +10,10 @@ command -v http >/dev/null 2>&1 || need+=(httpie)
 /usr/bin/python3 -c "import httpbin" >/dev/null 2>&1 || need+=(python3-httpbin)
 /usr/bin/python3 -c "import requests" >/dev/null 2>&1 || need+=(python3-requests)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
+# better-sqlite3 (the CLI's native history, an optional dependency) builds from source on npm ci:
+# a compiler, make and Node's headers (npm's nodedir points at /usr here).
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v make >/dev/null 2>&1 || need+=(make)
 if [ ${#need[@]} -eq 0 ]; then
 	echo "system dependencies present"
 	exit 0

@@ -5,6 +5,7 @@ import { createNodeTransport } from "../runner/http/node-transport";
 import { ByteLruCache } from "../runner/lru-cache";
 import type { ExecutorDeps } from "../runner/executor";
 import type { BlockResult } from "../runner/result";
+import { openNativeHistory } from "./native-history";
 import { nodeStorage } from "./node-storage";
 
 /** The engine the CLI runs: the plugin's, with the node transport and the vault's history file. */
@@ -14,13 +15,17 @@ export interface CliEngine {
 	close(): Promise<void>;
 }
 
-/** History opens while the first request is in flight: a run never waits for it; rows are written on close. */
+/**
+ * History opens while the first request is in flight: a run never waits for it; rows are
+ * written on close. Native SQLite when installed (no WebAssembly to compile per process),
+ * else sql.js; both write the file the plugin reads.
+ */
 export function createCliEngine(opts: { historyPath: string | null; useCache: boolean; secretValues: string[]; warn: (s: string) => void }): CliEngine {
 	const transport = createNodeTransport();
 	const historyPath = opts.historyPath;
 	const history = historyPath
 		? new DeferredHistory(
-				() => HistoryStore.open(nodeStorage, historyPath, { onNotice: (m) => opts.warn(`${m}\n`), debounceMs: 200 }),
+				async () => openNativeHistory(historyPath) ?? HistoryStore.open(nodeStorage, historyPath, { onNotice: (m) => opts.warn(`${m}\n`), debounceMs: 200 }),
 				(e) => opts.warn(`run history is unavailable (${e instanceof Error ? e.message : String(e)})\n`),
 			)
 		: null;

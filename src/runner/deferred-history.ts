@@ -1,5 +1,5 @@
 import type { HistoryEntry, HistoryRecorder } from "./executor";
-import type { HistoryRow, HistoryStore } from "./history-store";
+import type { HistoryRow, RunHistoryStore } from "./history-store";
 
 /** Operations kept while the store is not open yet (a retry after a failed open keeps them). */
 const MAX_PENDING = 10_000;
@@ -11,14 +11,14 @@ const MAX_PENDING = 10_000;
  * failed open is reported and tried again on the next use, never cached.
  */
 export class DeferredHistory implements HistoryRecorder {
-	private store: HistoryStore | null = null;
-	private opening: Promise<HistoryStore | null> | null = null;
-	private readonly pending: Array<(store: HistoryStore) => void> = [];
+	private store: RunHistoryStore | null = null;
+	private opening: Promise<RunHistoryStore | null> | null = null;
+	private readonly pending: Array<(store: RunHistoryStore) => void> = [];
 	/** Skips the wait for `later` (close does not wait for a task that may never come). */
 	private openNow: (() => void) | null = null;
 
 	constructor(
-		private readonly open: () => Promise<HistoryStore>,
+		private readonly open: () => Promise<RunHistoryStore>,
 		private readonly onError: (error: unknown) => void,
 		private readonly later: (f: () => void) => void = (f) => setTimeout(f, 0),
 	) {}
@@ -38,7 +38,7 @@ export class DeferredHistory implements HistoryRecorder {
 	}
 
 	/** The open store; starts opening when nothing is under way. Resolves null when opening failed. */
-	ready(): Promise<HistoryStore | null> {
+	ready(): Promise<RunHistoryStore | null> {
 		if (this.store) return Promise.resolve(this.store);
 		this.opening ??= new Promise<void>((resolve) => {
 			this.openNow = resolve;
@@ -71,7 +71,7 @@ export class DeferredHistory implements HistoryRecorder {
 		await store?.close();
 	}
 
-	private whenOpen(op: (store: HistoryStore) => void): void {
+	private whenOpen(op: (store: RunHistoryStore) => void): void {
 		if (this.store) return op(this.store);
 		if (this.pending.length < MAX_PENDING) this.pending.push(op);
 		void this.ready();

@@ -47,19 +47,82 @@ export function maskSecrets(url: string, secrets: readonly string[]): string {
 	return out;
 }
 
+/** The statements every history backend runs, so sql.js and native SQLite write the same rows. */
+export const HISTORY_SQL = {
+	insert: `INSERT INTO ${HISTORY_TABLE} (file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	/** Keeps the block's last HISTORY_RETENTION runs; parameters: file, alias, file, alias. */
+	trim: `DELETE FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? AND id NOT IN
+		(SELECT id FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? ORDER BY id DESC LIMIT ${HISTORY_RETENTION})`,
+	list: `SELECT id, file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport
+		FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? ORDER BY id DESC`,
+	rename: `UPDATE ${HISTORY_TABLE} SET file_path = ? WHERE file_path = ?`,
+} as const;
+
+/** Parameters of HISTORY_SQL.insert for a run. */
+export function insertParams(entry: HistoryEntry): Array<string | number | null> {
+	return [entry.filePath, entry.alias, entry.method, entry.url, entry.status, entry.outcome, entry.errorCode, entry.requestBytes, entry.responseBytes, entry.durationMs, entry.timestamp, entry.transport];
+}
+
+/** A value as SQLite drivers return it. */
+export type SqlCell = string | number | bigint | Uint8Array | null;
+
+/** A row of HISTORY_SQL.list, in its column order. */
+export function rowFromValues(r: readonly SqlCell[]): HistoryRow {
+	return {
+		id: Number(r[0]),
+		filePath: String(r[1]),
+		alias: String(r[2]),
+		method: String(r[3]),
+		url: String(r[4]),
+		status: r[5] === null ? null : Number(r[5]),
+		outcome: String(r[6]) as HistoryRow["outcome"],
+		errorCode: r[7] === null ? null : String(r[7]),
+		requestBytes: Number(r[8]),
+		responseBytes: Number(r[9]),
+		durationMs: Number(r[10]),
+		timestamp: Number(r[11]),
+		transport: String(r[12]),
+	};
+}
+
+/** The SQL a backend can run: enough to apply MIGRATIONS. */
+export interface MigratableDatabase {
+	userVersion(): number;
+	/** Runs one migration and sets user_version, in one transaction. */
+	apply(sql: string, version: number): void;
+}
+
+/** Brings a database forward to the last migration, one transaction per step. */
+export function migrateWith(db: MigratableDatabase): void {
+	for (let v = db.userVersion(); v < MIGRATIONS.length; v++) db.apply(MIGRATIONS[v], v + 1);
+}
+
 export function migrate(db: Database): void {
-	const version = Number(db.exec("PRAGMA user_version")[0]?.values[0]?.[0] ?? 0);
-	for (let v = version; v < MIGRATIONS.length; v++) {
-		db.run("BEGIN");
-		try {
-			db.run(MIGRATIONS[v]);
-			db.run(`PRAGMA user_version = ${v + 1}`);
-			db.run("COMMIT");
-		} catch (e) {
-			db.run("ROLLBACK");
-			throw e;
-		}
-	}
+	migrateWith({
+		userVersion: () => Number(db.exec("PRAGMA user_version")[0]?.values[0]?.[0] ?? 0),
+		apply: (sql, version) => {
+			db.run("BEGIN");
+			try {
+				db.run(sql);
+				db.run(`PRAGMA user_version = ${version}`);
+				db.run("COMMIT");
+			} catch (e) {
+				db.run("ROLLBACK");
+				throw e;
+			}
+		},
+	});
+}
+
+/** What the plugin and the CLI need of a history backend (sql.js here; native SQLite in the CLI). */
+export interface RunHistoryStore {
+	record(entry: HistoryEntry): void;
+	/** The block's runs, newest first. */
+	list(filePath: string, alias: string): HistoryRow[];
+	renameFile(oldPath: string, newPath: string): void;
+	/** Writes what is pending and closes. */
+	close(): Promise<void>;
 }
 
 export interface HistoryOptions {
@@ -75,7 +138,7 @@ export interface HistoryOptions {
  * never stored (the row type has no place for them). Writes are debounced, serialised and
  * atomic; a file that does not open as a database is moved aside, never deleted.
  */
-export class HistoryStore {
+export class HistoryStore implements RunHistoryStore {
 	private timer: ReturnType<typeof setTimeout> | null = null;
 	private writing: Promise<void> = Promise.resolve();
 	private dirty = false;
@@ -121,46 +184,18 @@ export class HistoryStore {
 	/** Adds a run and trims the block's history to the last HISTORY_RETENTION runs. */
 	record(entry: HistoryEntry): void {
 		if (this.closed) return;
-		this.db.run(
-			`INSERT INTO ${HISTORY_TABLE} (file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport)
-			 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			[entry.filePath, entry.alias, entry.method, entry.url, entry.status, entry.outcome, entry.errorCode, entry.requestBytes, entry.responseBytes, entry.durationMs, entry.timestamp, entry.transport],
-		);
-		this.db.run(
-			`DELETE FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? AND id NOT IN
-			 (SELECT id FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? ORDER BY id DESC LIMIT ${HISTORY_RETENTION})`,
-			[entry.filePath, entry.alias, entry.filePath, entry.alias],
-		);
+		this.db.run(HISTORY_SQL.insert, insertParams(entry));
+		this.db.run(HISTORY_SQL.trim, [entry.filePath, entry.alias, entry.filePath, entry.alias]);
 		this.schedule();
 	}
 
 	/** The block's runs, newest first. */
 	list(filePath: string, alias: string): HistoryRow[] {
-		const stmt = this.db.prepare(
-			`SELECT id, file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport
-			 FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? ORDER BY id DESC`,
-		);
+		const stmt = this.db.prepare(HISTORY_SQL.list);
 		const rows: HistoryRow[] = [];
 		try {
 			stmt.bind([filePath, alias]);
-			while (stmt.step()) {
-				const r = stmt.get();
-				rows.push({
-					id: Number(r[0]),
-					filePath: String(r[1]),
-					alias: String(r[2]),
-					method: String(r[3]),
-					url: String(r[4]),
-					status: r[5] === null ? null : Number(r[5]),
-					outcome: String(r[6]) as HistoryRow["outcome"],
-					errorCode: r[7] === null ? null : String(r[7]),
-					requestBytes: Number(r[8]),
-					responseBytes: Number(r[9]),
-					durationMs: Number(r[10]),
-					timestamp: Number(r[11]),
-					transport: String(r[12]),
-				});
-			}
+			while (stmt.step()) rows.push(rowFromValues(stmt.get()));
 		} finally {
 			stmt.free();
 		}
@@ -169,7 +204,7 @@ export class HistoryStore {
 
 	/** Moves a note's history when the note is renamed. */
 	renameFile(oldPath: string, newPath: string): void {
-		this.db.run(`UPDATE ${HISTORY_TABLE} SET file_path = ? WHERE file_path = ?`, [newPath, oldPath]);
+		this.db.run(HISTORY_SQL.rename, [newPath, oldPath]);
 		this.schedule();
 	}
 
