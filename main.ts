@@ -99,6 +99,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.app.workspace.onLayoutReady(() => {
 			void this.settingsStore.load();
 			this.register(this.settingsStore.watch());
+			this.register(this.services.watchHistory());
 			this.defineVim();
 		});
 	}

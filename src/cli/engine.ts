@@ -6,7 +6,7 @@ import { ByteLruCache } from "../runner/lru-cache";
 import type { ExecutorDeps } from "../runner/executor";
 import type { BlockResult } from "../runner/result";
 import { openNativeHistory } from "./native-history";
-import { nodeStorage } from "./node-storage";
+import { nodeLockOptions, nodeStorage } from "./node-storage";
 
 /** The engine the CLI runs: the plugin's, with the node transport and the vault's history file. */
 export interface CliEngine {
@@ -18,14 +18,14 @@ export interface CliEngine {
 /**
  * History opens while the first request is in flight: a run never waits for it; rows are
  * written on close. Native SQLite when installed (no WebAssembly to compile per process),
- * else sql.js; both write the file the plugin reads.
+ * else sql.js (or when RUNNABLE_BLOCKS_HISTORY_DRIVER=sqljs); both write the file the plugin reads.
  */
 export function createCliEngine(opts: { historyPath: string | null; useCache: boolean; secretValues: string[]; warn: (s: string) => void }): CliEngine {
 	const transport = createNodeTransport();
 	const historyPath = opts.historyPath;
 	const history = historyPath
 		? new DeferredHistory(
-				async () => openNativeHistory(historyPath) ?? HistoryStore.open(nodeStorage, historyPath, { onNotice: (m) => opts.warn(`${m}\n`), debounceMs: 200 }),
+				async () => (process.env.RUNNABLE_BLOCKS_HISTORY_DRIVER === "sqljs" ? null : openNativeHistory(historyPath)) ?? HistoryStore.open(nodeStorage, historyPath, { onNotice: (m) => opts.warn(`${m}\n`), debounceMs: 200, lock: nodeLockOptions() }),
 				(e) => opts.warn(`run history is unavailable (${e instanceof Error ? e.message : String(e)})\n`),
 			)
 		: null;

@@ -37,6 +37,11 @@ export class DeferredHistory implements HistoryRecorder {
 		return store ? store.list(filePath, alias) : [];
 	}
 
+	/** Another process changed the file: the open store takes it in (nothing to do before it is open). */
+	async reload(): Promise<void> {
+		await this.store?.reload?.();
+	}
+
 	/** The open store; starts opening when nothing is under way. Resolves null when opening failed. */
 	ready(): Promise<RunHistoryStore | null> {
 		if (this.store) return Promise.resolve(this.store);

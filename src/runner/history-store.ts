@@ -1,6 +1,7 @@
-import type { Database } from "sql.js";
-import { writeAtomically, type BinaryStorage } from "./binary-storage";
+import type { Database, SqlJsStatic } from "sql.js";
+import { newestTemp, writeAtomically, type BinaryStorage } from "./binary-storage";
 import type { HistoryEntry } from "./executor";
+import { withFileLock, type LockOptions } from "./file-lock";
 import { loadSqlJs } from "./sqljs";
 
 export { loadSqlJs };
@@ -121,6 +122,8 @@ export interface RunHistoryStore {
 	/** The block's runs, newest first. */
 	list(filePath: string, alias: string): HistoryRow[];
 	renameFile(oldPath: string, newPath: string): void;
+	/** Takes in what another process wrote to the file, where the backend keeps a copy. */
+	reload?(): Promise<void>;
 	/** Writes what is pending and closes. */
 	close(): Promise<void>;
 }
@@ -130,63 +133,85 @@ export interface HistoryOptions {
 	onNotice?: (message: string) => void;
 	/** Writes are coalesced for this long (ms). */
 	debounceMs?: number;
+	/** Who this writer is, for the lock shared by every process writing the file. */
+	lock?: LockOptions;
 	now?: () => number;
 }
 
+/** A change to the history, kept until it is in the file: replayed on top of the file under the lock. */
+type Change = (db: Database) => void;
+
+/**
+ * Reads the history file into a database, brought to the current schema. A crash between writing
+ * a temp file and renaming it leaves the data in the temp file: used when the file is missing. A
+ * file that does not open as a database is moved aside (never deleted) with a notice; then null.
+ */
+async function readDatabase(SQL: SqlJsStatic, storage: BinaryStorage, path: string, options: HistoryOptions): Promise<Database | null> {
+	let bytes = await storage.read(path);
+	if (bytes === null) {
+		const temp = await newestTemp(storage, path);
+		bytes = temp ? await storage.read(temp) : null;
+	}
+	if (bytes === null || bytes.byteLength === 0) return null;
+	let db: Database | null = null;
+	try {
+		db = new SQL.Database(bytes);
+		db.exec("SELECT count(*) FROM sqlite_master");
+		migrate(db);
+		return db;
+	} catch (e) {
+		db?.close();
+		const aside = `${path}.corrupt-${new Date((options.now ?? Date.now)()).toISOString().replace(/[:.]/g, "-")}`;
+		if (await storage.exists(path)) await storage.rename(path, aside);
+		else await storage.write(aside, bytes);
+		options.onNotice?.(`Run history could not be opened (${e instanceof Error ? e.message : String(e)}); it was moved to ${aside} and a new history was started.`);
+		return null;
+	}
+}
+
+function emptyDatabase(SQL: SqlJsStatic): Database {
+	const db = new SQL.Database();
+	migrate(db);
+	return db;
+}
+
+/** The owner of a lock when the caller says nothing (no process id to check: staleness by age). */
+const ANONYMOUS_LOCK: LockOptions = { owner: { pid: 0, host: "" } };
+
 /**
  * Run history in an sql.js database persisted to one file. Bodies and header values are
- * never stored (the row type has no place for them). Writes are debounced, serialised and
- * atomic; a file that does not open as a database is moved aside, never deleted.
+ * never stored (the row type has no place for them). Several processes may write the file
+ * (Obsidian and CLI runs): each write takes the lock file, re-reads the file, replays this
+ * store's changes not yet written on top of it (retention applies), writes a temp file of its
+ * own and renames it over. No row of another writer is lost; a file that does not open as a
+ * database is moved aside, never deleted.
  */
 export class HistoryStore implements RunHistoryStore {
 	private timer: ReturnType<typeof setTimeout> | null = null;
 	private writing: Promise<void> = Promise.resolve();
-	private dirty = false;
+	private pending: Change[] = [];
 	private closed = false;
 
 	private constructor(
-		private readonly db: Database,
+		private db: Database,
+		private readonly SQL: SqlJsStatic,
 		private readonly storage: BinaryStorage,
 		private readonly path: string,
-		private readonly debounceMs: number,
+		private readonly options: HistoryOptions,
 	) {}
 
 	static async open(storage: BinaryStorage, path: string, options: HistoryOptions = {}): Promise<HistoryStore> {
 		const SQL = await loadSqlJs();
-		const now = options.now ?? Date.now;
-		let bytes = await storage.read(path);
-		if (bytes === null) {
-			// A crash between writing the temp file and renaming it leaves the data in the temp file.
-			bytes = await storage.read(`${path}.tmp`);
-		}
-		let db: Database | null = null;
-		if (bytes !== null && bytes.byteLength > 0) {
-			try {
-				db = new SQL.Database(bytes);
-				db.exec("SELECT count(*) FROM sqlite_master");
-				migrate(db);
-			} catch (e) {
-				db?.close();
-				db = null;
-				const aside = `${path}.corrupt-${new Date(now()).toISOString().replace(/[:.]/g, "-")}`;
-				if (await storage.exists(path)) await storage.rename(path, aside);
-				else await storage.write(aside, bytes);
-				options.onNotice?.(`Run history could not be opened (${e instanceof Error ? e.message : String(e)}); it was moved to ${aside} and a new history was started.`);
-			}
-		}
-		if (!db) {
-			db = new SQL.Database();
-			migrate(db);
-		}
-		return new HistoryStore(db, storage, path, options.debounceMs ?? 1000);
+		const db = (await readDatabase(SQL, storage, path, options)) ?? emptyDatabase(SQL);
+		return new HistoryStore(db, SQL, storage, path, options);
 	}
 
 	/** Adds a run and trims the block's history to the last HISTORY_RETENTION runs. */
 	record(entry: HistoryEntry): void {
-		if (this.closed) return;
-		this.db.run(HISTORY_SQL.insert, insertParams(entry));
-		this.db.run(HISTORY_SQL.trim, [entry.filePath, entry.alias, entry.filePath, entry.alias]);
-		this.schedule();
+		this.change((db) => {
+			db.run(HISTORY_SQL.insert, insertParams(entry));
+			db.run(HISTORY_SQL.trim, [entry.filePath, entry.alias, entry.filePath, entry.alias]);
+		});
 	}
 
 	/** The block's runs, newest first. */
@@ -204,21 +229,37 @@ export class HistoryStore implements RunHistoryStore {
 
 	/** Moves a note's history when the note is renamed. */
 	renameFile(oldPath: string, newPath: string): void {
-		this.db.run(HISTORY_SQL.rename, [newPath, oldPath]);
-		this.schedule();
+		this.change((db) => db.run(HISTORY_SQL.rename, [newPath, oldPath]));
 	}
 
-	/** Writes pending changes now. */
-	async flush(): Promise<void> {
+	/**
+	 * Takes in what another process wrote to the file; changes of this store not yet written stay
+	 * on top. An unreadable file is left for the next write (which handles it under the lock).
+	 */
+	async reload(): Promise<void> {
+		await this.writing;
+		const bytes = await this.storage.read(this.path);
+		if (!bytes || this.closed) return;
+		let db: Database | null = null;
+		try {
+			db = new this.SQL.Database(bytes);
+			migrate(db);
+		} catch {
+			db?.close();
+			return;
+		}
+		for (const change of this.pending) change(db);
+		this.db.close();
+		this.db = db;
+	}
+
+	/** Writes pending changes now (serialised: a write never overlaps the previous one). */
+	flush(): Promise<void> {
 		if (this.timer) {
 			clearTimeout(this.timer);
 			this.timer = null;
 		}
-		if (!this.dirty) return this.writing;
-		this.dirty = false;
-		const data = this.db.export();
-		// Serialised: a write never overlaps the previous one.
-		this.writing = this.writing.then(() => writeAtomically(this.storage, this.path, data));
+		this.writing = this.writing.then(() => this.write());
 		return this.writing;
 	}
 
@@ -228,12 +269,44 @@ export class HistoryStore implements RunHistoryStore {
 		this.db.close();
 	}
 
+	private change(change: Change): void {
+		if (this.closed) return;
+		change(this.db);
+		this.pending.push(change);
+		this.schedule();
+	}
+
+	private async write(): Promise<void> {
+		if (this.pending.length === 0) return;
+		const changes = this.pending;
+		this.pending = [];
+		try {
+			await withFileLock(
+				this.storage,
+				this.path,
+				async () => {
+					const merged = (await readDatabase(this.SQL, this.storage, this.path, this.options)) ?? emptyDatabase(this.SQL);
+					for (const change of changes) change(merged);
+					await writeAtomically(this.storage, this.path, merged.export());
+					// Runs recorded while this write was under way are in this.pending: they go on top.
+					for (const change of this.pending) change(merged);
+					this.db.close();
+					this.db = merged;
+				},
+				this.options.lock ?? ANONYMOUS_LOCK,
+			);
+		} catch (e) {
+			// Kept for the next write: nothing recorded is dropped because one write failed.
+			this.pending = [...changes, ...this.pending];
+			this.options.onNotice?.(`Run history could not be written (${e instanceof Error ? e.message : String(e)}); it will be tried again.`);
+		}
+	}
+
 	private schedule(): void {
-		this.dirty = true;
-		if (this.timer) return;
+		if (this.timer || this.closed) return;
 		this.timer = setTimeout(() => {
 			this.timer = null;
 			void this.flush();
-		}, this.debounceMs);
+		}, this.options.debounceMs ?? 1000);
 	}
 }

@@ -8,6 +8,7 @@ import { ByteLruCache } from "../runner/lru-cache";
 import type { BlockResult } from "../runner/result";
 import type { Transport } from "../runner/transport";
 import { environmentVariables } from "../settings/user-settings";
+import { watchConfigFile } from "./config-file-watch";
 import { createObsidianTransport } from "./obsidian-transport";
 import type { ActiveEnvironment, RuntimeServices } from "./runtime";
 import type { SettingsStore } from "./settings-store";
@@ -24,14 +25,16 @@ export class PluginServices implements RuntimeServices {
 	private nodeTransport: (Transport & { close(): void }) | null = null;
 	private fetchTransport: Transport | null = null;
 	private readonly runHistory: DeferredHistory;
+	private readonly historyPath: string;
 
 	constructor(
 		private readonly app: App,
 		private readonly settings: SettingsStore,
 		pluginDir: string,
 	) {
+		this.historyPath = `${pluginDir}/history.sqlite`;
 		this.runHistory = new DeferredHistory(
-			() => HistoryStore.open(vaultBinaryStorage(this.app.vault.adapter), `${pluginDir}/history.sqlite`, { onNotice: (m) => new Notice(`Runnable Blocks: ${m}`, 10000) }),
+			() => HistoryStore.open(vaultBinaryStorage(this.app.vault.adapter), this.historyPath, { onNotice: (m) => new Notice(`Runnable Blocks: ${m}`, 10000) }),
 			(e) => new Notice(`Runnable Blocks: run history is unavailable (${e instanceof Error ? e.message : String(e)})`),
 		);
 	}
@@ -48,6 +51,11 @@ export class PluginServices implements RuntimeServices {
 
 	history(): DeferredHistory {
 		return this.runHistory;
+	}
+
+	/** Re-reads history when another process (the CLI, a sync) rewrites the file. Returns the unsubscribe. */
+	watchHistory(): () => void {
+		return watchConfigFile(this.app, this.historyPath, () => void this.runHistory.reload());
 	}
 
 	environment(): ActiveEnvironment {

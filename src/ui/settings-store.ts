@@ -1,4 +1,5 @@
-import { normalizePath, type App, type EventRef } from "obsidian";
+import { normalizePath, type App } from "obsidian";
+import { watchConfigFile } from "./config-file-watch";
 import { notify } from "./notify";
 import { resolveKeymap } from "../settings/keymap";
 import { locate } from "../settings/toml-locate";
@@ -37,12 +38,7 @@ export class SettingsStore {
 	 * without the "Reload settings" command. Returns the unsubscribe.
 	 */
 	watch(): () => void {
-		const vault = this.app.vault as unknown as { on?(name: "raw", cb: (path: string) => void): EventRef; offref?(ref: EventRef): void };
-		if (typeof vault.on !== "function") return () => undefined;
-		const ref = vault.on("raw", (path) => {
-			if (normalizePath(path) === this.path) void this.load({ onlyIfChanged: true });
-		});
-		return () => vault.offref?.(ref);
+		return watchConfigFile(this.app, this.path, () => void this.load({ onlyIfChanged: true }));
 	}
 
 	/** Re-reads user.toml. Returns whether the settings in force changed. */

@@ -20,6 +20,21 @@ export function vaultBinaryStorage(adapter: DataAdapter): BinaryStorage {
 		async remove(path) {
 			if (await adapter.exists(normalizePath(path))) await adapter.remove(normalizePath(path));
 		},
+		// The adapter has no exclusive create: check, then write. Another writer on the same vault
+		// (the CLI) uses O_EXCL, so the window is this adapter's check-then-write alone.
+		async createExclusive(path, data) {
+			const p = normalizePath(path);
+			if (await adapter.exists(p)) return false;
+			await adapter.writeBinary(p, data.slice().buffer);
+			return true;
+		},
 		exists: (path) => adapter.exists(normalizePath(path)),
+		async siblings(path) {
+			const p = normalizePath(path);
+			const slash = p.lastIndexOf("/");
+			const dir = slash < 0 ? "" : p.slice(0, slash);
+			if (!(await adapter.exists(dir || "/"))) return [];
+			return (await adapter.list(dir || "/")).files.map(normalizePath).filter((f) => f.startsWith(p));
+		},
 	};
 }

@@ -63,8 +63,8 @@ describe("native history (better-sqlite3) and the plugin's sql.js store share on
 		const native = openNativeHistory(path);
 		for (let i = 8; i < 13; i++) native?.record(entry(i));
 		native?.renameFile("api.md", "moved.md");
-		expect(native?.list("moved.md", "login").map((r) => r.requestBytes)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
 		await native?.close();
+		expect(openNativeHistory(path)?.list("moved.md", "login").map((r) => r.requestBytes)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
 
 		const again = await HistoryStore.open(nodeStorage, path);
 		expect(again.list("moved.md", "login")).toHaveLength(HISTORY_RETENTION);
@@ -84,12 +84,12 @@ describe("native history (better-sqlite3) and the plugin's sql.js store share on
 
 		const native = openNativeHistory(path);
 		native?.record(entry(5));
-		const rows = native?.list("api.md", "login") ?? [];
+		await native?.close();
+		const rows = openNativeHistory(path)?.list("api.md", "login") ?? [];
 		expect(rows.map((r) => [r.requestBytes, r.transport])).toEqual([
 			[5, "node"],
 			[1, "node"],
 		]);
-		await native?.close();
 		const check = new SQL.Database(readFileSync(path));
 		expect(check.exec("PRAGMA user_version")[0].values[0][0]).toBe(MIGRATIONS.length);
 		check.close();
@@ -103,8 +103,6 @@ describe("native history (better-sqlite3) and the plugin's sql.js store share on
 		const js = await HistoryStore.open(nodeStorage, path);
 		js.record(entry(1));
 		await js.close();
-		const reopened = openNativeHistory(path);
-		expect(reopened?.list("api.md", "login")).toHaveLength(1);
-		await reopened?.close();
+		expect(openNativeHistory(path)?.list("api.md", "login")).toHaveLength(1);
 	});
 });

@@ -141,3 +141,56 @@ describe("history store (sql.js, real files)", () => {
 		await store.close();
 	});
 });
+
+describe("history store: several writers on one file", () => {
+	it("merges on write: two stores open on one file keep each other's rows", async () => {
+		const path = join(dir, "history.sqlite");
+		const a = await HistoryStore.open(nodeStorage, path, { debounceMs: 10_000 });
+		const b = await HistoryStore.open(nodeStorage, path, { debounceMs: 10_000 });
+		a.record(entry(1, { alias: "from-a" }));
+		b.record(entry(2, { alias: "from-b" }));
+		await a.flush();
+		await b.flush();
+		// b re-read the file under the lock before writing: a's row survived, and b now lists it.
+		expect(b.list("notes/api.md", "from-a").map((r) => r.requestBytes)).toEqual([101]);
+		await a.close();
+		await b.close();
+		const check = await HistoryStore.open(nodeStorage, path);
+		expect(check.list("notes/api.md", "from-a")).toHaveLength(1);
+		expect(check.list("notes/api.md", "from-b")).toHaveLength(1);
+		await check.close();
+	});
+
+	it("reload takes in another writer's rows and keeps its own unwritten ones on top", async () => {
+		const path = join(dir, "history.sqlite");
+		const plugin = await HistoryStore.open(nodeStorage, path, { debounceMs: 10_000 });
+		plugin.record(entry(1, { alias: "mine" }));
+		const cli = await HistoryStore.open(nodeStorage, path);
+		cli.record(entry(2, { alias: "theirs" }));
+		await cli.close();
+		expect(plugin.list("notes/api.md", "theirs")).toHaveLength(0);
+		await plugin.reload();
+		expect(plugin.list("notes/api.md", "theirs")).toHaveLength(1);
+		expect(plugin.list("notes/api.md", "mine")).toHaveLength(1);
+		await plugin.close();
+		const check = await HistoryStore.open(nodeStorage, path);
+		expect([...check.list("notes/api.md", "mine"), ...check.list("notes/api.md", "theirs")]).toHaveLength(2);
+		await check.close();
+	});
+
+	it("keeps unwritten rows when a write fails and writes them on the next try", async () => {
+		const path = join(dir, "history.sqlite");
+		const notices: string[] = [];
+		writeFileSync(`${path}.lock`, JSON.stringify({ pid: process.pid, host: "h", time: Date.now() }));
+		const store = await HistoryStore.open(nodeStorage, path, { debounceMs: 10_000, onNotice: (m) => notices.push(m), lock: { owner: { pid: process.pid, host: "h" }, timeoutMs: 50 } });
+		store.record(entry(1));
+		await store.flush();
+		expect(notices.join()).toContain("could not be written");
+		rmSync(`${path}.lock`);
+		store.record(entry(2));
+		await store.close();
+		const check = await HistoryStore.open(nodeStorage, path);
+		expect(check.list("notes/api.md", "login").map((r) => r.requestBytes)).toEqual([102, 101]);
+		await check.close();
+	});
+});
