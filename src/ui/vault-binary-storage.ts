@@ -33,8 +33,11 @@ export function vaultBinaryStorage(adapter: DataAdapter): BinaryStorage {
 			const p = normalizePath(path);
 			const slash = p.lastIndexOf("/");
 			const dir = slash < 0 ? "" : p.slice(0, slash);
-			if (!(await adapter.exists(dir || "/"))) return [];
-			return (await adapter.list(dir || "/")).files.map(normalizePath).filter((f) => f.startsWith(p));
+			try {
+				return (await adapter.list(dir || "/")).files.map(normalizePath).filter((f) => f.startsWith(p));
+			} catch {
+				return []; // no such folder yet
+			}
 		},
 	};
 }

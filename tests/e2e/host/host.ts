@@ -46,6 +46,11 @@ const app = {
 				return Promise.resolve();
 			},
 			remove: (p: string) => Promise.resolve(void (files.delete(p) || binaries.delete(p))),
+			// Like Obsidian's: the files directly inside a folder, as vault paths.
+			list: (dir: string) => {
+				const inside = [...files.keys(), ...binaries.keys()].filter((p) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/"));
+				return Promise.resolve({ files: inside, folders: [] as string[] });
+			},
 		},
 		on: (name: string, cb: (...a: unknown[]) => void) => {
 			vaultHandlers.set(name, [...(vaultHandlers.get(name) ?? []), cb]);
