@@ -1,13 +1,14 @@
 import type { NoteBlock } from "../blocks";
-import { bodyText } from "../runner/alias-values";
-import { looksBinary } from "../runner/response/content-type";
+import { decodeExact } from "../runner/response/charset";
+import { classifyBody } from "../runner/response/content-type";
 import { toBase64 } from "../runner/response/format";
 import type { BlockResult } from "../runner/result";
 import type { Timing } from "../runner/transport";
 
 /**
  * The stable per-block shape of `runnable-blocks run --json` (documented in the README).
- * Exactly one of `body` (UTF-8 text) and `bodyBase64` (binary) is set when there is a body.
+ * Exactly one of `body` (the text, decoded in its charset) and `bodyBase64` (binary, or text that
+ * does not decode) is set when there is a body.
  */
 export interface RunResultJson {
 	alias: string | null;
@@ -38,8 +39,12 @@ export function resultToJson(block: NoteBlock, result: BlockResult, dependency: 
 		dependency,
 	};
 	if (result.body) {
-		if (looksBinary(result.body)) out.bodyBase64 = toBase64(result.body);
-		else out.body = bodyText(result.body);
+		// Text in its charset when every byte decodes; otherwise the bytes, losslessly (invalid
+		// UTF-8 anywhere in the body, not only at its start).
+		const type = classifyBody(out.headers, result.body);
+		const text = type.kind === "binary" ? null : decodeExact(result.body, type.charset);
+		if (text === null) out.bodyBase64 = toBase64(result.body);
+		else out.body = text;
 	}
 	return out;
 }

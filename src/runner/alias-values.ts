@@ -1,12 +1,11 @@
 import { JSONPath } from "jsonpath-plus";
 import type { AliasPath, Lookup } from "../blocks";
+import { responseText } from "./response/content-type";
 import type { BlockResult } from "./result";
 
-const decoder = new TextDecoder();
-
-/** Text of a body; response bodies are decoded as UTF-8 (what chaining reads). */
-export function bodyText(bytes: Uint8Array | undefined): string {
-	return bytes ? decoder.decode(bytes) : "";
+/** Text of a run's response body in its charset (what chaining reads; the panel shows the same). */
+export function bodyText(result: Pick<BlockResult, "head" | "body">): string {
+	return responseText(result.head?.headers ?? [], result.body);
 }
 
 function stringify(value: unknown): string {
@@ -63,7 +62,7 @@ export function readAliasPath(result: BlockResult, path: AliasPath): Lookup {
 		case "headers":
 			return headerValue(head.headers, path.selector, label);
 		case "body": {
-			const text = bodyText(result.body);
+			const text = bodyText(result);
 			return path.selector === "*" ? { ok: true, value: text } : selectJson(text, path.selector, `${label}.body`);
 		}
 	}

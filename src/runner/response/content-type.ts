@@ -1,3 +1,5 @@
+import { bodyEncoding, decodeText } from "./charset";
+
 /** How the Body tab shows a response. */
 export type BodyKind = "json" | "xml" | "html" | "svg" | "javascript" | "css" | "text" | "image" | "binary" | "empty";
 
@@ -5,7 +7,8 @@ export interface BodyType {
 	kind: BodyKind;
 	/** Media type without parameters, lower-cased ("" when absent). */
 	mime: string;
-	charset: string | null;
+	/** The encoding its text is decoded with (WHATWG name: BOM, declared charset, else utf-8). */
+	charset: string;
 }
 
 /** Raster images shown inline through a blob: URL. SVG is deliberately not one of them: it is shown as code. */
@@ -64,20 +67,43 @@ function kindOfMime(mime: string): BodyKind | null {
 	return null;
 }
 
-/** Decides how to show a body from its Content-Type, falling back to sniffing the bytes. */
+/** True when text decoded from a non-UTF-8 charset holds control bytes no text has (NUL). */
+function hasNul(bytes: Uint8Array): boolean {
+	return bytes.subarray(0, 65536).includes(0);
+}
+
+/**
+ * Whether a body is binary, judged in its own encoding: UTF-8 (declared or not) by validity and
+ * NUL bytes; UTF-16 never (NULs are half its ASCII); other declared charsets (every byte is a
+ * character in them) by NUL bytes only.
+ */
+function binaryIn(encoding: string, body: Uint8Array): boolean {
+	if (encoding === "utf-8") return looksBinary(body);
+	if (encoding.startsWith("utf-16")) return false;
+	return hasNul(body);
+}
+
+/** Decides how to show a body from its Content-Type and charset, falling back to sniffing the decoded text. */
 export function classifyBody(headers: ReadonlyArray<readonly [string, string]>, body: Uint8Array): BodyType {
-	const { mime, charset } = parseContentType(headerValue(headers, "content-type"));
+	const { mime, charset: declared } = parseContentType(headerValue(headers, "content-type"));
+	const kind = kindOfMime(mime);
+	// A byte-order mark means text only where text is expected: FF FE can start any binary file.
+	const charset = bodyEncoding(declared, body, kind !== null || mime === "");
 	if (body.byteLength === 0) return { kind: "empty", mime, charset };
-	const declared = kindOfMime(mime);
-	if (declared === "image") return { kind: "image", mime, charset };
-	if (declared && declared !== "text") return { kind: looksBinary(body) ? "binary" : declared, mime, charset };
-	if (looksBinary(body)) return { kind: "binary", mime, charset };
-	if (declared === "text" || mime === "") {
-		const start = new TextDecoder().decode(body.subarray(0, 512)).trimStart();
+	if (kind === "image") return { kind: "image", mime, charset };
+	if (binaryIn(charset, body)) return { kind: "binary", mime, charset };
+	if (kind && kind !== "text") return { kind, mime, charset };
+	if (kind === "text" || mime === "") {
+		const start = decodeText(body.subarray(0, 512), charset).trimStart();
 		if (/^[[{]/.test(start)) return { kind: "json", mime, charset };
 		if (/^<svg[\s>]/i.test(start)) return { kind: "svg", mime, charset };
 		if (/^<(!doctype html|html)[\s>]/i.test(start)) return { kind: "html", mime, charset };
 		if (/^<\?xml/i.test(start)) return { kind: "xml", mime, charset };
 	}
 	return { kind: "text", mime, charset };
+}
+
+/** The body's text as every consumer sees it (references, --json, Raw tab, the panel): in its charset. */
+export function responseText(headers: ReadonlyArray<readonly [string, string]>, body: Uint8Array | undefined): string {
+	return body ? decodeText(body, classifyBody(headers, body).charset) : "";
 }

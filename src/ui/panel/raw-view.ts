@@ -1,6 +1,6 @@
 import { Component } from "obsidian";
 import { bodyText } from "../../runner/alias-values";
-import { looksBinary } from "../../runner/response/content-type";
+import { classifyBody } from "../../runner/response/content-type";
 import { formatBytes } from "../../runner/response/format";
 import type { RunSnapshot } from "../../runner/result";
 import { VirtualText } from "./virtual-text";
@@ -16,7 +16,7 @@ export function wireText(s: RunSnapshot): string {
 	if (s.head) {
 		const h = s.head;
 		const status = `HTTP/${h.httpVersion} ${h.status} ${h.statusText}`.trimEnd();
-		const body = s.body ? (looksBinary(s.body) ? `[binary body, ${formatBytes(s.body.byteLength)}]` : bodyText(s.body)) : "";
+		const body = s.body ? (classifyBody(h.headers, s.body).kind === "binary" ? `[binary body, ${formatBytes(s.body.byteLength)}]` : bodyText(s)) : "";
 		parts.push(`${status}\n${h.headers.map(([n, v]) => `${n}: ${v}`).join("\n")}\n\n${body}`);
 	}
 	return parts.join("\n\n");

@@ -44,7 +44,7 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 			variables: this.variables(),
 			cachedBody: (alias) => {
 				const r = session.get(alias);
-				return r?.body ? bodyText(r.body) : undefined;
+				return r?.body ? bodyText(r) : undefined;
 			},
 		});
 	}
