@@ -1,4 +1,6 @@
 import { CACHEABLE_METHODS } from "../blocks";
+import { canonicalUrl } from "./cache-key";
+import { invalidatedUrls, storable } from "./cache-policy";
 import type { PreparedRequest } from "./request";
 import type { BlockResult, RunError, RunSnapshot } from "./result";
 import { nextState, type RunEvent } from "./state-machine";
@@ -8,6 +10,8 @@ import type { Transport, TransportOutcome } from "./transport";
 export interface ResultCache {
 	get(key: string): BlockResult | undefined;
 	set(key: string, value: BlockResult, sizeBytes: number): void;
+	/** Drops the entries whose request matches (a write made them stale). */
+	deleteWhere(match: (value: BlockResult) => boolean): number;
 }
 
 /** One history row: never a body, never a header value. */
@@ -18,7 +22,8 @@ export interface HistoryEntry {
 	method: string;
 	url: string;
 	status: number | null;
-	outcome: "done" | "cancelled" | "failed";
+	/** `cached`: served from the response cache, no network (listed, marked, never counted as a network run). */
+	outcome: "done" | "cached" | "cancelled" | "failed";
 	errorCode: string | null;
 	requestBytes: number;
 	responseBytes: number;
@@ -87,7 +92,11 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 	const key = cacheable && deps.cache ? deps.cacheKey(request, opts.envSnapshot) : null;
 	if (key !== null && !opts.force) {
 		const hit = deps.cache?.get(key);
-		if (hit) return move("cache_hit", { ...hit, request, startedAt: now() }) as BlockResult;
+		if (hit) {
+			const served = move("cache_hit", { ...hit, request, startedAt: now(), cachedAt: hit.cachedAt ?? hit.startedAt }) as BlockResult;
+			deps.history?.record(historyEntry(request, served, opts, served.startedAt ?? now(), "cached", deps));
+			return served;
+		}
 	}
 
 	const startedAt = now();
@@ -111,27 +120,34 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 			rawRequestHead: outcome.rawRequestHead,
 			error: undefined,
 		}) as BlockResult;
-		if (key !== null) deps.cache?.set(key, result, outcome.body.byteLength + 1024);
+		const stale = invalidatedUrls(request, outcome.head);
+		if (stale.length > 0) deps.cache?.deleteWhere((r) => r.request !== undefined && stale.includes(canonicalUrl(r.request.url)));
+		if (key !== null && storable(request, outcome.head)) deps.cache?.set(key, result, outcome.body.byteLength + 1024);
 	} else {
 		const event: RunEvent = outcome.kind === "cancelled" ? (outcome.reason === "timeout" ? "timeout" : "cancel") : "fail";
 		// Partial bytes are discarded: a cancelled or failed run keeps no body.
 		result = move(event, { error: errorOf(outcome), timing: outcome.timing, body: undefined }) as BlockResult;
 	}
-	deps.history?.record({
+	deps.history?.record(historyEntry(request, result, opts, startedAt, result.state === "done" ? "done" : result.state === "cancelled" ? "cancelled" : "failed", deps));
+	return result;
+}
+
+/** The history row of a run: never a body, never a header value; the URL as masked for display. */
+function historyEntry(request: PreparedRequest, result: BlockResult, opts: ExecuteOptions, startedAt: number, outcome: HistoryEntry["outcome"], deps: ExecutorDeps): HistoryEntry {
+	return {
 		filePath: opts.filePath,
 		alias: opts.historyAlias,
 		method: request.method,
 		url: opts.maskUrl ? opts.maskUrl(request.url) : request.url,
 		status: result.head?.status ?? null,
-		outcome: result.state === "done" ? "done" : result.state === "cancelled" ? "cancelled" : "failed",
+		outcome,
 		errorCode: result.error?.code ?? null,
-		requestBytes: result.requestBytes ?? new TextEncoder().encode(request.body).byteLength,
+		requestBytes: outcome === "cached" ? 0 : (result.requestBytes ?? new TextEncoder().encode(request.body).byteLength),
 		responseBytes: result.body?.byteLength ?? 0,
-		durationMs: result.timing?.total ?? now() - startedAt,
+		durationMs: outcome === "cached" ? 0 : (result.timing?.total ?? (deps.now ?? Date.now)() - startedAt),
 		timestamp: startedAt,
 		transport: deps.transport.name,
-	});
-	return result;
+	};
 }
 
 /** A result for a block that could not start (bad block, unresolved reference…): state failed, no network. */

@@ -40,6 +40,13 @@ export class ByteLruCache<V> {
 		return true;
 	}
 
+	/** Removes every entry whose value matches; returns how many. */
+	deleteWhere(match: (value: V) => boolean): number {
+		let n = 0;
+		for (const [key, e] of [...this.entries]) if (match(e.value) && this.delete(key)) n++;
+		return n;
+	}
+
 	clear(): void {
 		this.entries.clear();
 		this.bytes = 0;

@@ -38,6 +38,8 @@ export interface RunSnapshot {
 	transport?: Transport["name"];
 	/** Epoch ms of the start of the run. */
 	startedAt?: number;
+	/** For a run served from the cache: epoch ms when the cached response was fetched (its age). */
+	cachedAt?: number;
 }
 
 /** A finished run, as kept for chaining and display. */

@@ -70,7 +70,8 @@ describe("response panel tabs in Chromium", () => {
 		await run("cached");
 		const hits = host.hits.filter((h) => h === "/api/json").length;
 		await run("cached");
-		await expect(panel("cached").locator(".rb-cached").textContent()).resolves.toBe("(cached)");
+		// Issue 12: the badge says the cached response's age.
+		await expect(panel("cached").locator(".rb-cached").textContent()).resolves.toMatch(/^\(cached, \d+ s ago\)$/);
 		expect(host.hits.filter((h) => h === "/api/json").length).toBe(hits);
 		await run("posted");
 		await run("posted");

@@ -80,6 +80,16 @@ export async function startTestServer(): Promise<TestServer> {
 		if (p === "/json") {
 			res.writeHead(200, { "Content-Type": "application/json" });
 			res.end(JSON.stringify({ ok: true, items: [{ id: 1, name: "one" }, { id: 2, name: "two" }], token: "tok-123" }));
+		} else if (p === "/no-store") {
+			res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "private, no-store" });
+			res.end(JSON.stringify({ at: Date.now(), n: requests.length }));
+		} else if (p.startsWith("/items")) {
+			// A small collection: GET shows how many requests the server saw; POST /items creates one
+			// (201 with Location); a write to /items/fail answers 409.
+			if (p === "/items/fail") res.writeHead(409, { "Content-Type": "application/json" });
+			else if (req.method === "POST") res.writeHead(201, { "Content-Type": "application/json", Location: "/items/7", "Content-Location": "http://127.0.0.1:1/elsewhere" });
+			else res.writeHead(200, { "Content-Type": "application/json" });
+			res.end(JSON.stringify({ path: p, seen: requests.length }));
 		} else if (p === "/echo") {
 			res.writeHead(200, { "Content-Type": "application/json" });
 			res.end(JSON.stringify({ method: req.method, url: req.url, headers: pairs(req.rawHeaders), body: body.toString("base64") }));

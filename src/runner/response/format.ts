@@ -18,6 +18,15 @@ export function formatMs(ms: number): string {
 	return `${m} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
+/** An age for a badge: "4 s", "12 min", "3 h", "2 d". */
+export function formatAge(ms: number): string {
+	const s = Math.max(0, Math.round(ms / 1000));
+	if (s < 60) return `${s} s`;
+	if (s < 3600) return `${Math.floor(s / 60)} min`;
+	if (s < 86_400) return `${Math.floor(s / 3600)} h`;
+	return `${Math.floor(s / 86_400)} d`;
+}
+
 /** Base64 of bytes without Node's Buffer (the plugin runs on mobile too). */
 export function toBase64(bytes: Uint8Array): string {
 	let binary = "";

@@ -1,6 +1,6 @@
 import { Component, Menu, setIcon } from "obsidian";
 import { HTTP_METHODS, type DisplayMode, type EditMode, type HttpMethod } from "../../blocks";
-import { formatBytes, formatMs } from "../../runner/response/format";
+import { formatAge, formatBytes, formatMs } from "../../runner/response/format";
 import type { RunSnapshot } from "../../runner/result";
 import type { NoteSession } from "../../runner/session";
 import { isActive } from "../../runner/state-machine";
@@ -183,6 +183,7 @@ export class ResponsePanel extends Component {
 			const tr = body.createEl("tr", { cls: "rb-history-row" });
 			tr.createEl("td", { text: new Date(r.timestamp).toLocaleString() });
 			tr.createEl("td", { text: r.status === null ? r.outcome : String(r.status) });
+			tr.createEl("td", { cls: "rb-history-source", text: r.outcome === "cached" ? t("fromCache") : "" });
 			tr.createEl("td", { text: formatMs(r.durationMs) });
 			tr.createEl("td", { text: `↑ ${formatBytes(r.requestBytes)} ↓ ${formatBytes(r.responseBytes)}` });
 		}
@@ -208,7 +209,7 @@ export class ResponsePanel extends Component {
 		if (s.timing && !isActive(s.state)) badge("rb-time", formatMs(s.timing.total));
 		if (s.receivedBytes > 0 || s.body) badge("rb-size", formatBytes(s.body?.byteLength ?? s.receivedBytes));
 		if (s.transport) badge("rb-transport", s.transport);
-		if (s.state === "cached") badge("rb-cached", t("cached"));
+		if (s.state === "cached") badge("rb-cached", t("cached", { age: formatAge((s.startedAt ?? 0) - (s.cachedAt ?? s.startedAt ?? 0)) }));
 		if (s.error) badge("rb-error", s.error.message).setAttr("title", s.error.detail ?? s.error.message);
 	}
 

@@ -93,7 +93,7 @@ describe("running a note", () => {
 		expect(server.requests.length).toBe(before);
 	});
 
-	it("serves a second identical GET from the cache with no network and no history row", async () => {
+	it("serves a second identical GET from the cache with no network; history lists it marked cached", async () => {
 		const history = await HistoryStore.open(nodeStorage, join(dir, "cache-history.sqlite"));
 		const ctx = context({ deps: { history } });
 		const note = parseNote("```http alias=j\nGET {{base}}/json?q=1\n```");
@@ -102,7 +102,11 @@ describe("running a note", () => {
 		const second = await runBlocks(note, note, ctx);
 		expect([first[0].result.state, second[0].result.state]).toEqual(["done", "cached"]);
 		expect(server.requests.length).toBe(before + 1);
-		expect(history.list("api.md", "j")).toHaveLength(1);
+		// Issue 12: a cached run is listed, marked as such (no bytes sent, no network time).
+		expect(history.list("api.md", "j").map((r) => [r.outcome, r.status, r.requestBytes, r.durationMs])).toEqual([
+			["cached", 200, 0, 0],
+			["done", 200, expect.any(Number) as number, expect.any(Number) as number],
+		]);
 		expect(new TextDecoder().decode(second[0].result.body)).toContain("tok-123");
 		await history.close();
 	});
@@ -157,5 +161,57 @@ describe("running a note", () => {
 		const runs = await runBlocks(note, note, context({ env: { base: server.url, hdr: "Bad Header" } }));
 		expect(runs[0].result.error).toMatchObject({ code: "unresolved_reference", message: expect.stringContaining("{{nope}}") as unknown });
 		expect(runs[1].result.error).toMatchObject({ code: "invalid_token", message: "Invalid HTTP token" });
+	});
+});
+
+describe("cache semantics (RFC 9111 where it applies)", () => {
+	const run = (ctx: RunContext, text: string) => {
+		const note = parseNote(text);
+		return runBlocks(note, note, ctx).then((r) => r[0].result);
+	};
+
+	it("a successful POST invalidates the cached GET of its URL and of its same-origin Location", async () => {
+		const ctx = context();
+		const list = "```http alias=list\nGET {{base}}/items\n```";
+		const item = "```http alias=item\nGET {{base}}/items/7\n```";
+		const other = "```http alias=other\nGET {{base}}/items/8\n```";
+		for (const b of [list, item, other]) await run(ctx, b);
+		for (const b of [list, item, other]) expect((await run(ctx, b)).state).toBe("cached");
+		expect((await run(ctx, "```http alias=add\nPOST {{base}}/items\n\n{}\n```")).head?.status).toBe(201);
+		expect((await run(ctx, list)).state).toBe("done");
+		expect((await run(ctx, item)).state).toBe("done");
+		expect((await run(ctx, other)).state).toBe("cached");
+	});
+
+	it("a failed write (4xx) invalidates nothing", async () => {
+		const ctx = context();
+		const get = "```http alias=g\nGET {{base}}/items/fail\n```";
+		await run(ctx, get);
+		expect((await run(ctx, "```http alias=d\nDELETE {{base}}/items/fail\n```")).head?.status).toBe(409);
+		expect((await run(ctx, get)).state).toBe("cached");
+	});
+
+	it("does not store a response with Cache-Control: no-store, nor one a request asked not to store", async () => {
+		const ctx = context();
+		const noStore = "```http alias=n\nGET {{base}}/no-store\n```";
+		const before = server.requests.length;
+		expect((await run(ctx, noStore)).state).toBe("done");
+		expect((await run(ctx, noStore)).state).toBe("done");
+		const asked = "```http alias=a\nGET {{base}}/json?ask=1\nCache-Control: no-store\n```";
+		expect((await run(ctx, asked)).state).toBe("done");
+		expect((await run(ctx, asked)).state).toBe("done");
+		expect(server.requests.length).toBe(before + 4);
+	});
+
+	it("a cached run carries the time its response was fetched (the age the panel shows)", async () => {
+		let clock = 1_000_000;
+		const ctx = context({ deps: { now: () => clock } });
+		const get = "```http alias=aged\nGET {{base}}/json?aged=1\n```";
+		const first = await run(ctx, get);
+		clock += 90_000;
+		const second = await run(ctx, get);
+		expect(second.state).toBe("cached");
+		expect(second.cachedAt).toBe(first.startedAt);
+		expect((second.startedAt ?? 0) - (second.cachedAt ?? 0)).toBe(90_000);
 	});
 });
