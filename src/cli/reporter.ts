@@ -1,5 +1,6 @@
 import type { NoteBlock } from "../blocks";
 import { formatBytes, formatMs } from "../runner/response/format";
+import { shownRequest } from "../runner/request";
 import type { BlockResult, RunSnapshot } from "../runner/result";
 
 type Write = (s: string) => void;
@@ -14,7 +15,7 @@ function label(block: NoteBlock): string {
 /** One line per finished block: what ran and how it ended. */
 export function describeResult(block: NoteBlock, result: BlockResult): string {
 	const req = result.request;
-	const what = req ? `${req.method} ${req.url}` : (block.http?.method ?? "?") + " " + (block.http?.url ?? "");
+	const what = req ? `${req.method} ${shownRequest(req).url}` : (block.http?.method ?? "?") + " " + (block.http?.url ?? "");
 	const parts = [`${MARK[result.state]} ${label(block)}`, what];
 	if (result.head) parts.push(`→ ${result.head.status} ${result.head.statusText}`.trimEnd());
 	if (result.state === "cached") parts.push("(cached)");

@@ -65,6 +65,8 @@ export interface CliEnvironment {
 	name: string;
 	variables: Record<string, string>;
 	secretValues: string[];
+	/** The secret variables (all, and those with no value): masked by span; unset ones say so. */
+	secrets: { names: ReadonlySet<string>; unset: ReadonlySet<string> };
 }
 
 /** The environment `--env` names, or the settings' active one. */
@@ -76,5 +78,5 @@ export function selectEnvironment(settings: Settings, name: string | undefined, 
 	}
 	const env = environmentVariables(settings, chosen, (id) => process.env[secretEnvName(id)]);
 	for (const id of env.missingSecrets) warn(`secret "${id}" is not set: export ${secretEnvName(id)} to use it\n`);
-	return { name: chosen, variables: env.variables, secretValues: env.secretValues };
+	return { name: chosen, variables: env.variables, secretValues: env.secretValues, secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) } };
 }

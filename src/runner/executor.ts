@@ -1,7 +1,7 @@
 import { CACHEABLE_METHODS } from "../blocks";
 import { canonicalUrl } from "./cache-key";
 import { invalidatedUrls, storable } from "./cache-policy";
-import type { PreparedRequest } from "./request";
+import { shownRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError, RunSnapshot } from "./result";
 import { nextState, type RunEvent } from "./state-machine";
 import type { Transport, TransportOutcome } from "./transport";
@@ -138,7 +138,8 @@ function historyEntry(request: PreparedRequest, result: BlockResult, opts: Execu
 		filePath: opts.filePath,
 		alias: opts.historyAlias,
 		method: request.method,
-		url: opts.maskUrl ? opts.maskUrl(request.url) : request.url,
+		// Masked where a secret was substituted; then by value, for a secret that came with no span.
+		url: opts.maskUrl ? opts.maskUrl(shownRequest(request).url) : shownRequest(request).url,
 		status: result.head?.status ?? null,
 		outcome,
 		errorCode: result.error?.code ?? null,

@@ -1,6 +1,6 @@
-import { evaluateBuiltin, isHttpToken, resolveTemplate, systemEntropy, type Entropy, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
+import { evaluateBuiltin, isHttpToken, resolveTemplate, systemEntropy, type Entropy, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
 import { readAliasPath } from "./alias-values";
-import { DEFAULT_TIMEOUT_MS, type PreparedRequest } from "./request";
+import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
 
 /** What a block's references can read. */
@@ -14,6 +14,10 @@ export interface PrepareContext {
 	entropy?: Entropy;
 	/** Timeout when the block has no `timeout=` token (user.toml `general.timeout`). */
 	defaultTimeoutMs?: number;
+	/** Names of the environment's secret variables: where they are substituted is masked in the shown request. */
+	secretNames?: ReadonlySet<string>;
+	/** Secret variables whose secret has no value: a reference to one says the secret is not set. */
+	unsetSecrets?: ReadonlySet<string>;
 }
 
 export type Preparation =
@@ -71,17 +75,21 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 		return { ok: false, error: { code: "invalid_block", message: first ? `Line ${first.line + 1}: ${first.message}` : "This block cannot run" }, notRun: [] };
 	}
 	const sources = referenceSources(ctx);
-	const parts: Resolution[] = [];
-	const resolve = (text: string): string => {
-		const r = resolveTemplate(text, sources);
-		parts.push(r);
-		return r.value;
-	};
-	const url = resolve(http.url);
-	const headers: Array<[string, string]> = http.headers.map((h) => [resolve(h.name), resolve(h.value)]);
-	const body = resolve(http.body);
+	// Built-ins are recorded so that the masked copy below shows the same $uuid, $timestamp…
+	const builtins: Array<Lookup | undefined> = [];
+	const { url, headers, body, parts } = resolveMessage(http, {
+		...sources,
+		builtin: (inner) => {
+			const found = sources.builtin(inner);
+			builtins.push(found);
+			return found;
+		},
+	});
 
-	const errors = parts.flatMap((p) => p.errors);
+	const errors = parts.flatMap((p) => p.errors).map((e) => {
+		const name = /^\{\{\s*(.+?)\s*\}\}$/.exec(e.reference)?.[1];
+		return name && ctx.unsetSecrets?.has(name) ? { ...e, message: `Secret ${e.reference} is not set: give it a value in the environment's settings (the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>)` } : e;
+	});
 	if (errors.length > 0) {
 		const notRun = [...new Set(errors.map((e) => e.notRunAlias).filter((a): a is string => a !== undefined))];
 		return {
@@ -112,10 +120,51 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 			body,
 			followRedirects: !http.noRedirect,
 			timeoutMs: block.info.tokens.timeout ?? ctx.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+			...(usesSecret(parts, ctx.secretNames) ? { masked: maskedCopy(http, sources, builtins, ctx.secretNames ?? new Set()) } : {}),
 		},
 		envSnapshot,
 		aliasesUsed,
 	};
+}
+
+/** The message of a block with every reference resolved, and the resolution of each part. */
+function resolveMessage(http: HttpBlock, sources: ReferenceSources): { url: string; headers: Array<[string, string]>; body: string; parts: Resolution[] } {
+	const parts: Resolution[] = [];
+	const resolve = (text: string): string => {
+		const r = resolveTemplate(text, sources);
+		parts.push(r);
+		return r.value;
+	};
+	const url = resolve(http.url);
+	const headers: Array<[string, string]> = http.headers.map((h) => [resolve(h.name), resolve(h.value)]);
+	const body = resolve(http.body);
+	return { url, headers, body, parts };
+}
+
+function usesSecret(parts: readonly Resolution[], secretNames: ReadonlySet<string> | undefined): boolean {
+	return secretNames !== undefined && secretNames.size > 0 && parts.some((p) => [...p.variablesUsed.keys()].some((k) => secretNames.has(k)));
+}
+
+/**
+ * The request resolved a second time with each secret replaced by a marker that every later
+ * step (URL normalisation, percent-encoding) leaves as it is; the marker then becomes `•••`.
+ * So a secret is masked by where it was substituted, in whatever form it went on the wire —
+ * never by searching for its value (which misses encoded forms and hides look-alikes).
+ */
+function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: ReadonlyArray<Lookup | undefined>, secretNames: ReadonlySet<string>): MaskedRequest {
+	const marker = `rbsecret${Math.random().toString(36).slice(2, 12)}x`;
+	let next = 0;
+	const replay: ReferenceSources = {
+		builtin: () => builtins[next++],
+		alias: (path) => sources.alias(path),
+		variable: (name) => (secretNames.has(name) ? marker : sources.variable(name)),
+	};
+	const m = resolveMessage(http, replay);
+	const unmark = (s: string) => s.split(marker).join(SECRET_MASK);
+	const absolute = absoluteUrl(m.url);
+	const url = absolute.ok ? absolute.url : m.url;
+	const target = absolute.ok ? new URL(url).pathname + new URL(url).search : url;
+	return { url: unmark(url), target: unmark(target), headers: m.headers.map(([n, v]) => [unmark(n), unmark(v)]), body: unmark(m.body) };
 }
 
 /** The aliases a block's references name (whatever their state), for run-all ordering. */

@@ -23,4 +23,46 @@ export interface PreparedRequest {
 	followRedirects: boolean;
 	/** Connect + whole body, milliseconds. */
 	timeoutMs: number;
+	/**
+	 * The request as it may be shown (history, Raw tab, terminal): the parts that came from a
+	 * secret variable replaced by `•••`, found by where the secret was substituted (so encoded
+	 * forms are masked too). Absent when no secret was used.
+	 */
+	masked?: MaskedRequest;
+}
+
+/** A request's shown copy: URL, headers and body with `•••` where secrets were substituted. */
+export interface MaskedRequest extends Pick<PreparedRequest, "url" | "headers" | "body"> {
+	/** The origin-form request-target (path and query) as shown, for the Raw tab's request line. */
+	target: string;
+}
+
+/** The text that stands for a secret's value wherever a request is shown. */
+export const SECRET_MASK = "•••";
+
+/** The request with secrets masked, for display. */
+export function shownRequest(request: PreparedRequest): Pick<PreparedRequest, "method" | "url" | "headers" | "body"> {
+	const m = request.masked;
+	return { method: request.method, url: m?.url ?? request.url, headers: m?.headers ?? request.headers, body: m?.body ?? request.body };
+}
+
+/**
+ * The request head a transport wrote, with the secret parts masked: the request line's target
+ * and each header line whose value came from a secret are replaced by their shown copies (the
+ * pieces themselves are known by position, not found by searching for the secret).
+ */
+export function shownRawHead(head: string, request: PreparedRequest): string {
+	const m = request.masked;
+	if (!m) return head;
+	const lines = head.split("\r\n");
+	const real = new URL(request.url);
+	const realTarget = real.pathname + real.search;
+	if (realTarget !== m.target) lines[0] = lines[0].replace(` ${realTarget} `, ` ${m.target} `);
+	request.headers.forEach(([name, value], i) => {
+		const shown = m.headers[i];
+		if (!shown || shown[1] === value) return;
+		const at = lines.indexOf(`${name}: ${value}`);
+		if (at > 0) lines[at] = `${shown[0]}: ${shown[1]}`;
+	});
+	return lines.join("\r\n");
 }

@@ -20,7 +20,10 @@ export interface RunContext {
 	signalFor?: (block: NoteBlock) => AbortSignal;
 	defaultTimeoutMs?: number;
 	entropy?: Entropy;
+	/** Value-based masking of URLs in history: the fallback for secrets that arrive with no span (echoed by a server). */
 	maskUrl?: (url: string) => string;
+	/** The environment's secret variables (all) and those with no value. */
+	secrets?: { names: ReadonlySet<string>; unset: ReadonlySet<string> };
 	onBlockStart?: (block: NoteBlock, reason: "target" | "dependency") => void;
 	onUpdate?: (block: NoteBlock, snapshot: RunSnapshot) => void;
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
@@ -75,6 +78,8 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 			result: (a) => ctx.results.get(a),
 			entropy: ctx.entropy,
 			defaultTimeoutMs: ctx.defaultTimeoutMs,
+			secretNames: ctx.secrets?.names,
+			unsetSecrets: ctx.secrets?.unset,
 		});
 		if (!prepared.ok) return finish(failedBeforeStart(prepared.error));
 		const result = await executeRequest(prepared.request, ctx.deps, {

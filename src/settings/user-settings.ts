@@ -157,21 +157,35 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
  * The variables of an environment with secret ids resolved through `readSecret`
  * (Obsidian's secret storage in the plugin; the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>).
  */
-export function environmentVariables(settings: Settings, name: string, readSecret: (id: string) => string | undefined): { variables: Record<string, string>; secretValues: string[]; missingSecrets: string[] } {
-	const variables: Record<string, string> = {};
-	const secretValues: string[] = [];
-	const missingSecrets: string[] = [];
+/** An environment's variables as a run reads them. */
+export interface EnvironmentValues {
+	variables: Record<string, string>;
+	/** Values of the secret variables that are set (value-based masking, the fallback). */
+	secretValues: string[];
+	/** Secret ids with no value. */
+	missingSecrets: string[];
+	/** Names of the variables that are secrets, set or not: their spans are masked wherever they are shown. */
+	secretNames: string[];
+	/** Names of the secret variables whose secret has no value: a reference to one says so. */
+	unsetSecretNames: string[];
+}
+
+export function environmentVariables(settings: Settings, name: string, readSecret: (id: string) => string | undefined): EnvironmentValues {
+	const out: EnvironmentValues = { variables: {}, secretValues: [], missingSecrets: [], secretNames: [], unsetSecretNames: [] };
 	for (const [k, v] of Object.entries(settings.environments[name] ?? {})) {
 		if ("value" in v) {
-			variables[k] = v.value;
+			out.variables[k] = v.value;
 			continue;
 		}
+		out.secretNames.push(k);
 		const value = readSecret(v.secret);
-		if (value === undefined) missingSecrets.push(v.secret);
-		else {
-			variables[k] = value;
-			secretValues.push(value);
+		if (value === undefined) {
+			out.missingSecrets.push(v.secret);
+			out.unsetSecretNames.push(k);
+		} else {
+			out.variables[k] = value;
+			out.secretValues.push(value);
 		}
 	}
-	return { variables, secretValues, missingSecrets };
+	return out;
 }

@@ -61,7 +61,7 @@ export class PluginServices implements RuntimeServices {
 	environment(): ActiveEnvironment {
 		const s = this.settings.settings;
 		const env = environmentVariables(s, s.general.environment, (id) => this.app.secretStorage.getSecret(id) ?? undefined);
-		return { name: s.general.environment, variables: env.variables, secretValues: env.secretValues };
+		return { name: s.general.environment, variables: env.variables, secretValues: env.secretValues, secretNames: env.secretNames, unsetSecretNames: env.unsetSecretNames };
 	}
 
 	defaultTimeoutMs(): number {

@@ -11,8 +11,11 @@ import type { HistoryRowView } from "./panel/response-panel";
 export interface ActiveEnvironment {
 	name: string;
 	variables: Record<string, string>;
-	/** Values of variables marked secret: masked in history URLs. */
+	/** Values of variables marked secret: masked in history URLs (the fallback to masking by span). */
 	secretValues: string[];
+	/** Names of the secret variables, and of those whose secret has no value. */
+	secretNames: string[];
+	unsetSecretNames: string[];
 }
 
 /**
@@ -92,6 +95,7 @@ export class PluginRuntime {
 			force,
 			defaultTimeoutMs,
 			maskUrl: (u) => this.services.maskUrl(u),
+			secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) },
 			signalFor: (block) => {
 				const c = session.begin(blockKey(block));
 				controllers.set(blockKey(block), c);

@@ -72,6 +72,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 			deps: engine.deps,
 			defaultTimeoutMs: settings.general.timeout,
 			maskUrl: (u) => engine.maskUrl(u),
+			secrets: env.secrets,
 			signalFor: (block) => {
 				const controller = new AbortController();
 				const after = opts.cancelAfter?.(block);

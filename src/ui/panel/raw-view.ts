@@ -2,6 +2,7 @@ import { Component } from "obsidian";
 import { bodyText } from "../../runner/alias-values";
 import { classifyBody } from "../../runner/response/content-type";
 import { formatBytes } from "../../runner/response/format";
+import { shownRawHead, shownRequest } from "../../runner/request";
 import type { RunSnapshot } from "../../runner/result";
 import { VirtualText } from "./virtual-text";
 
@@ -10,8 +11,10 @@ export function wireText(s: RunSnapshot): string {
 	const parts: string[] = [];
 	const req = s.request;
 	if (req) {
-		const head = s.rawRequestHead ?? `${req.method} ${req.url} HTTP/1.1\r\n${req.headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`;
-		parts.push(head.replace(/\r\n/g, "\n") + req.body);
+		// Secrets are masked where they were substituted (history, Raw tab and terminal show the same).
+		const shown = shownRequest(req);
+		const head = s.rawRequestHead ? shownRawHead(s.rawRequestHead, req) : `${req.method} ${shown.url} HTTP/1.1\r\n${shown.headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`;
+		parts.push(head.replace(/\r\n/g, "\n") + shown.body);
 	}
 	if (s.head) {
 		const h = s.head;

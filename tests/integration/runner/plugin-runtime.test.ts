@@ -47,7 +47,7 @@ function services(failures: { transport?: Error; environment?: Error }): Runtime
 		history: () => history,
 		environment: () => {
 			if (failures.environment) throw failures.environment;
-			return { name: "local", variables: { base: server.url }, secretValues: [] };
+			return { name: "local", variables: { base: server.url }, secretValues: [], secretNames: [], unsetSecretNames: [] };
 		},
 		defaultTimeoutMs: () => 5000,
 		maskUrl: (u: string) => u,

@@ -74,8 +74,9 @@ describe("user.toml settings", () => {
 		const r = parseSettings(fixture("commented.toml"));
 		if (!r.ok) throw new Error("expected ok");
 		const env = environmentVariables(r.settings, "dev", (id) => (id === "dev-token" ? "s3cret" : undefined));
-		expect(env).toEqual({ variables: { base_url: "http://127.0.0.1:8080", token: "s3cret", port: "8080" }, secretValues: ["s3cret"], missingSecrets: [] });
+		expect(env).toEqual({ variables: { base_url: "http://127.0.0.1:8080", token: "s3cret", port: "8080" }, secretValues: ["s3cret"], missingSecrets: [], secretNames: ["token"], unsetSecretNames: [] });
 		expect(environmentVariables(r.settings, "dev", () => undefined).missingSecrets).toEqual(["dev-token"]);
+		expect(environmentVariables(r.settings, "dev", () => undefined).unsetSecretNames).toEqual(["token"]);
 		expect(environmentVariables(r.settings, "nope", () => undefined).variables).toEqual({});
 	});
 });
