@@ -7,25 +7,44 @@ export type ActionScope = "block" | "global";
 
 export interface ActionSpec {
 	id: string;
-	/** Default chord, or null when unbound by default. */
+	/** Chord in force with no preset and no user.toml entry, or null: unbound. */
 	defaultChord: string | null;
+	/** Chord the Notebook keymap preset gives it (the seed's global chords), or null. */
+	notebookChord: string | null;
 	scope: ActionScope;
+	/** Named by the design but not built yet: listed and bindable, never registered. */
+	reserved?: true;
 }
 
-const GOTO = Array.from({ length: 9 }, (_, i): ActionSpec => ({ id: `block.goto.${i + 1}`, defaultChord: null, scope: "global" }));
+/** Where an action's chord comes from, for the Keymap page. */
+export type ChordSource = "default" | "preset" | "user";
 
-/** Every action, with its default. `block.goto.N` are unbound: Alt+1..9 collide with tiling window managers. */
+/** `[general] keymap_preset`: "obsidian" takes no chord from Obsidian; "notebook" applies the seed's global chords. */
+export type KeymapPreset = "obsidian" | "notebook";
+export const KEYMAP_PRESETS: readonly KeymapPreset[] = ["obsidian", "notebook"];
+
+const GOTO = Array.from({ length: 9 }, (_, i): ActionSpec => ({ id: `block.goto.${i + 1}`, defaultChord: null, notebookChord: null, scope: "global" }));
+
+/**
+ * Every action (DESIGN.md §6). Block actions keep their chords by default: they act only
+ * inside a runnable block and fall through to Obsidian elsewhere. Global actions have no
+ * default, because each of the seed's global chords is one of Obsidian's own hotkeys (Mod+K
+ * insert link, Mod+E toggle reading view, Mod+Shift+V paste as plain text, Mod+B bold): the
+ * Notebook preset or user.toml binds them. `block.goto.N` stay unbound even there: Alt+1..9
+ * collide with tiling window managers (and type characters on macOS).
+ */
 export const ACTIONS: readonly ActionSpec[] = [
-	{ id: "block.run", defaultChord: "Mod+Enter", scope: "block" },
-	{ id: "block.run_all", defaultChord: "Mod+Shift+Enter", scope: "block" },
-	{ id: "block.cancel", defaultChord: "Mod+.", scope: "block" },
-	{ id: "block.copy_curl", defaultChord: "Mod+Shift+C", scope: "block" },
-	{ id: "block.explain", defaultChord: "Mod+Shift+E", scope: "block" },
-	{ id: "block.force_run", defaultChord: "Mod+Shift+R", scope: "block" },
-	{ id: "search.blocks", defaultChord: "Mod+K", scope: "global" },
-	{ id: "env.switch", defaultChord: "Mod+E", scope: "global" },
-	{ id: "env.new_variable", defaultChord: "Mod+Shift+V", scope: "global" },
-	{ id: "chat.toggle", defaultChord: "Mod+B", scope: "global" },
+	{ id: "block.run", defaultChord: "Mod+Enter", notebookChord: null, scope: "block" },
+	{ id: "block.run_all", defaultChord: "Mod+Shift+Enter", notebookChord: null, scope: "block" },
+	{ id: "block.cancel", defaultChord: "Mod+.", notebookChord: null, scope: "block" },
+	{ id: "block.copy_curl", defaultChord: "Mod+Shift+C", notebookChord: null, scope: "block" },
+	{ id: "block.explain", defaultChord: "Mod+Shift+E", notebookChord: null, scope: "block" },
+	{ id: "block.force_run", defaultChord: "Mod+Shift+R", notebookChord: null, scope: "block" },
+	{ id: "search.blocks", defaultChord: null, notebookChord: "Mod+K", scope: "global" },
+	{ id: "env.switch", defaultChord: null, notebookChord: "Mod+E", scope: "global" },
+	{ id: "env.new_variable", defaultChord: null, notebookChord: "Mod+Shift+V", scope: "global" },
+	{ id: "chat.toggle", defaultChord: null, notebookChord: "Mod+B", scope: "global", reserved: true },
+	{ id: "vcs.sync", defaultChord: null, notebookChord: "Mod+Shift+S", scope: "global", reserved: true },
 	...GOTO,
 ];
 
@@ -166,20 +185,27 @@ export interface KeymapProblem {
 export interface ResolvedKeymap {
 	/** Action id → chord (absent: unbound). */
 	bindings: Map<string, Chord>;
+	/** Action id → where its chord (or its unbinding) comes from; every action has one. */
+	sources: Map<string, ChordSource>;
 	problems: KeymapProblem[];
 }
 
 /**
- * Merges user.toml's `[keymap]` over the defaults. Unknown actions and invalid chords are
- * reported and ignored (the default stays); `""` unbinds an action.
+ * The keymap in force: the defaults, then the preset's chords, then user.toml's `[keymap]`.
+ * Unknown actions and invalid chords are reported and ignored (what was there stays);
+ * `""` unbinds an action.
  */
-export function resolveKeymap(overrides: Readonly<Record<string, string>>): ResolvedKeymap {
+export function resolveKeymap(overrides: Readonly<Record<string, string>>, preset: KeymapPreset = "obsidian"): ResolvedKeymap {
 	const bindings = new Map<string, Chord>();
+	const sources = new Map<string, ChordSource>();
 	const problems: KeymapProblem[] = [];
 	for (const a of ACTIONS) {
-		if (!a.defaultChord) continue;
-		const parsed = parseChord(a.defaultChord);
-		if (parsed.ok) bindings.set(a.id, parsed.chord);
+		sources.set(a.id, "default");
+		const chord = (preset === "notebook" ? a.notebookChord : null) ?? a.defaultChord;
+		const parsed = chord ? parseChord(chord) : null;
+		if (!parsed?.ok) continue;
+		bindings.set(a.id, parsed.chord);
+		if (chord !== a.defaultChord) sources.set(a.id, "preset");
 	}
 	for (const [action, text] of Object.entries(overrides)) {
 		if (!ACTIONS.some((a) => a.id === action)) {
@@ -188,13 +214,30 @@ export function resolveKeymap(overrides: Readonly<Record<string, string>>): Reso
 		}
 		if (text.trim() === "") {
 			bindings.delete(action);
+			sources.set(action, "user");
 			continue;
 		}
 		const parsed = parseChord(text);
-		if (parsed.ok) bindings.set(action, parsed.chord);
-		else problems.push({ action, message: parsed.message });
+		if (!parsed.ok) {
+			problems.push({ action, message: parsed.message });
+			continue;
+		}
+		bindings.set(action, parsed.chord);
+		sources.set(action, "user");
 	}
-	return { bindings, problems };
+	return { bindings, sources, problems };
+}
+
+/**
+ * The actions a preset would bind with its own chords given the user's `[keymap]` (an entry
+ * there wins over the preset), each with its chord: what applying the preset adds.
+ */
+export function presetChords(preset: KeymapPreset, overrides: Readonly<Record<string, string>>): Array<{ action: ActionSpec; chord: Chord }> {
+	const { bindings, sources } = resolveKeymap(overrides, preset);
+	return ACTIONS.flatMap((action) => {
+		const chord = bindings.get(action.id);
+		return chord && sources.get(action.id) === "preset" ? [{ action, chord }] : [];
+	});
 }
 
 /** Actions bound to the same chord on a platform, grouped. */

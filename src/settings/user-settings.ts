@@ -1,4 +1,5 @@
 import { parse, TomlError } from "smol-toml";
+import { KEYMAP_PRESETS, type KeymapPreset } from "./keymap";
 import { locate } from "./toml-locate";
 
 export type TransportSetting = "auto" | "node" | "obsidian" | "fetch";
@@ -25,6 +26,8 @@ export interface Settings {
 		/** Default block timeout, ms. */
 		timeout: number;
 		transport: TransportSetting;
+		/** Which global chords are bound before `[keymap]` (DESIGN.md §6): none, or the seed's. */
+		keymapPreset: KeymapPreset;
 	};
 	/** Action id → binding, as written (validated by the keymap). */
 	keymap: Record<string, string>;
@@ -33,7 +36,7 @@ export interface Settings {
 }
 
 export function defaultSettings(): Settings {
-	return { general: { environment: "", timeout: 30000, transport: "auto" }, keymap: {}, environments: {}, connections: {} };
+	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {} };
 }
 
 /** A problem with a position in user.toml (1-based line and column). */
@@ -103,6 +106,9 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 		} else if (k === "transport") {
 			if (typeof v === "string" && (TRANSPORTS as readonly string[]).includes(v)) settings.general.transport = v as TransportSetting;
 			else error(path, `must be one of ${TRANSPORTS.join(", ")} (got ${show(v)})`);
+		} else if (k === "keymap_preset") {
+			if (typeof v === "string" && (KEYMAP_PRESETS as readonly string[]).includes(v)) settings.general.keymapPreset = v as KeymapPreset;
+			else error(path, `must be one of ${KEYMAP_PRESETS.join(", ")} (got ${show(v)})`);
 		} else {
 			warn(path, `unknown key "${k}" is kept but ignored`);
 		}

@@ -1,4 +1,4 @@
-import { ACTIONS, chordFromKeyEvent, displayChord, findConflicts, formatChord, parseChord, resolveChord, resolveKeymap, toCodeMirrorKey, toObsidianHotkey } from "../../../src/settings/keymap";
+import { ACTIONS, chordFromKeyEvent, displayChord, findConflicts, formatChord, parseChord, presetChords, resolveChord, resolveKeymap, toCodeMirrorKey, toObsidianHotkey } from "../../../src/settings/keymap";
 
 const chord = (s: string) => {
 	const r = parseChord(s);
@@ -54,26 +54,53 @@ describe("chords", () => {
 });
 
 describe("keymap", () => {
-	it("has every action of the design with its default; goto actions unbound", () => {
-		const { bindings, problems } = resolveKeymap({});
+	it("binds the block actions by default and no global action: every seed global chord is one of Obsidian's", () => {
+		const { bindings, sources, problems } = resolveKeymap({});
 		expect(problems).toEqual([]);
-		expect(ACTIONS.map((a) => a.id)).toEqual(expect.arrayContaining(["block.run", "block.run_all", "block.cancel", "block.copy_curl", "block.explain", "block.force_run", "search.blocks", "env.switch", "env.new_variable", "chat.toggle", "block.goto.1", "block.goto.9"]));
+		expect(ACTIONS.map((a) => a.id)).toEqual(expect.arrayContaining(["block.run", "block.run_all", "block.cancel", "block.copy_curl", "block.explain", "block.force_run", "search.blocks", "env.switch", "env.new_variable", "chat.toggle", "vcs.sync", "block.goto.1", "block.goto.9"]));
+		expect(Object.fromEntries([...bindings].map(([a, c]) => [a, formatChord(c)]))).toEqual({
+			"block.run": "Mod+Enter",
+			"block.run_all": "Mod+Shift+Enter",
+			"block.cancel": "Mod+.",
+			"block.copy_curl": "Mod+Shift+C",
+			"block.explain": "Mod+Shift+E",
+			"block.force_run": "Mod+Shift+R",
+		});
+		expect(new Set(sources.values())).toEqual(new Set(["default"]));
+		expect(ACTIONS.filter((a) => a.scope === "global").every((a) => a.defaultChord === null)).toBe(true);
+	});
+
+	it("the Notebook preset adds the seed's global chords, and nothing for go to block N", () => {
+		const { bindings, sources } = resolveKeymap({}, "notebook");
+		const preset = [...bindings].filter(([a]) => sources.get(a) === "preset").map(([a, c]) => [a, formatChord(c)]);
+		expect(Object.fromEntries(preset)).toEqual({ "search.blocks": "Mod+K", "env.switch": "Mod+E", "env.new_variable": "Mod+Shift+V", "chat.toggle": "Mod+B", "vcs.sync": "Mod+Shift+S" });
 		expect(formatChord(bindings.get("block.run")!)).toBe("Mod+Enter");
-		expect(formatChord(bindings.get("chat.toggle")!)).toBe("Mod+B");
+		expect(sources.get("block.run")).toBe("default");
 		expect(bindings.has("block.goto.1")).toBe(false);
 	});
 
-	it("applies user.toml overrides, binds Alt+1, unbinds with \"\", and reports bad entries without crashing", () => {
-		const { bindings, problems } = resolveKeymap({ "block.run": "Alt+R", "block.goto.1": "Alt+1", "chat.toggle": "", "block.cancel": "Mod+", "made.up": "Mod+X" });
+	it.each([
+		["obsidian", {}, []],
+		["notebook", {}, ["search.blocks", "env.switch", "env.new_variable", "chat.toggle", "vcs.sync"]],
+		["notebook", { "search.blocks": "Alt+K", "env.switch": "" }, ["env.new_variable", "chat.toggle", "vcs.sync"]],
+	] as const)("preset %s over %j binds %j with its own chords (a user.toml entry wins)", (preset, overrides, actions) => {
+		expect(presetChords(preset, overrides).map((p) => p.action.id)).toEqual(actions);
+	});
+
+	it("applies user.toml overrides over the preset, binds Alt+1, unbinds with \"\", and reports bad entries without crashing", () => {
+		const { bindings, sources, problems } = resolveKeymap({ "block.run": "Alt+R", "block.goto.1": "Alt+1", "chat.toggle": "", "block.cancel": "Mod+", "made.up": "Mod+X" }, "notebook");
 		expect(formatChord(bindings.get("block.run")!)).toBe("Alt+R");
+		expect(sources.get("block.run")).toBe("user");
 		expect(formatChord(bindings.get("block.goto.1")!)).toBe("Alt+1");
 		expect(bindings.has("chat.toggle")).toBe(false);
+		expect(sources.get("chat.toggle")).toBe("user");
 		expect(formatChord(bindings.get("block.cancel")!)).toBe("Mod+.");
+		expect(sources.get("block.cancel")).toBe("default");
 		expect(problems.map((p) => p.action)).toEqual(["block.cancel", "made.up"]);
 	});
 
 	it("finds conflicts after resolving Mod per platform", () => {
-		const { bindings } = resolveKeymap({ "block.explain": "Mod+K", "chat.toggle": "Cmd+E" });
+		const { bindings } = resolveKeymap({ "block.explain": "Mod+K", "chat.toggle": "Cmd+E" }, "notebook");
 		expect(findConflicts(bindings, false)).toEqual([["block.explain", "search.blocks"]]);
 		expect(findConflicts(bindings, true).map((c) => c.sort())).toEqual([["block.explain", "search.blocks"], ["chat.toggle", "env.switch"]]);
 	});

@@ -9,7 +9,7 @@ describe("user.toml settings", () => {
 		const r = parseSettings(fixture("commented.toml"));
 		if (!r.ok) throw new Error("expected ok");
 		expect(r.errors).toEqual([]);
-		expect(r.settings.general).toEqual({ environment: "dev", timeout: 30000, transport: "auto" });
+		expect(r.settings.general).toEqual({ environment: "dev", timeout: 30000, transport: "auto", keymapPreset: "obsidian" });
 		expect(r.settings.keymap).toEqual({ "block.run": "Mod+Enter", "chat.toggle": "Mod+B" });
 		expect(r.settings.environments.dev).toEqual({ base_url: { value: "http://127.0.0.1:8080" }, token: { secret: "dev-token" }, port: { value: "8080" } });
 		expect(r.settings.connections.app).toEqual({ type: "sqlite", path: "data/app.sqlite", readonly: true });
@@ -26,7 +26,7 @@ describe("user.toml settings", () => {
 
 	it("gives defaults for an empty file", () => {
 		const r = parseSettings("");
-		expect(r.ok && r.settings).toEqual({ general: { environment: "", timeout: 30000, transport: "auto" }, keymap: {}, environments: {}, connections: {} });
+		expect(r.ok && r.settings).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {} });
 	});
 
 	it("reports every invalid value with file, line, column and key, keeping defaults", () => {
@@ -44,8 +44,20 @@ describe("user.toml settings", () => {
 		]);
 		expect(formatProblem(r.errors[0])).toBe('vault/config/plugins/runnable-blocks/user.toml:3:11: general.timeout: must be a positive integer number of milliseconds (got "abc")');
 		expect(r.errors[4].message).toBe('environment "prod" is not defined (defined: dev)');
-		expect(r.settings.general).toEqual({ environment: "prod", timeout: 30000, transport: "auto" });
+		expect(r.settings.general).toEqual({ environment: "prod", timeout: 30000, transport: "auto", keymapPreset: "obsidian" });
 		expect(r.settings.connections).toEqual({});
+	});
+
+	it.each([
+		['keymap_preset = "notebook"', "notebook", []],
+		['keymap_preset = "obsidian"', "obsidian", []],
+		['keymap_preset = "vscode"', "obsidian", ['user.toml:2:17: general.keymap_preset: must be one of obsidian, notebook (got "vscode")']],
+		["keymap_preset = true", "obsidian", ["user.toml:2:17: general.keymap_preset: must be one of obsidian, notebook (got true)"]],
+	])("reads [general] %s as the %s preset (an invalid value keeps the default)", (line, preset, errors) => {
+		const r = parseSettings(`[general]\n${line}\n`);
+		if (!r.ok) throw new Error("expected ok");
+		expect(r.settings.general.keymapPreset).toBe(preset);
+		expect(r.errors.map(formatProblem)).toEqual(errors);
 	});
 
 	it("fails a syntax error as a whole, with line and column", () => {
