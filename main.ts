@@ -26,9 +26,12 @@ import type { EditorView } from "@codemirror/view";
 
 const BLOCK_ACTIONS: BlockAction[] = ["block.run", "block.run_all", "block.cancel", "block.force_run", "block.copy_curl", "block.explain"];
 
-/** The block actions' chords from user.toml's [keymap] over the defaults, in CodeMirror syntax. */
+/** The keymap in force: defaults, then the `[general] keymap_preset` chords, then user.toml's [keymap]. */
+const keymapOf = (settings: Settings) => resolveKeymap(settings.keymap, settings.general.keymapPreset);
+
+/** The block actions' chords, in CodeMirror syntax. */
 function blockBindings(settings: Settings): Array<{ action: BlockAction; key: string }> {
-	const { bindings } = resolveKeymap(settings.keymap);
+	const { bindings } = keymapOf(settings);
 	return BLOCK_ACTIONS.flatMap((action) => {
 		const chord = bindings.get(action);
 		return chord ? [{ action, key: toCodeMirrorKey(chord) }] : [];
@@ -113,13 +116,14 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.addSettingTab(new RunnableBlocksSettingTab(this.app, this, this.settingsStore, this.environments));
 		this.register(this.environments.attachStatusBar(this.addStatusBarItem()));
 
-		// Global chords follow user.toml: re-registered on app.scope whenever it changes.
-		let unbind = this.globals.bindKeys(resolveKeymap(this.settingsStore.settings.keymap).bindings);
+		// Global chords follow user.toml: none unless the user binds them ([keymap] or the Notebook
+		// preset); re-registered on app.scope whenever it changes.
+		let unbind = this.globals.bindKeys(keymapOf(this.settingsStore.settings).bindings);
 		this.register(() => unbind());
 		this.register(
 			this.settingsStore.onChange((s) => {
 				unbind();
-				unbind = this.globals.bindKeys(resolveKeymap(s.keymap).bindings);
+				unbind = this.globals.bindKeys(keymapOf(s).bindings);
 				indexer.index.setVariables(variableEntries(s));
 			}),
 		);
@@ -193,7 +197,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 					return current ? writeCanonicalRequest(text, current, request) : null;
 				}),
 			runKeyLabel: () => {
-				const chord = resolveKeymap(this.settingsStore.settings.keymap).bindings.get("block.run");
+				const chord = keymapOf(this.settingsStore.settings).bindings.get("block.run");
 				return chord ? displayChord(chord, Platform.isMacOS) : "";
 			},
 		};

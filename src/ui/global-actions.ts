@@ -4,12 +4,14 @@ import { ACTIONS, toObsidianHotkey, type Chord } from "../settings/keymap";
 import { BlockSearchModal, type VaultBlockIndexer } from "./block-search";
 import type { EnvironmentActions } from "./environments";
 
-/** Global actions this plugin performs (the others are reserved for later issues). */
-export const GLOBAL_ACTIONS = ACTIONS.filter((a) => a.scope === "global" && a.id !== "chat.toggle").map((a) => a.id);
+/** Global actions this plugin performs (reserved ones, such as chat.toggle, are never registered). */
+export const GLOBAL_ACTIONS = ACTIONS.filter((a) => a.scope === "global" && !a.reserved).map((a) => a.id);
 
 /**
- * Actions that work anywhere in the app (Mod+K, Mod+E, Mod+Shift+V, go to block N): the
- * command palette calls `perform`, and `bindKeys` registers the user.toml chords on `app.scope`.
+ * Actions that work anywhere in the app (block search, environments, go to block N): the
+ * command palette calls `perform` (commands without a default hotkey), and `bindKeys`
+ * registers on `app.scope` only the chords the user bound: in user.toml's [keymap], on the
+ * Keymap page or through the Notebook preset. By default it registers none (DESIGN.md §6).
  */
 export class GlobalActions {
 	constructor(

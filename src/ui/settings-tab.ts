@@ -1,9 +1,10 @@
 import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
-import { ACTIONS, chordFromKeyEvent, displayChord, findConflicts, formatChord, resolveKeymap } from "../settings/keymap";
+import { ACTIONS, chordFromKeyEvent, displayChord, findConflicts, formatChord, presetChords, resolveKeymap, type ChordSource, type KeymapPreset } from "../settings/keymap";
 import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
 import { TRANSPORTS } from "../settings/user-settings";
 import { environmentNames } from "../settings/variables";
 import { EnvironmentActions, NewVariableModal } from "./environments";
+import { KeymapPresetModal } from "./keymap-preset-modal";
 import { obsidianClashes, obsidianHotkeys } from "./obsidian-hotkeys";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
@@ -21,7 +22,9 @@ const ACTION_NAMES: Record<string, StringKey> = {
 	"env.switch": "actEnvSwitch",
 	"env.new_variable": "actNewVariable",
 	"chat.toggle": "actChat",
+	"vcs.sync": "actVcsSync",
 };
+const SOURCE_NAMES: Record<ChordSource, StringKey> = { default: "sourceDefault", preset: "sourcePreset", user: "sourceUser" };
 const actionName = (id: string) => (id in ACTION_NAMES ? t(ACTION_NAMES[id]) : t("actGoto", { n: id.split(".").pop() ?? "" }));
 
 /**
@@ -153,28 +156,60 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 
 	private keymap(el: HTMLElement): void {
 		const isMac = Platform.isMacOS;
-		const { bindings } = resolveKeymap(this.store.settings.keymap);
+		const s = this.store.settings;
+		const { bindings, sources } = resolveKeymap(s.keymap, s.general.keymapPreset);
 		const ours = new Map<string, string[]>();
 		for (const group of findConflicts(bindings, isMac)) for (const a of group) ours.set(a, group.filter((x) => x !== a));
-		const theirs = obsidianHotkeys(this.app, this.ownPrefix);
+		const theirs = obsidianHotkeys(this.app, this.ownPrefix, isMac);
 		new Setting(el).setName(t("keymap")).setHeading().setDesc(t("keymapDesc"));
+		const notebook = ACTIONS.flatMap((a) => (a.notebookChord ? [a.notebookChord] : [])).join(", ");
+		new Setting(el)
+			.setName(t("keymapPreset"))
+			.setDesc(t("keymapPresetDesc", { chords: notebook }))
+			.setClass("rb-keymap-preset")
+			.addDropdown((d) => {
+				d.addOption("obsidian", t("presetObsidian"));
+				d.addOption("notebook", t("presetNotebook"));
+				d.setValue(s.general.keymapPreset).onChange((v) => this.choosePreset(v as KeymapPreset));
+			});
+		if (theirs.source === "defaults") el.createEl("p", { cls: "setting-item-description rb-keymap-defaults-note", text: t("hotkeysFromDefaults") });
 		for (const action of ACTIONS) {
 			const chord = bindings.get(action.id);
+			const source = sources.get(action.id) ?? "default";
 			const row = new Setting(el).setName(action.id).setClass("rb-keymap-row");
 			row.settingEl.setAttr("data-action", action.id);
+			row.settingEl.setAttr("data-source", source);
+			const clashes = chord && !action.reserved ? obsidianClashes(chord, theirs.hotkeys, isMac) : [];
 			const warnings = [
 				...(ours.get(action.id) ?? []).map((a) => t("sameChordAs", { action: a })),
-				...(chord ? obsidianClashes(chord, theirs, isMac).map((c) => t("obsidianUsesIt", { command: c })) : []),
+				...clashes.map((h) => t(action.scope === "block" ? "obsidianOutsideBlocks" : "shadowsObsidian", { command: h.name })),
 			];
 			row.setDesc(action.scope === "block" ? t("insideBlock", { what: actionName(action.id) }) : actionName(action.id));
+			row.descEl.createDiv({ cls: "rb-keymap-source", text: t(SOURCE_NAMES[source]) });
+			if (action.reserved) row.descEl.createDiv({ cls: "rb-keymap-reserved", text: t("reservedAction") });
 			if (warnings.length) row.descEl.createDiv({ cls: "rb-keymap-conflict", text: warnings.join(" ") });
 			row.addButton((b) => {
 				b.buttonEl.addClass("rb-keymap-chord");
 				b.setButtonText(chord ? displayChord(chord, isMac) : t("unbound"));
 				b.onClick(() => this.capture(action.id, b.buttonEl));
 			});
-			if (action.id in this.store.settings.keymap) row.addExtraButton((b) => b.setIcon("rotate-ccw").setTooltip(t("resetDefault")).onClick(() => void this.store.delete(["keymap", action.id])));
+			if (action.id in s.keymap) row.addExtraButton((b) => b.setIcon("rotate-ccw").setTooltip(t("resetDefault")).onClick(() => void this.store.delete(["keymap", action.id])));
 		}
+	}
+
+	/**
+	 * Going back to "obsidian" takes nothing from Obsidian, so it applies at once; the Notebook
+	 * preset first lists each chord it adds and the Obsidian command each one would shadow.
+	 */
+	private choosePreset(preset: KeymapPreset): void {
+		const write = () => void this.store.set(["general", "keymap_preset"], preset).then((ok) => ok || this.render());
+		if (preset === "obsidian") return write();
+		const isMac = Platform.isMacOS;
+		const theirs = obsidianHotkeys(this.app, this.ownPrefix, isMac).hotkeys;
+		const changes = presetChords(preset, this.store.settings.keymap)
+			.filter(({ action }) => !action.reserved)
+			.map(({ action, chord }) => ({ chord: displayChord(chord, isMac), action: actionName(action.id), shadows: obsidianClashes(chord, theirs, isMac).map((h) => h.name) }));
+		new KeymapPresetModal(this.app, changes, write, () => this.render()).open();
 	}
 
 	/** Captures the next chord for an action and writes it to [keymap]. */
