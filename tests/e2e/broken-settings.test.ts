@@ -40,7 +40,7 @@ describe("a broken user.toml at load", () => {
 
 	it("never rewrites the file, not even on reload or a settings change", async () => {
 		await host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.runCommand("reload-settings"));
-		await host.page.keyboard.press("Control+e"); // no environments: a notice, nothing written
+		await host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.runCommand("switch-environment")); // no environments: a notice, nothing written
 		expect(readFileSync(join(host.vaultDir, USER_TOML), "utf8")).toBe(BROKEN);
 	});
 });

@@ -56,6 +56,12 @@ beforeAll(async () => {
 		"[environments.prod]",
 		`base_url = "${host.url}/prod"`,
 		"",
+		"# Global actions have no chord by default (Obsidian keeps its own): these tests bind them.",
+		"[keymap]",
+		'"search.blocks" = "Mod+K"',
+		'"env.switch" = "Mod+E"',
+		'"env.new_variable" = "Mod+Shift+V"',
+		"",
 	].join("\n");
 	await api((h, t) => h.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), toml);
 	await api((h) => h.loadPlugin());
@@ -104,7 +110,8 @@ describe("settings page", () => {
 
 	it("shows conflicts with our own actions and with Obsidian's hotkeys", async () => {
 		await api((h) => h.openSettings());
-		await expect(host.page.locator('.rb-keymap-row[data-action="env.switch"] .rb-keymap-conflict').textContent()).resolves.toContain("editor:toggle-source");
+		await expect(host.page.locator('.rb-keymap-row[data-action="env.switch"] .rb-keymap-conflict').textContent()).resolves.toBe("Shadows Obsidian's “Toggle reading view”.");
+		await expect(host.page.locator('.rb-keymap-row[data-action="env.switch"]').getAttribute("data-source")).resolves.toBe("user");
 		const row = host.page.locator('.rb-keymap-row[data-action="block.cancel"]');
 		await row.locator(".rb-keymap-chord").click();
 		await host.page.keyboard.press("Alt+J");

@@ -9,6 +9,7 @@ import { history, undo } from "@codemirror/commands";
 import { vim, Vim } from "@replit/codemirror-vim";
 import { scanFences } from "../../../src/blocks/fences";
 import * as obsidian from "./obsidian-shim";
+import { matches } from "./obsidian-ui";
 
 obsidian.installDomHelpers();
 
@@ -23,6 +24,67 @@ function trigger(name: string, ...args: unknown[]): void {
 const config: Record<string, unknown> = { vimMode: false };
 const rootScope = new obsidian.Scope();
 const keymap = new obsidian.Keymap(rootScope);
+
+/**
+ * Obsidian's own commands whose default hotkeys the seed's global chords also use. Each records
+ * its id in `obsidianFired` when it runs, so a test can tell whether a key reached Obsidian.
+ */
+const obsidianFired: string[] = [];
+type HostHotkey = { modifiers: Array<"Mod" | "Ctrl" | "Meta" | "Shift" | "Alt">; key: string };
+const obsidianCommands: Record<string, { id: string; name: string; callback: () => void }> = {};
+const defaultKeys: Record<string, HostHotkey[]> = {};
+for (const [id, name, modifiers, key] of [
+	["editor:insert-link", "Insert Markdown link", ["Mod"], "K"],
+	["markdown:toggle-preview", "Toggle reading view", ["Mod"], "E"],
+	["editor:toggle-bold", "Toggle bold", ["Mod"], "B"],
+	["editor:toggle-italics", "Toggle italics", ["Mod"], "I"],
+] as const) {
+	obsidianCommands[id] = { id, name, callback: () => void obsidianFired.push(id) };
+	defaultKeys[id] = [{ modifiers: [...modifiers], key }];
+}
+
+/**
+ * Obsidian's hotkey manager, shaped as the app keeps it (defaults, the user's custom keys, and
+ * the "baked" list with compiled modifiers): it runs a command's hotkey when no scope took the
+ * key, after the plugins' registrations on app.scope (obsidian-ui.ts, Keymap.afterScopes).
+ */
+const hotkeyManager = {
+	defaultKeys,
+	customKeys: {} as Record<string, HostHotkey[]>,
+	baked: false,
+	bakedIds: [] as string[],
+	bakedHotkeys: [] as Array<{ modifiers: string; key: string }>,
+	bake(): void {
+		if (this.baked) return;
+		this.bakedIds = [];
+		this.bakedHotkeys = [];
+		for (const [id, keys] of Object.entries({ ...this.defaultKeys, ...this.customKeys })) {
+			for (const k of keys) {
+				this.bakedIds.push(id);
+				this.bakedHotkeys.push({ modifiers: k.modifiers.map((m) => (m === "Mod" ? "Ctrl" : m)).join(","), key: k.key });
+			}
+		}
+		this.baked = true;
+	},
+	handle(e: KeyboardEvent): boolean {
+		this.bake();
+		for (let i = 0; i < this.bakedHotkeys.length; i++) {
+			const h = this.bakedHotkeys[i];
+			const command = obsidianCommands[this.bakedIds[i]];
+			if (!command || !matches({ modifiers: h.modifiers.split(",").filter(Boolean) as HostHotkey["modifiers"], key: h.key }, e)) continue;
+			command.callback();
+			return true;
+		}
+		return false;
+	},
+};
+keymap.afterScopes = (e) => hotkeyManager.handle(e);
+// Mod+Shift+V is no command in Obsidian: its editor pastes as plain text. Last in line, as the editor's own.
+window.addEventListener("keydown", (e) => {
+	if (e.defaultPrevented || !e.ctrlKey || !e.shiftKey || e.altKey || e.key.toLowerCase() !== "v") return;
+	obsidianFired.push("paste-as-plain-text");
+	e.preventDefault();
+});
 
 const app = {
 	keymap,
@@ -115,13 +177,19 @@ const app = {
 			this.secrets.set(id, v);
 		},
 	},
-	/** A few of Obsidian's own default hotkeys, readable the way Obsidian keeps them. */
-	hotkeyManager: {
-		bakedIds: ["editor:toggle-source", "editor:insert-link", "editor:toggle-bold"],
-		bakedHotkeys: [[{ modifiers: ["Mod"], key: "E" }], [{ modifiers: ["Mod"], key: "K" }], [{ modifiers: ["Mod"], key: "B" }]].map((h) => h[0]),
+	hotkeyManager: hotkeyManager as typeof hotkeyManager | undefined,
+	commands: {
+		commands: { ...obsidianCommands } as Record<string, { id: string; name: string }>,
+		findCommand(id: string) {
+			return this.commands[id];
+		},
 	},
-	commands: { commands: {} as Record<string, { id: string; name: string }> },
 };
+
+/** Stands for an Obsidian version that does not expose its hotkey list (the plugin's fallback). */
+function hideHotkeyManager(): void {
+	app.hotkeyManager = undefined;
+}
 
 function activeView(): obsidian.MarkdownView {
 	return new obsidian.MarkdownView(new obsidian.TFile(editorPath), new obsidian.Editor(editor as cmView.EditorView));
@@ -190,7 +258,7 @@ function openEditor(markdown: string, sourcePath = "note.md"): void {
 				history(),
 				...((plugin?.extensions ?? []) as cmState.Extension[]),
 				// Stands for Obsidian's own handling of the same keys: it counts what falls through.
-				cmView.keymap.of(["Mod-Enter", "Mod-Shift-c", "Mod-."].map((key) => ({ key, run: () => (fellThrough.push(key), true) }))),
+				cmView.keymap.of(["Mod-Enter", "Mod-Shift-Enter", "Mod-Shift-c", "Mod-.", "Mod-Shift-e", "Mod-Shift-r"].map((key) => ({ key, run: () => (fellThrough.push(key), true) }))),
 				// Obsidian re-evaluates its editor suggests as the user types.
 				cmView.EditorView.updateListener.of((u) => {
 					if (!u.docChanged) return;
@@ -264,4 +332,4 @@ function setTheme(theme: "light" | "dark"): void {
 	document.body.classList.toggle("theme-light", theme === "light");
 }
 
-(window as unknown as Record<string, unknown>).__host = { runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+(window as unknown as Record<string, unknown>).__host = { obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };

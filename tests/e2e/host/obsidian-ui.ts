@@ -14,7 +14,7 @@ interface Registration {
 
 const isMac = () => false;
 
-function matches(r: Registration, e: KeyboardEvent): boolean {
+export function matches(r: { modifiers: Modifier[]; key: string | null }, e: KeyboardEvent): boolean {
 	if (r.key !== null && r.key.toLowerCase() !== e.key.toLowerCase() && !(r.key.length === 1 && e.code === `Key${r.key.toUpperCase()}`)) return false;
 	const want = new Set(r.modifiers.map((m) => (m === "Mod" ? (isMac() ? "Meta" : "Ctrl") : m)));
 	return want.has("Ctrl") === e.ctrlKey && want.has("Meta") === e.metaKey && want.has("Shift") === e.shiftKey && want.has("Alt") === e.altKey;
@@ -42,9 +42,14 @@ export class Scope {
 	}
 }
 
-/** Obsidian's Keymap: a stack of scopes over the app's root scope, fed by window keydown. */
+/**
+ * Obsidian's Keymap: a stack of scopes over the app's root scope, fed by window keydown. What
+ * no scope takes goes to `afterScopes`: Obsidian's hotkey manager, which runs its commands'
+ * hotkeys on the app scope after every handler registered there (host.ts).
+ */
 export class Keymap {
 	private stack: Scope[] = [];
+	afterScopes: ((e: KeyboardEvent) => boolean) | null = null;
 	constructor(readonly root: Scope) {
 		// An open modal or suggest takes its keys before the editor sees them…
 		window.addEventListener(
@@ -58,9 +63,10 @@ export class Keymap {
 			},
 			true,
 		);
-		// …the app's scope gets what the editor left.
+		// …the app's scope gets what the editor left, then Obsidian's own hotkeys (not while a modal is open).
 		window.addEventListener("keydown", (e) => {
-			if (!e.defaultPrevented && this.root.handle(e)) e.preventDefault();
+			if (e.defaultPrevented) return;
+			if (this.root.handle(e) || (this.stack.length === 0 && this.afterScopes?.(e))) e.preventDefault();
 		});
 	}
 	pushScope(s: Scope): void {
