@@ -1,4 +1,4 @@
-import { editorInfoField, getLanguage, MarkdownView, Platform, Plugin, TFile, type Editor } from "obsidian";
+import { getLanguage, MarkdownView, Platform, Plugin, TFile, type Editor } from "obsidian";
 import { blockAtLine, parseNote, writeCanonicalRequest, type NoteBlock } from "./src/blocks";
 import { displayChord, resolveKeymap, toCodeMirrorKey } from "./src/settings/keymap";
 import type { Settings } from "./src/settings/user-settings";
@@ -20,9 +20,8 @@ import { variableEntries, VaultBlockIndexer } from "./src/ui/block-search";
 import { EnvironmentActions } from "./src/ui/environments";
 import { GlobalActions } from "./src/ui/global-actions";
 import { RunnableBlocksSettingTab } from "./src/ui/settings-tab";
-import { defineVimCommands, toggleVimMode } from "./src/ui/vim";
+import { defineVimCommands, toggleVimMode, type VimTarget } from "./src/ui/vim";
 import { notify } from "./src/ui/notify";
-import type { EditorView } from "@codemirror/view";
 
 const BLOCK_ACTIONS: BlockAction[] = ["block.run", "block.run_all", "block.cancel", "block.force_run", "block.copy_curl", "block.explain"];
 
@@ -36,6 +35,13 @@ function blockBindings(settings: Settings): Array<{ action: BlockAction; key: st
 		const chord = bindings.get(action);
 		return chord ? [{ action, key: toCodeMirrorKey(chord) }] : [];
 	});
+}
+
+/** The http block at a 0-based line of a note's text, with the note it belongs to. */
+function blockAt(filePath: string, text: string, line: number): { filePath: string; note: NoteBlock[]; block: NoteBlock } | null {
+	const note = parseNote(text);
+	const block = blockAtLine(note, line);
+	return block && block.kind === "http" ? { filePath, note, block } : null;
 }
 
 /** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
@@ -156,29 +162,33 @@ export default class RunnableBlocksPlugin extends Plugin {
 
 	/** :run, :run-all, :cancel, :env <name> in Obsidian's vim. */
 	private defineVim(): void {
-		const target = (view: EditorView | null) => (view ? { path: view.state.field(editorInfoField, false)?.file?.path ?? "", text: view.state.doc.toString() } : null);
-		defineVimCommands({
-			run: (view) => {
-				if (!view || !this.blockKey("block.run", blockAtCursor(view))) notify(t("notInBlock"));
+		const active = (): VimTarget | null => {
+			const info = this.app.workspace.activeEditor;
+			return info?.editor ? { path: info.file?.path ?? "", text: info.editor.getValue(), line: info.editor.getCursor().line } : null;
+		};
+		defineVimCommands(
+			{
+				run: (target) => {
+					if (!this.blockKey("block.run", target && blockAt(target.path, target.text, target.line))) notify(t("notInBlock"));
+				},
+				runAll: (target) => {
+					if (target) this.runNote(target.path, parseNote(target.text));
+				},
+				// Inside a block: that block; elsewhere: every running block of the note.
+				cancel: (target) => {
+					if (!target) return;
+					const found = blockAt(target.path, target.text, target.line);
+					if (found) this.blockKey("block.cancel", found);
+					else for (const b of parseNote(target.text)) this.runtime.sessions.note(target.path).cancel(blockKey(b));
+				},
+				env: (name) => {
+					const names = Object.keys(this.settingsStore.settings.environments);
+					if (names.includes(name)) void this.environments.switchTo(name);
+					else notify(t("unknownEnvironment", { name, names: names.length ? names.join(", ") : t("noneYet") }));
+				},
 			},
-			runAll: (view) => {
-				const doc = target(view);
-				if (!doc) return;
-				this.runNote(doc.path, parseNote(doc.text));
-			},
-			// Inside a block: that block; elsewhere: every running block of the note.
-			cancel: (view) => {
-				const found = view ? blockAtCursor(view) : null;
-				const doc = target(view);
-				if (found) this.blockKey("block.cancel", found);
-				else if (doc) for (const b of parseNote(doc.text)) this.runtime.sessions.note(doc.path).cancel(blockKey(b));
-			},
-			env: (name) => {
-				const names = Object.keys(this.settingsStore.settings.environments);
-				if (names.includes(name)) void this.environments.switchTo(name);
-				else notify(t("unknownEnvironment", { name, names: names.length ? names.join(", ") : t("noneYet") }));
-			},
-		});
+			active,
+		);
 	}
 
 	override onunload(): void {
@@ -218,9 +228,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 	}
 
 	private blockFromEditor(editor: Editor, filePath: string): { filePath: string; note: NoteBlock[]; block: NoteBlock } | null {
-		const note = parseNote(editor.getValue());
-		const block = blockAtLine(note, editor.getCursor().line);
-		return block && block.kind === "http" ? { filePath, note, block } : null;
+		return blockAt(filePath, editor.getValue(), editor.getCursor().line);
 	}
 
 	/** Runs every http block of a note, in dependency order. */

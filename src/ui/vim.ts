@@ -1,37 +1,54 @@
 import type { EditorView } from "@codemirror/view";
+import { editorInfoField } from "obsidian";
 
 /** The part of @replit/codemirror-vim's API that Obsidian exposes as `CodeMirrorAdapter.Vim`. */
 interface VimApi {
 	defineEx(name: string, prefix: string, fn: (cm: { cm6?: EditorView }, params: { args?: string[]; argString?: string }) => void): void;
 }
 
-/** Obsidian's vim, when it has one loaded (vim mode on, or loaded once). */
+/** Obsidian's vim, when it has one loaded (vim mode on, or loaded once). Not public API: null where absent. */
 export function obsidianVim(): VimApi | null {
 	const adapter = (window as unknown as { CodeMirrorAdapter?: { Vim?: VimApi } }).CodeMirrorAdapter;
-	return adapter?.Vim ?? null;
+	return typeof adapter?.Vim?.defineEx === "function" ? adapter.Vim : null;
+}
+
+/** Where an ex command acts: the note (path and text) and the cursor's 0-based line. */
+export interface VimTarget {
+	path: string;
+	text: string;
+	line: number;
 }
 
 export interface VimHandlers {
-	run(view: EditorView | null): void;
-	runAll(view: EditorView | null): void;
-	cancel(view: EditorView | null): void;
+	run(target: VimTarget | null): void;
+	runAll(target: VimTarget | null): void;
+	cancel(target: VimTarget | null): void;
 	env(name: string): void;
+}
+
+/** The note and cursor of a CodeMirror view. */
+export function viewTarget(view: EditorView): VimTarget {
+	const state = view.state;
+	return { path: state.field(editorInfoField, false)?.file?.path ?? "", text: state.doc.toString(), line: state.doc.lineAt(state.selection.main.head).number - 1 };
 }
 
 /**
  * `:run`, `:run-all`, `:cancel`, `:env <name>`. Vim's ex parser reads a command name as a
- * word, so `:run-all` arrives as `run` with argString "-all" (DESIGN.md §6).
+ * word, so `:run-all` arrives as `run` with argString "-all" (DESIGN.md §6). The editor comes
+ * from vim's `cm.cm6` (codemirror-vim's adapter, not Obsidian API); where that is missing,
+ * `activeTarget` reads the active editor through the public Workspace API.
  * Returns false when Obsidian has no vim to define them in.
  */
-export function defineVimCommands(handlers: VimHandlers): boolean {
+export function defineVimCommands(handlers: VimHandlers, activeTarget: () => VimTarget | null): boolean {
 	const vim = obsidianVim();
 	if (!vim) return false;
+	const target = (cm: { cm6?: EditorView } | undefined) => (cm?.cm6?.state ? viewTarget(cm.cm6) : activeTarget());
 	vim.defineEx("run", "run", (cm, params) => {
 		const arg = (params.argString ?? "").trim();
-		if (arg === "-all" || arg === "all") handlers.runAll(cm.cm6 ?? null);
-		else handlers.run(cm.cm6 ?? null);
+		if (arg === "-all" || arg === "all") handlers.runAll(target(cm));
+		else handlers.run(target(cm));
 	});
-	vim.defineEx("cancel", "cancel", (cm) => handlers.cancel(cm.cm6 ?? null));
+	vim.defineEx("cancel", "cancel", (cm) => handlers.cancel(target(cm)));
 	vim.defineEx("env", "env", (_cm, params) => handlers.env((params.args?.[0] ?? params.argString ?? "").trim()));
 	return true;
 }
