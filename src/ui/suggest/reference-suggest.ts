@@ -16,14 +16,31 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 		private readonly variables: () => string[],
 	) {
 		super(app);
-		// Tab completes like Enter. Obsidian binds only Enter; its chooser is not public API, so
-		// without it Tab simply falls through to the editor.
-		this.scope.register([], "Tab", (evt) => {
-			const chooser = (this as unknown as { suggestions?: { useSelectedItem?(e: KeyboardEvent): void } }).suggestions;
-			if (!chooser?.useSelectedItem) return true;
-			chooser.useSelectedItem(evt);
+		// Tab completes like Enter (Obsidian binds only Enter).
+		this.scope.register([], "Tab", (evt) => this.completeWithTab(evt));
+	}
+
+	/** The suggestions as last rendered, by element: where Tab looks for the highlighted one. */
+	private readonly rendered = new Map<HTMLElement, RefCompletion>();
+
+	/**
+	 * Tab: through Obsidian's chooser (`this.suggestions`, not public API) where it exists, as
+	 * Enter does; else the suggestion Obsidian highlights (`is-selected`), else the first shown.
+	 * Returns false when it completed (the key is used), true to let Tab through.
+	 */
+	completeWithTab(evt: KeyboardEvent): boolean {
+		const chooser = (this as unknown as { suggestions?: { useSelectedItem?: unknown } }).suggestions;
+		if (typeof chooser?.useSelectedItem === "function") {
+			(chooser.useSelectedItem as (e: KeyboardEvent) => void).call(chooser, evt);
 			return false;
-		});
+		}
+		const shown = [...this.rendered];
+		const highlighted = shown.find(([el]) => el.classList.contains("is-selected") || el.parentElement?.classList.contains("is-selected") === true);
+		const chosen = (highlighted ?? shown[0])?.[1];
+		if (!chosen || !this.context) return true;
+		this.selectSuggestion(chosen);
+		this.close();
+		return false;
 	}
 
 	onTrigger(cursor: EditorPosition, editor: Editor, file: TFile | null): EditorSuggestTriggerInfo | null {
@@ -38,6 +55,7 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 	}
 
 	getSuggestions(context: EditorSuggestContext): RefCompletion[] {
+		this.rendered.clear();
 		if (!this.found) return [];
 		const session = this.runtime.sessions.note(this.found.path);
 		return refCompletions(this.found.note, this.found.block, context.query, {
@@ -50,6 +68,7 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 	}
 
 	renderSuggestion(value: RefCompletion, el: HTMLElement): void {
+		this.rendered.set(el, value);
 		el.createSpan({ cls: "rb-suggest-label", text: value.insert });
 		if (value.hint) el.createSpan({ cls: "rb-suggest-hint", text: ` ${value.hint}` });
 	}
