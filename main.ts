@@ -113,7 +113,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		});
 	}
 
-	/** Environments, Mod+K search, the settings page, the status bar and vim. */
+	/** Environments, block search, the settings page, the status bar and vim. */
 	private addGlobalCommands(): void {
 		this.environments = new EnvironmentActions(this.app, this.settingsStore);
 		const indexer = new VaultBlockIndexer(this.app);

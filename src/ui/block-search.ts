@@ -41,7 +41,7 @@ export class VaultBlockIndexer {
 	}
 }
 
-/** Mod+K: fuzzy search over runnable blocks and variables; choosing a block opens its note there. */
+/** search.blocks (Mod+K when bound): fuzzy search over runnable blocks and variables; choosing a block opens its note there. */
 export class BlockSearchModal extends SuggestModal<SearchResult> {
 	constructor(
 		app: App,

@@ -67,7 +67,7 @@ export class EnvironmentActions {
 	}
 }
 
-/** Mod+E: pick the active environment. */
+/** env.switch (Mod+E when bound): pick the active environment. */
 export class EnvironmentSwitcher extends SuggestModal<string> {
 	constructor(
 		app: App,
@@ -101,7 +101,7 @@ export interface NewVariable {
 	secret: boolean;
 }
 
-/** Mod+Shift+V: name, value and "secret?" for a new variable of the active environment. */
+/** env.new_variable (Mod+Shift+V when bound): name, value and "secret?" for a new variable of the active environment. */
 export class NewVariableModal extends Modal {
 	private readonly draft: NewVariable;
 

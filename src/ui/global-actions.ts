@@ -54,7 +54,7 @@ export class GlobalActions {
 		return () => handlers.forEach((h) => this.app.scope.unregister(h));
 	}
 
-	/** Choosing a variable in Mod+K inserts `{{name}}` at the cursor of the active note. */
+	/** Choosing a variable in block search inserts `{{name}}` at the cursor of the active note. */
 	private insertVariable(entry: VariableEntry): void {
 		const editor = this.app.workspace.getActiveViewOfType(MarkdownView)?.editor;
 		if (editor) editor.replaceRange(`{{${entry.name}}}`, editor.getCursor());
