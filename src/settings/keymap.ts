@@ -9,7 +9,7 @@ export interface ActionSpec {
 	id: string;
 	/** Chord in force with no preset and no user.toml entry, or null: unbound. */
 	defaultChord: string | null;
-	/** Chord the Notebook keymap preset gives it (the seed's global chords), or null. */
+	/** Chord the Notebook keymap preset gives it (the design's global chords, DESIGN.md §6), or null. */
 	notebookChord: string | null;
 	scope: ActionScope;
 	/** Named by the design but not built yet: listed and bindable, never registered. */
@@ -19,7 +19,7 @@ export interface ActionSpec {
 /** Where an action's chord comes from, for the Keymap page. */
 export type ChordSource = "default" | "preset" | "user";
 
-/** `[general] keymap_preset`: "obsidian" takes no chord from Obsidian; "notebook" applies the seed's global chords. */
+/** `[general] keymap_preset`: "obsidian" takes no chord from Obsidian; "notebook" applies the design's global chords. */
 export type KeymapPreset = "obsidian" | "notebook";
 export const KEYMAP_PRESETS: readonly KeymapPreset[] = ["obsidian", "notebook"];
 
@@ -28,7 +28,7 @@ const GOTO = Array.from({ length: 9 }, (_, i): ActionSpec => ({ id: `block.goto.
 /**
  * Every action (DESIGN.md §6). Block actions keep their chords by default: they act only
  * inside a runnable block and fall through to Obsidian elsewhere. Global actions have no
- * default, because each of the seed's global chords is one of Obsidian's own hotkeys (Mod+K
+ * default, because each of the design's global chords is one of Obsidian's own hotkeys (Mod+K
  * insert link, Mod+E toggle reading view, Mod+Shift+V paste as plain text, Mod+B bold): the
  * Notebook preset or user.toml binds them. `block.goto.N` stay unbound even there: Alt+1..9
  * collide with tiling window managers (and type characters on macOS).

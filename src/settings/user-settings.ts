@@ -26,7 +26,7 @@ export interface Settings {
 		/** Default block timeout, ms. */
 		timeout: number;
 		transport: TransportSetting;
-		/** Which global chords are bound before `[keymap]` (DESIGN.md §6): none, or the seed's. */
+		/** Which global chords are bound before `[keymap]` (DESIGN.md §6): none, or the design's. */
 		keymapPreset: KeymapPreset;
 	};
 	/** Action id → binding, as written (validated by the keymap). */

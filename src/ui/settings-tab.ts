@@ -1,5 +1,5 @@
 import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
-import { ACTIONS, chordFromKeyEvent, displayChord, findConflicts, formatChord, presetChords, resolveKeymap, type ChordSource, type KeymapPreset } from "../settings/keymap";
+import { ACTIONS, chordFromKeyEvent, displayChord, findConflicts, formatChord, KEYMAP_PRESETS, presetChords, resolveKeymap, type ChordSource, type KeymapPreset } from "../settings/keymap";
 import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
 import { TRANSPORTS } from "../settings/user-settings";
 import { environmentNames } from "../settings/variables";
@@ -170,7 +170,10 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 			.addDropdown((d) => {
 				d.addOption("obsidian", t("presetObsidian"));
 				d.addOption("notebook", t("presetNotebook"));
-				d.setValue(s.general.keymapPreset).onChange((v) => this.choosePreset(v as KeymapPreset));
+				d.setValue(s.general.keymapPreset).onChange((v) => {
+					const preset = KEYMAP_PRESETS.find((p) => p === v);
+					if (preset) this.choosePreset(preset);
+				});
 			});
 		if (theirs.source === "defaults") el.createEl("p", { cls: "setting-item-description rb-keymap-defaults-note", text: t("hotkeysFromDefaults") });
 		for (const action of ACTIONS) {
