@@ -162,7 +162,11 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		for (const group of findConflicts(bindings, isMac)) for (const a of group) ours.set(a, group.filter((x) => x !== a));
 		const theirs = obsidianHotkeys(this.app, this.ownPrefix, isMac);
 		new Setting(el).setName(t("keymap")).setHeading().setDesc(t("keymapDesc"));
-		const notebook = ACTIONS.flatMap((a) => (a.notebookChord ? [a.notebookChord] : [])).join(", ");
+		// The chords the preset registers today (reserved actions get theirs, but register nothing yet).
+		const notebook = presetChords("notebook", {})
+			.filter(({ action }) => !action.reserved)
+			.map(({ chord }) => displayChord(chord, isMac))
+			.join(", ");
 		new Setting(el)
 			.setName(t("keymapPreset"))
 			.setDesc(t("keymapPresetDesc", { chords: notebook }))
