@@ -28,6 +28,11 @@ describe("Obsidian's own hotkeys, read from the app", () => {
 		expect(list(app({ hotkeyManager: manager }))).toEqual(["markdown:toggle-preview=Mod+E", "editor:toggle-bold=Mod+B", "editor:insert-link=Alt+L", "Paste as plain text=Mod+Shift+V"]);
 	});
 
+	it("leave out a default the user removed (custom keys: an empty list)", () => {
+		const manager = { defaultKeys: { "editor:toggle-bold": [{ modifiers: ["Mod"], key: "B" }] }, customKeys: { "editor:toggle-bold": [] } };
+		expect(list(app({ hotkeyManager: manager }))).toEqual(["Paste as plain text=Mod+Shift+V"]);
+	});
+
 	it("read the baked list when that is all there is, modifiers as Obsidian compiles them", () => {
 		const manager = { bakedIds: ["editor:toggle-bold", "runnable-blocks:run-block", "editor:toggle-italics", 7], bakedHotkeys: [{ modifiers: "Ctrl", key: "B" }, { modifiers: "Ctrl", key: "Enter" }, { modifiers: ["Mod"], key: "I" }, { modifiers: "", key: "X" }] };
 		expect(list(app({ hotkeyManager: manager }))).toEqual(["editor:toggle-bold=Ctrl+B", "editor:toggle-italics=Mod+I", "Paste as plain text=Mod+Shift+V"]);
