@@ -30,6 +30,7 @@ interface HotkeyManagerLike {
 	customKeys?: Record<string, StoredHotkey[] | undefined>;
 	bakedIds?: unknown[];
 	bakedHotkeys?: StoredHotkey[];
+	bake?: unknown;
 }
 /** `app.commands` is not public API either: only the command's name is read. */
 interface CommandsLike {
@@ -54,25 +55,36 @@ function chordOf(h: StoredHotkey | undefined): Chord | null {
 	return parsed.ok ? parsed.chord : null;
 }
 
-/** Command id → chords in force: the user's custom keys replace a command's defaults; else the baked list. */
+/**
+ * Command id → chord, for every hotkey in force. The baked list is what Obsidian matches keys
+ * against (defaults, the user's changes, other plugins'), so it comes first, baked now if the
+ * manager has not yet; else the defaults with the user's custom keys over them (newer versions
+ * keep those out of reach, so this path can miss a change). Null: nothing readable.
+ */
 function readManager(manager: HotkeyManagerLike): Array<{ command: string; chord: Chord }> | null {
 	const out: Array<{ command: string; chord: Chord }> = [];
+	if (typeof manager.bake === "function") {
+		try {
+			(manager.bake as () => void).call(manager);
+		} catch {
+			// A bake that fails leaves whatever lists there are; they are checked below.
+		}
+	}
+	if (Array.isArray(manager.bakedIds) && Array.isArray(manager.bakedHotkeys) && manager.bakedIds.length > 0) {
+		manager.bakedIds.forEach((command, i) => {
+			const chord = chordOf(manager.bakedHotkeys?.[i]);
+			if (typeof command === "string" && chord) out.push({ command, chord });
+		});
+		return out;
+	}
 	if (isRecord(manager.defaultKeys)) {
 		const custom = isRecord(manager.customKeys) ? manager.customKeys : {};
-		const byCommand = { ...manager.defaultKeys, ...custom };
-		for (const [command, keys] of Object.entries(byCommand)) {
+		for (const [command, keys] of Object.entries({ ...manager.defaultKeys, ...custom })) {
 			for (const h of Array.isArray(keys) ? keys : []) {
 				const chord = chordOf(h);
 				if (chord) out.push({ command, chord });
 			}
 		}
-		return out;
-	}
-	if (Array.isArray(manager.bakedIds) && Array.isArray(manager.bakedHotkeys)) {
-		manager.bakedIds.forEach((command, i) => {
-			const chord = chordOf(manager.bakedHotkeys?.[i]);
-			if (typeof command === "string" && chord) out.push({ command, chord });
-		});
 		return out;
 	}
 	return null;

@@ -33,6 +33,24 @@ describe("Obsidian's own hotkeys, read from the app", () => {
 		expect(list(app({ hotkeyManager: manager }))).toEqual(["Paste as plain text=Mod+Shift+V"]);
 	});
 
+	it("prefer the baked list, what Obsidian matches keys against, baking it first where the manager can", () => {
+		const manager = {
+			defaultKeys: { "editor:toggle-bold": [{ modifiers: ["Mod"], key: "B" }] },
+			bakedIds: [] as string[],
+			bakedHotkeys: [] as Array<{ modifiers: string; key: string }>,
+			bake() {
+				this.bakedIds = ["editor:toggle-bold", "other-plugin:do"];
+				this.bakedHotkeys = [{ modifiers: "Alt", key: "B" }, { modifiers: "Ctrl,Shift", key: "D" }];
+			},
+		};
+		expect(list(app({ hotkeyManager: manager }))).toEqual(["editor:toggle-bold=Alt+B", "other-plugin:do=Ctrl+Shift+D", "Paste as plain text=Mod+Shift+V"]);
+	});
+
+	it("read the defaults when the baked list is empty and bake fails", () => {
+		const manager = { defaultKeys: { "editor:toggle-bold": [{ modifiers: ["Mod"], key: "B" }] }, bakedIds: [], bakedHotkeys: [], bake: () => { throw new Error("not ready"); } };
+		expect(list(app({ hotkeyManager: manager }))).toEqual(["editor:toggle-bold=Mod+B", "Paste as plain text=Mod+Shift+V"]);
+	});
+
 	it("read the baked list when that is all there is, modifiers as Obsidian compiles them", () => {
 		const manager = { bakedIds: ["editor:toggle-bold", "runnable-blocks:run-block", "editor:toggle-italics", 7], bakedHotkeys: [{ modifiers: "Ctrl", key: "B" }, { modifiers: "Ctrl", key: "Enter" }, { modifiers: ["Mod"], key: "I" }, { modifiers: "", key: "X" }] };
 		expect(list(app({ hotkeyManager: manager }))).toEqual(["editor:toggle-bold=Ctrl+B", "editor:toggle-italics=Mod+I", "Paste as plain text=Mod+Shift+V"]);
