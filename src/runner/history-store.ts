@@ -202,7 +202,9 @@ export class HistoryStore implements RunHistoryStore {
 
 	static async open(storage: BinaryStorage, path: string, options: HistoryOptions = {}): Promise<HistoryStore> {
 		const SQL = await loadSqlJs();
-		const db = (await readDatabase(SQL, storage, path, options)) ?? emptyDatabase(SQL);
+		// Under the lock: recovering a temp file or moving a broken file aside must never meet a
+		// writer halfway through its temp file.
+		const db = (await withFileLock(storage, path, () => readDatabase(SQL, storage, path, options), options.lock ?? ANONYMOUS_LOCK)) ?? emptyDatabase(SQL);
 		return new HistoryStore(db, SQL, storage, path, options);
 	}
 

@@ -181,8 +181,8 @@ describe("history store: several writers on one file", () => {
 	it("keeps unwritten rows when a write fails and writes them on the next try", async () => {
 		const path = join(dir, "history.sqlite");
 		const notices: string[] = [];
-		writeFileSync(`${path}.lock`, JSON.stringify({ pid: process.pid, host: "h", time: Date.now() }));
 		const store = await HistoryStore.open(nodeStorage, path, { debounceMs: 10_000, onNotice: (m) => notices.push(m), lock: { owner: { pid: process.pid, host: "h" }, timeoutMs: 50 } });
+		writeFileSync(`${path}.lock`, JSON.stringify({ pid: process.pid, host: "h", time: Date.now() }));
 		store.record(entry(1));
 		await store.flush();
 		expect(notices.join()).toContain("could not be written");
