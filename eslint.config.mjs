@@ -6,6 +6,7 @@ import obsidianmd from "eslint-plugin-obsidianmd";
 // The plugin's own parser for plain-text files (each line a token), which validate-license reads.
 import { PlainTextParser } from "eslint-plugin-obsidianmd/dist/lib/plainTextParser.js";
 import tseslint from "typescript-eslint";
+import { boundaries } from "./eslint.boundaries.mjs";
 
 /** Node's own globals, for the .js/.mjs/.cjs programs (the recommended config gives browser globals). */
 const nodeGlobals = {
@@ -164,4 +165,6 @@ export default defineConfig([
 		files: ["src/runner/**/*.ts"],
 		rules: { "obsidianmd/prefer-window-timers": "off" },
 	},
+	// The core never imports obsidian or src/ui (eslint.boundaries.mjs).
+	boundaries,
 ]);
