@@ -66,8 +66,14 @@ interface RequestLine {
 	url: string;
 	httpVersion: string | null;
 	problem: string | null;
-	code: "unknown_method" | "missing_url" | null;
+	code: "unknown_method" | "invalid_method" | "missing_url" | null;
 }
+
+/**
+ * A first word that can start a bare URL line: it has a scheme, a path, a port or a reference
+ * (`https://x`, `/a`, `host:8080`, `{{base_url}}/x`), or is a dotted host name (`example.com`).
+ */
+const URL_START = /^(?:[^\s]*(?:\/|:|\{\{)|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$)/;
 
 /** Reads `METHOD URL [HTTP/x.y]`, or a bare URL meaning GET. */
 export function parseRequestLine(line: string): RequestLine {
@@ -86,15 +92,18 @@ export function parseRequestLine(line: string): RequestLine {
 		const [url, httpVersion] = withVersion(rest);
 		return { method, methodWritten: first, url, httpVersion, problem: null, code: null };
 	}
-	if (restWords.length > 0 && /^[A-Za-z]+$/.test(first) && !/^HTTP\/\d/i.test(restWords[0] ?? "")) {
-		return {
+	if (restWords.length > 0 && !/^HTTP\/\d/i.test(restWords[0] ?? "")) {
+		const unknown = (code: "unknown_method" | "invalid_method", what: string): RequestLine => ({
 			method: null,
 			methodWritten: first,
 			url: rest,
 			httpVersion: null,
-			problem: `Unknown method "${first}": use one of ${HTTP_METHODS.join(", ")}`,
-			code: "unknown_method",
-		};
+			problem: `${what} method "${first}": use one of ${HTTP_METHODS.join(", ")}`,
+			code,
+		});
+		if (/^[A-Za-z]+$/.test(first)) return unknown("unknown_method", "Unknown");
+		// `G@T http://x` is a mistyped method, not a URL with a space (DESIGN.md §3).
+		if (!URL_START.test(first)) return unknown("invalid_method", "Invalid");
 	}
 	const [url, httpVersion] = withVersion(trimmed);
 	return { method: "GET", methodWritten: null, url, httpVersion, problem: null, code: null };
@@ -183,11 +192,15 @@ function readRequestLine(block: HttpBlock, i: number): void {
 	line.kind = "request";
 	block.requestLine = i;
 	const r = parseRequestLine(line.text);
-	block.method = r.code === "unknown_method" ? null : r.method;
+	block.method = r.code === "unknown_method" || r.code === "invalid_method" ? null : r.method;
 	block.methodWritten = r.methodWritten;
 	block.url = r.url;
 	block.httpVersion = r.httpVersion;
-	if (r.problem && r.code) block.problems.push(error(r.code, r.problem, i));
+	if (r.problem && r.code) block.problems.push(error(r.code, r.problem, i, indentOf(line.text)));
+}
+
+function indentOf(text: string): number {
+	return /^[ \t]*/.exec(text)?.[0].length ?? 0;
 }
 
 /** Query continuations, headers and comments up to the first empty line; returns the first body line. */
@@ -225,13 +238,13 @@ function readHeader(block: HttpBlock, i: number): void {
 	const name = colon > 0 ? line.text.slice(0, colon).trim() : "";
 	if (!name) {
 		line.kind = "invalid";
-		block.problems.push(error("invalid_header", `Header line must look like "Name: value" (got "${line.text.trim()}")`, i));
+		block.problems.push(error("invalid_header", `Header line must look like "Name: value" (got "${line.text.trim()}")`, i, indentOf(line.text)));
 		return;
 	}
 	line.kind = "header";
 	// A name with references is checked once resolved (the runner's Invalid HTTP token rule).
 	if (findReferences(name).length === 0 && !isHttpToken(name)) {
-		block.problems.push(error("invalid_header", `Invalid HTTP token: header name "${name}"`, i));
+		block.problems.push(error("invalid_header", `Invalid HTTP token: header name "${name}"`, i, indentOf(line.text)));
 	}
 	block.headers.push({ name, value: line.text.slice(colon + 1).trim(), line: i });
 }

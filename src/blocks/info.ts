@@ -40,29 +40,32 @@ function knownKey(key: string): KnownToken | null {
 /**
  * Parses the info string after the fence language. `{{...}}` is never resolved here:
  * a token value is taken literally (and `alias={{x}}` is simply an invalid alias).
- * Problems are reported on `line` (the fence line, by default 0).
+ * Problems are reported on `line` (the fence line, by default 0), at `column` (where the info
+ * string starts on that line) plus the token's offset.
  */
-export function parseInfo(info: string, line = 0): ParsedInfo {
+export function parseInfo(info: string, line = 0, column = 0): ParsedInfo {
 	const tokens: InfoTokens = {};
 	const problems: BlockProblem[] = [];
 	const words: InfoWord[] = [];
 	const seen = new Set<KnownToken>();
-	for (const text of info.split(/[ \t]+/).filter((w) => w.length > 0)) {
+	for (const m of info.matchAll(/[^ \t]+/g)) {
+		const text = m[0];
+		const at = column + m.index;
 		const eq = text.indexOf("=");
 		const key = eq > 0 ? knownKey(text.slice(0, eq)) : null;
 		words.push({ text, key });
 		if (key === null) {
-			problems.push(warning("unknown_token", `Unknown token "${text}" is kept but ignored (known: ${KNOWN_TOKENS.join(", ")})`, line));
+			problems.push(warning("unknown_token", `Unknown token "${text}" is kept but ignored (known: ${KNOWN_TOKENS.join(", ")})`, line, at));
 			continue;
 		}
 		if (seen.has(key)) {
-			problems.push(error("duplicate_token", `Token "${key}" is written more than once`, line));
+			problems.push(error("duplicate_token", `Token "${key}" is written more than once`, line, at));
 			continue;
 		}
 		seen.add(key);
 		const value = text.slice(eq + 1);
 		const problem = applyToken(tokens, key, value);
-		if (problem) problems.push(error("invalid_token_value", problem, line));
+		if (problem) problems.push(error("invalid_token_value", problem, line, at));
 	}
 	return { tokens, words, problems };
 }

@@ -11,6 +11,8 @@ export interface NoteBlock {
 	info: ParsedInfo;
 	/** The block's alias: the `alias=` token, else a `# @name` directive, else null. */
 	alias: string | null;
+	/** Where the alias was written: `info` (the `alias=` token), `name` (`# @name`), or null without one. */
+	aliasSource: "info" | "name" | null;
 	/** The fence line as the client would rewrite it (canonical token order). */
 	canonicalFenceLine: string;
 	/** Parsed message, for http blocks. */
@@ -41,12 +43,12 @@ export function parseNote(markdown: string): NoteBlock[] {
 	const aliasLines = new Map<string, number>();
 	for (const fence of scanFences(markdown)) {
 		if (!isRunnable(fence)) continue;
-		const block = parseBlock(fence, blocks.length);
+		const block = parseBlock(fence, blocks.length, markdown);
 		if (block.alias !== null) {
 			const first = aliasLines.get(block.alias);
 			if (first !== undefined) {
 				block.problems.push(
-					error("duplicate_alias", `Alias "${block.alias}" is already used by the block at line ${first + 1}`, fence.startLine),
+					error("duplicate_alias", `Alias "${block.alias}" is already used by the block at line ${first + 1}`, fence.startLine, block.aliasSource === "info" ? Math.max(0, lineAt(markdown, fence.from).text.indexOf("alias=")) : 0),
 				);
 				block.runnable = false;
 			} else {
@@ -58,23 +60,38 @@ export function parseNote(markdown: string): NoteBlock[] {
 	return blocks;
 }
 
-function parseBlock(fence: Fence & { lang: RunnableLanguage }, index: number): NoteBlock {
-	const info = parseInfo(fence.info, fence.startLine);
+/** The text of the note line starting at or before `offset`. */
+function lineAt(markdown: string, offset: number): { start: number; text: string } {
+	const start = markdown.lastIndexOf("\n", offset - 1) + 1;
+	const end = markdown.indexOf("\n", offset);
+	return { start, text: markdown.slice(start, end === -1 ? markdown.length : end).replace(/\r$/, "") };
+}
+
+function parseBlock(fence: Fence & { lang: RunnableLanguage }, index: number, markdown: string): NoteBlock {
+	const opening = lineAt(markdown, fence.from);
+	const afterLang = fence.from - opening.start + fence.prefix.length + fence.length + fence.langWritten.length;
+	const infoColumn = fence.info ? opening.text.indexOf(fence.info, afterLang) : afterLang;
+	const info = parseInfo(fence.info, fence.startLine, infoColumn);
 	const problems: BlockProblem[] = [...info.problems];
 	if (!fence.terminated) {
 		problems.push(error("unterminated_fence", `The ${fence.lang} block is not closed with ${fence.char.repeat(fence.length)}`, fence.startLine));
 	}
+	/** Note column of a column within content line k: after the container prefix that was stripped. */
+	const contentColumn = (k: number, column: number) => (k < fence.contentOffsets.length ? fence.contentOffsets[k] - lineAt(markdown, fence.contentOffsets[k]).start : 0) + column;
 	let http: HttpBlock | null = null;
 	let alias = info.tokens.alias ?? null;
+	let aliasSource: NoteBlock["aliasSource"] = alias === null ? null : "info";
 	if (fence.lang === "http") {
 		http = parseHttpBlock(fence.content);
-		for (const p of http.problems) problems.push({ ...p, line: fence.startLine + 1 + p.line });
+		for (const p of http.problems) problems.push({ ...p, line: fence.startLine + 1 + p.line, column: contentColumn(p.line, p.column) });
 		if (alias === null && http.nameDirective !== null) {
 			if (ALIAS_PATTERN.test(http.nameDirective)) {
 				alias = http.nameDirective;
+				aliasSource = "name";
 			} else {
-				const line = fence.startLine + 1 + http.lines.findIndex((l) => l.text.includes("@name"));
-				problems.push(error("invalid_token_value", `@name "${http.nameDirective}" is invalid: use letters, digits, "_" and "-"`, line));
+				const k = http.lines.findIndex((l) => l.kind === "comment" && l.text.includes("@name"));
+				const column = contentColumn(k, Math.max(0, http.lines[k].text.indexOf("@name")));
+				problems.push(error("invalid_token_value", `@name "${http.nameDirective}" is invalid: use letters, digits, "_" and "-"`, fence.startLine + 1 + k, column));
 			}
 		}
 	}
@@ -83,6 +100,7 @@ function parseBlock(fence: Fence & { lang: RunnableLanguage }, index: number): N
 		fence,
 		info,
 		alias,
+		aliasSource,
 		canonicalFenceLine: canonicalFenceLine(fence, info),
 		http,
 		references: referencesOf(fence),

@@ -1,8 +1,12 @@
-/** A problem found in a block. `line` is 0-based: within the block content, or in the note once mapped. */
+/**
+ * A problem found in a block. `line` and `column` are 0-based: within the block content, or in
+ * the note once mapped; `column` is where the faulty word starts (0 when the whole line is at fault).
+ */
 export interface BlockProblem {
 	code: ProblemCode;
 	message: string;
 	line: number;
+	column: number;
 	severity: "error" | "warning";
 }
 
@@ -14,18 +18,19 @@ export type ProblemCode =
 	| "empty_block"
 	| "missing_request_line"
 	| "unknown_method"
+	| "invalid_method"
 	| "missing_url"
 	| "invalid_header"
 	| "invalid_reference"
 	| "unterminated_fence"
 	| "unclosed_handler";
 
-export function error(code: ProblemCode, message: string, line: number): BlockProblem {
-	return { code, message, line, severity: "error" };
+export function error(code: ProblemCode, message: string, line: number, column = 0): BlockProblem {
+	return { code, message, line, column, severity: "error" };
 }
 
-export function warning(code: ProblemCode, message: string, line: number): BlockProblem {
-	return { code, message, line, severity: "warning" };
+export function warning(code: ProblemCode, message: string, line: number, column = 0): BlockProblem {
+	return { code, message, line, column, severity: "warning" };
 }
 
 export function hasErrors(problems: readonly BlockProblem[]): boolean {

@@ -41,6 +41,15 @@ describe("request line", () => {
 		expect(r.problem).toContain("GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS");
 	});
 
+	it.each([["G@T http://x.test/a"], ["GET, http://x"], ["P0ST https://x.test"], ["*GET {{base_url}}/a"], ["get! /a"]])(
+		"rejects the invalid method token of %j instead of reading the line as a URL",
+		(line) => {
+			const r = parseRequestLine(line);
+			expect(r).toMatchObject({ method: null, code: "invalid_method" });
+			expect(r.problem).toMatch(/^Invalid method ".+": use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS$/);
+		},
+	);
+
 	it.each([["GET"], ["delete   "]])("rejects %j without a URL", (line) => {
 		expect(parseRequestLine(line).code).toBe("missing_url");
 	});

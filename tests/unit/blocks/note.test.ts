@@ -55,6 +55,29 @@ describe("parseNote", () => {
 		expect(parseNote("```http alias=tok\n# @name named\nGET /1\n```")[0].alias).toBe("tok");
 	});
 
+	it("says where the alias comes from: the `alias=` token, `# @name`, or nowhere", () => {
+		const blocks = parseNote(note);
+		expect(blocks.map((b) => [b.alias, b.aliasSource])).toEqual([
+			["login", "info"],
+			["me", "name"],
+			["login", "info"],
+		]);
+		expect(parseNote("```http\nGET /x\n```")[0].aliasSource).toBeNull();
+	});
+
+	it.each([
+		// [note, line, column] of the first problem, 0-based
+		["```http timeout=5 display=wide\nGET /a\n```", 0, 18],
+		["> ```http   mode=tabs\n> GET /a\n> ```", 0, 12],
+		["```http\n  G@T http://x\n```", 1, 2],
+		["- ```http\n  GET /a\n    Bad Name: x\n  ```", 2, 4],
+		["```http alias=a\nGET /1\n```\n```http x=1 alias=a\nGET /2\n```", 3, 12],
+		["```http\n# @name bad.name\nGET /1\n```", 1, 2],
+	])("places the problem of %j at line %i, column %i", (md, line, column) => {
+		const problems = parseNote(md).flatMap((b) => b.problems.filter((p) => p.severity === "error"));
+		expect(problems[0]).toMatchObject({ line, column });
+	});
+
 	it("rejects an invalid `# @name`", () => {
 		const [b] = parseNote("```http\n# @name bad.name\nGET /1\n```");
 		expect(b.alias).toBeNull();
