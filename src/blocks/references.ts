@@ -106,9 +106,11 @@ export interface Resolution {
 /**
  * Replaces every reference in `text`; `\{{` becomes a literal `{{`. A reference that does
  * not resolve is reported (never left in the output as literal `{{...}}` text for sending;
- * callers must not send when `errors` is non-empty).
+ * callers must not send when `errors` is non-empty). A variable whose value holds references
+ * has them resolved in turn, one level per hop; `chain` is the variables being resolved, so a
+ * cycle (`a = "{{b}}"`, `b = "{{a}}"`) is an error naming it instead of a loop.
  */
-export function resolveTemplate(text: string, sources: ReferenceSources): Resolution {
+export function resolveTemplate(text: string, sources: ReferenceSources, chain: readonly string[] = []): Resolution {
 	const errors: ReferenceError[] = [];
 	const variablesUsed = new Map<string, string>();
 	const aliasesUsed = new Set<string>();
@@ -117,7 +119,7 @@ export function resolveTemplate(text: string, sources: ReferenceSources): Resolu
 	for (const ref of findReferences(text)) {
 		out += unescapeBraces(text.slice(last, ref.start));
 		last = ref.end;
-		const found = lookup(ref, sources, variablesUsed, aliasesUsed);
+		const found = lookup(ref, sources, variablesUsed, aliasesUsed, chain);
 		if (found.ok) {
 			out += found.value;
 		} else {
@@ -129,8 +131,21 @@ export function resolveTemplate(text: string, sources: ReferenceSources): Resolu
 	return { value: out, errors, variablesUsed, aliasesUsed };
 }
 
-function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, string>, aliases: Set<string>): Lookup {
+function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, string>, aliases: Set<string>, chain: readonly string[]): Lookup {
 	const unresolved = (why: string): Lookup => ({ ok: false, message: `Unresolved reference ${ref.text}: ${why}` });
+	/** A variable's value, its own references resolved (DESIGN.md §3: a value may contain references). */
+	const variable = (name: string, value: string): Lookup => {
+		vars.set(name, value);
+		if (!value.includes("{{")) return { ok: true, value };
+		if (chain.includes(name)) return unresolved(`variables refer to each other in a cycle: ${[...chain.slice(chain.indexOf(name)), name].join(" → ")}`);
+		const inner = resolveTemplate(value, sources, [...chain, name]);
+		for (const [k, v] of inner.variablesUsed) vars.set(k, v);
+		for (const a of inner.aliasesUsed) aliases.add(a);
+		if (inner.errors.length === 0) return { ok: true, value: inner.value };
+		const first = inner.errors[0];
+		const why = first.message.startsWith("Unresolved reference ") ? first.message.slice("Unresolved reference ".length) : first.message;
+		return { ok: false, message: `Unresolved reference ${ref.text}: its value needs ${why}`, notRun: first.notRunAlias };
+	};
 	switch (ref.kind) {
 		case "builtin":
 			return sources.builtin(ref.inner) ?? unresolved("unknown built-in");
@@ -141,17 +156,13 @@ function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, str
 			if (found) return found;
 			// Not an alias of a block above: it may still be a dotted environment variable.
 			const value = sources.variable(ref.inner);
-			if (value !== undefined) {
-				vars.set(ref.inner, value);
-				return { ok: true, value };
-			}
+			if (value !== undefined) return variable(ref.inner, value);
 			return unresolved(`no block above has alias "${path.alias}"`);
 		}
 		case "variable": {
 			const value = sources.variable(ref.inner);
 			if (value === undefined) return unresolved(`no variable "${ref.inner}" in the active environment`);
-			vars.set(ref.inner, value);
-			return { ok: true, value };
+			return variable(ref.inner, value);
 		}
 		case "invalid":
 			return unresolved("not a built-in, an alias path (alias.response.body.$.x) or a variable name");

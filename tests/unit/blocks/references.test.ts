@@ -127,6 +127,42 @@ describe("resolveTemplate", () => {
 	});
 });
 
+describe("environment values that hold references", () => {
+	it("are resolved, one level per hop, and every variable read is reported", () => {
+		const env = { base_url: "{{scheme}}://{{host}}/v1", scheme: "https", host: "{{name}}.test", name: "api" };
+		const r = resolveTemplate("GET {{base_url}}/x", sources(env));
+		expect(r.errors).toEqual([]);
+		expect(r.value).toBe("GET https://api.test/v1/x");
+		expect([...r.variablesUsed.keys()].sort()).toEqual(["base_url", "host", "name", "scheme"]);
+	});
+
+	it("may use built-ins and alias results, and keep an escaped \\{{ literal", () => {
+		const r = resolveTemplate("{{auth}} {{raw}}", sources({ auth: "Bearer {{login.response.body.$.token}} {{$randomInt 0 2}}", raw: "\\{{x}}" }, { login: "L" }));
+		expect(r.value).toBe("Bearer L:response.body.$.token 1 {{x}}");
+		expect([...r.aliasesUsed]).toEqual(["login"]);
+	});
+
+	it.each([
+		[{ a: "{{a}}" }, "a → a"],
+		[{ a: "x{{b}}", b: "{{c}}", c: "{{a}}" }, "a → b → c → a"],
+	])("are an error naming the chain when they form a cycle: %j", (env, chain) => {
+		const r = resolveTemplate("GET {{a}}", sources(env));
+		expect(r.errors).toHaveLength(1);
+		expect(r.errors[0].message).toMatch(/^Unresolved reference \{\{a\}\}: /);
+		expect(r.errors[0].message).toContain(`variables refer to each other in a cycle: ${chain}`);
+	});
+
+	it("name the missing variable of a value, and never send the literal", () => {
+		const r = resolveTemplate("{{base_url}}", sources({ base_url: "http://{{host}}" }));
+		expect(r.errors[0].message).toBe('Unresolved reference {{base_url}}: its value needs {{host}}: no variable "host" in the active environment');
+	});
+
+	it("pass on that an alias in a value has not run", () => {
+		const r = resolveTemplate("{{token}}", sources({ token: "{{login.response.body.$.t}}" }, { login: "NOT_RUN" }));
+		expect(r.errors[0]).toMatchObject({ notRunAlias: "login" });
+	});
+});
+
 describe("built-ins", () => {
 	it.each([
 		["uuid", "00000000-0000-4000-8000-000000000000"],
