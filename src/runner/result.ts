@@ -10,8 +10,20 @@ export type RunState = "idle" | "running" | "streaming" | "done" | "cached" | "c
 /** States a run ends in. */
 export type FinalState = "done" | "cached" | "cancelled" | "failed";
 
-/** `setup_failed`: the run could not be prepared (transport, settings, secrets); nothing was sent. */
-export type RunErrorCode = FailureCode | "cancelled" | "timeout" | "unresolved_reference" | "invalid_block" | "dependency_cycle" | "setup_failed";
+/**
+ * `setup_failed`: the run could not be prepared (transport, settings, secrets); nothing was sent.
+ * `dependency_failed`: a block it references failed or was cancelled in the same run, so it was
+ * skipped (one error per cause, not one per dependant).
+ */
+export type RunErrorCode =
+	| FailureCode
+	| "cancelled"
+	| "timeout"
+	| "unresolved_reference"
+	| "invalid_block"
+	| "dependency_cycle"
+	| "dependency_failed"
+	| "setup_failed";
 
 /** User-facing error: `message` uses the seed's exact texts (`[cancelled]`, `Request cancelled`, …). */
 export interface RunError {

@@ -51,10 +51,15 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 	const aliases = new Set(byAlias.keys());
 	const runs: BlockRun[] = [];
 	const done = new Set<NoteBlock>();
+	/** Blocks that failed or were cancelled in this run, with the root cause their dependants name. */
+	const broken = new Map<NoteBlock, string>();
 
 	const runOne = async (block: NoteBlock, stack: NoteBlock[], dependency: boolean): Promise<BlockResult> => {
 		const finish = (result: BlockResult): BlockResult => {
 			done.add(block);
+			if ((result.state === "failed" || result.state === "cancelled") && !broken.has(block)) {
+				broken.set(block, `${block.alias ?? historyAlias(block)}, which ${result.state === "cancelled" ? "was cancelled" : "failed"}`);
+			}
 			if (block.alias !== null && block.runnable) ctx.results.set(block.alias, result);
 			runs.push({ block, result, dependency });
 			ctx.onBlockDone?.(block, result);
@@ -68,6 +73,15 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 				return finish(failedBeforeStart({ code: "dependency_cycle", message: `Reference cycle: ${cycle}` }));
 			}
 			await runOne(dep, [...stack, block], true);
+		}
+		// A dependency that failed in this run is reported once, on itself; its dependants are skipped.
+		const cause = referencedAliases(block, aliases)
+			.map((a) => byAlias.get(a))
+			.find((dep): dep is NoteBlock => dep !== undefined && dep !== block && broken.has(dep));
+		if (cause) {
+			const why = broken.get(cause) as string;
+			broken.set(block, why);
+			return finish(failedBeforeStart({ code: "dependency_failed", message: `skipped: depends on ${why}` }));
 		}
 		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
 		const signal = ctx.signalFor?.(block) ?? ctx.signal;

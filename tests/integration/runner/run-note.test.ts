@@ -93,6 +93,34 @@ describe("running a note", () => {
 		expect(server.requests.length).toBe(before);
 	});
 
+	it("reports a failed dependency once: its dependants are skipped naming the root cause, nothing more is sent", async () => {
+		const note = parseNote(
+			[
+				"```http alias=login",
+				"GET http://127.0.0.1:9/login",
+				"```",
+				"```http alias=me",
+				"GET {{base}}/json?t={{login.response.body.$.token}}",
+				"```",
+				"```http alias=orders",
+				"GET {{base}}/json?me={{me.response.status}}",
+				"```",
+				"```http alias=free",
+				"GET {{base}}/json?free=1",
+				"```",
+			].join("\n"),
+		);
+		const before = server.requests.length;
+		const runs = await runBlocks(note, note, context());
+		expect(runs.map((r) => [r.block.alias, r.result.state, r.result.error?.code, r.result.error?.message])).toEqual([
+			["login", "failed", "connect_failed", "Failed to connect"],
+			["me", "failed", "dependency_failed", "skipped: depends on login, which failed"],
+			["orders", "failed", "dependency_failed", "skipped: depends on login, which failed"],
+			["free", "done", undefined, undefined],
+		]);
+		expect(server.requests.length).toBe(before + 1);
+	});
+
 	it("serves a second identical GET from the cache with no network; history lists it marked cached", async () => {
 		const history = await HistoryStore.open(nodeStorage, join(dir, "cache-history.sqlite"));
 		const ctx = context({ deps: { history } });
