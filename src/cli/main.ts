@@ -1,16 +1,32 @@
 import { parseArgs } from "node:util";
+import { version } from "../../package.json";
 import { runDemo } from "./commands/demo";
 import { exportCommand } from "./commands/export";
 import { runParse } from "./commands/parse";
 import { runCommand } from "./commands/run";
-import { USAGE, UsageError } from "./usage";
+import { reportInternalError } from "./crash";
+import { PLAIN, terminalOf, type Terminal } from "./terminal";
+import { commandHelp, EXIT, isCommand, USAGE, UsageError } from "./usage";
 
 type Write = (s: string) => void;
 
-/** Runs one CLI invocation and returns its exit code: 0 ok, 1 a block failed, 2 usage/parse error. */
-export async function main(argv: string[], out: Write, err: Write): Promise<number> {
+/** `<command> --help` / `-h` anywhere among its arguments. */
+function wantsHelp(args: readonly string[]): boolean {
+	return args.includes("--help") || args.includes("-h");
+}
+
+/**
+ * Runs one CLI invocation and returns its exit code (EXIT: 0 ok, 1 a block failed, 2 usage or
+ * parse error). Every command is awaited inside the try, so an expected failure of any of them
+ * is a one-line message, never a stack.
+ */
+export async function main(argv: string[], out: Write, err: Write, terminal: Terminal = PLAIN): Promise<number> {
 	const [command, ...rest] = argv;
 	try {
+		if (command !== undefined && isCommand(command) && command !== "help" && wantsHelp(rest)) {
+			out(commandHelp(command) + "\n");
+			return EXIT.ok;
+		}
 		switch (command) {
 			case "parse": {
 				const { values, positionals } = parseArgs({ args: rest, options: { json: { type: "boolean" } }, allowPositionals: true });
@@ -26,10 +42,11 @@ export async function main(argv: string[], out: Write, err: Write): Promise<numb
 						config: { type: "string" },
 						json: { type: "boolean" },
 						"no-cache": { type: "boolean" },
+						"fail-on-status": { type: "boolean" },
 					},
 					allowPositionals: true,
 				});
-				if (positionals.length !== 1) throw new UsageError("run takes exactly one note: runnable-blocks run <note.md> [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache]");
+				if (positionals.length !== 1) throw new UsageError("run takes exactly one note: runnable-blocks run <note.md> [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status]");
 				const { code } = await runCommand(
 					{
 						file: positionals[0],
@@ -38,7 +55,8 @@ export async function main(argv: string[], out: Write, err: Write): Promise<numb
 						config: values.config,
 						json: values.json === true,
 						noCache: values["no-cache"] === true,
-						tty: process.stderr.isTTY === true,
+						failOnStatus: values["fail-on-status"] === true,
+						terminal,
 					},
 					out,
 					err,
@@ -54,38 +72,51 @@ export async function main(argv: string[], out: Write, err: Write): Promise<numb
 				if (positionals.length !== 1 || !values.alias || !values.format) {
 					throw new UsageError("export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http [--env NAME]");
 				}
-				return exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
+				return await exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
 			}
 			case "demo":
 				if (rest.length > 0) throw new UsageError("demo takes no arguments");
-				return runDemo(out, err, process.stderr.isTTY === true);
+				return await runDemo(out, err, terminal);
+			case "--version":
+			case "-V":
+			case "version":
+				out(`runnable-blocks ${version}\n`);
+				return EXIT.ok;
 			case undefined:
 			case "help":
 			case "--help":
-			case "-h":
+			case "-h": {
+				const topic = rest[0];
+				if (command === "help" && topic !== undefined) {
+					if (!isCommand(topic)) throw new UsageError(`no command "${topic}"\n${USAGE}`);
+					out(commandHelp(topic) + "\n");
+					return EXIT.ok;
+				}
 				out(USAGE + "\n");
-				return command === undefined ? 2 : 0;
+				return command === undefined ? EXIT.usage : EXIT.ok;
+			}
 			default:
 				throw new UsageError(`unknown command "${command}"\n${USAGE}`);
 		}
 	} catch (e) {
-		if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+		if (e instanceof UsageError || (e as { code?: string } | null)?.code?.startsWith("ERR_PARSE_ARGS")) {
 			err(`runnable-blocks: ${(e as Error).message}\n`);
-			return 2;
+			return EXIT.usage;
 		}
 		throw e;
 	}
 }
 
-/** Process entry: wires stdio and sets the exit code. */
+/** Process entry: wires stdio and sets the exit code; a bug prints one line and writes a report. */
 export function runCli(): void {
-	void main(process.argv.slice(2), (s) => process.stdout.write(s), (s) => process.stderr.write(s)).then(
+	const argv = process.argv.slice(2);
+	void main(argv, (s) => process.stdout.write(s), (s) => process.stderr.write(s), terminalOf()).then(
 		(code) => {
 			process.exitCode = code;
 		},
 		(e: unknown) => {
-			process.stderr.write(`runnable-blocks: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-			process.exitCode = 2;
+			process.stderr.write(reportInternalError(e, argv, version));
+			process.exitCode = EXIT.internal;
 		},
 	);
 }

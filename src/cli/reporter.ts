@@ -1,33 +1,125 @@
 import type { NoteBlock } from "../blocks";
+import { classifyBody } from "../runner/response/content-type";
 import { formatBytes, formatMs } from "../runner/response/format";
+import { JsonPrettifier } from "../runner/response/pretty-json";
 import { shownRequest } from "../runner/request";
-import type { BlockResult, RunSnapshot } from "../runner/result";
+import type { BlockResult, RunError, RunSnapshot } from "../runner/result";
+import { PLAIN, type Terminal } from "./terminal";
 
 type Write = (s: string) => void;
 
 /** Marks per final state, readable without colour. */
 const MARK: Record<BlockResult["state"], string> = { done: "✓", cached: "✓", cancelled: "⊘", failed: "✗" };
 
+/** ANSI SGR codes; every use goes through `paint`, which writes none without colour. */
+const SGR = { red: 31, green: 32, yellow: 33, cyan: 36, dim: 2, bold: 1 } as const;
+type Style = keyof typeof SGR;
+
+/** The preview of a body: at most this many lines, each cut to this many characters. */
+const PREVIEW_LINES = 10;
+const PREVIEW_WIDTH = 160;
+/** Only the start of a body is decoded for the preview: a 100 MB body costs no more than a small one. */
+const PREVIEW_BYTES = 16 * 1024;
+
 function label(block: NoteBlock): string {
 	return block.alias ?? `line ${block.fence.startLine + 1}`;
 }
 
-/** One line per finished block: what ran and how it ended. */
-export function describeResult(block: NoteBlock, result: BlockResult): string {
+/**
+ * The user-facing text of a run error: the message, then its detail. A timeout says how long it
+ * waited (`Request cancelled (timeout 5000 ms)`), from the request's own timeout.
+ */
+export function errorText(result: BlockResult): string | null {
+	const error = cliError(result);
+	return error ? `${error.message}${error.detail ? ` (${error.detail})` : ""}` : null;
+}
+
+/** The run's error as the CLI reports it (JSON and text alike): a timeout's detail names the timeout. */
+export function cliError(result: BlockResult): RunError | null {
+	const error = result.error;
+	if (!error) return null;
+	if (error.code === "timeout" && !error.detail && result.request) return { ...error, detail: `timeout ${result.request.timeoutMs} ms` };
+	return error;
+}
+
+/** `note.md:13:1: Invalid method "G@T": …` for every error of a block that cannot run. */
+export function problemLines(file: string, block: NoteBlock): string[] {
+	return block.problems.filter((p) => p.severity === "error").map((p) => `${file}:${p.line + 1}:${p.column + 1}: ${p.message}`);
+}
+
+/** True when a finished run's response is 4xx or 5xx (`--fail-on-status` turns it into a failure). */
+export function isErrorStatus(result: BlockResult): boolean {
+	return (result.state === "done" || result.state === "cached") && (result.head?.status ?? 0) >= 400;
+}
+
+function statusStyle(status: number): Style {
+	if (status >= 500) return "red";
+	if (status >= 400) return "yellow";
+	if (status >= 300) return "cyan";
+	return "green";
+}
+
+/** One line per finished block: what ran and how it ended. `file` names the note in problem positions. */
+export function describeResult(block: NoteBlock, result: BlockResult, terminal: Terminal = PLAIN, file?: string): string {
+	const paint = painter(terminal);
 	const req = result.request;
-	const what = req ? `${req.method} ${shownRequest(req).url}` : (block.http?.method ?? "?") + " " + (block.http?.url ?? "");
-	const parts = [`${MARK[result.state]} ${label(block)}`, what];
-	if (result.head) parts.push(`→ ${result.head.status} ${result.head.statusText}`.trimEnd());
-	if (result.state === "cached") parts.push("(cached)");
-	if (result.timing && result.state !== "cached") parts.push(formatMs(result.timing.total));
-	if (result.body) parts.push(formatBytes(result.body.byteLength));
-	if (result.error) parts.push(`${result.error.message}${result.error.detail ? ` (${result.error.detail})` : ""}`);
-	return parts.join("  ");
+	const what = req ? `${req.method} ${shownRequest(req).url}` : (block.http?.method ?? block.http?.methodWritten ?? "?") + " " + (block.http?.url ?? "");
+	const markStyle: Style = result.state === "failed" ? "red" : result.state === "cancelled" ? "yellow" : isErrorStatus(result) ? statusStyle(result.head?.status ?? 0) : "green";
+	const parts = [`${paint(markStyle, MARK[result.state])} ${paint("bold", label(block))}`, what];
+	if (result.head) parts.push(paint(statusStyle(result.head.status), `→ ${result.head.status} ${result.head.statusText}`.trimEnd()));
+	if (result.state === "cached") parts.push(paint("dim", "(cached)"));
+	if (result.timing && result.state !== "cached") parts.push(paint("dim", formatMs(result.timing.total)));
+	if (result.body) parts.push(paint("dim", formatBytes(result.body.byteLength)));
+	const problems = file && result.error?.code === "invalid_block" ? problemLines(file, block) : [];
+	if (problems.length > 0) parts.push(paint("red", problems[0]));
+	else {
+		const text = errorText(result);
+		if (text) parts.push(paint(result.state === "cancelled" ? "yellow" : "red", text));
+	}
+	return [parts.join("  "), ...problems.slice(1).map((p) => `    ${paint("red", p)}`)].join("\n");
+}
+
+function painter(terminal: Terminal): (style: Style, text: string) => string {
+	return (style, text) => (terminal.colour ? `\x1b[${SGR[style]}m${text}\x1b[0m` : text);
+}
+
+/** Decodes the start of a body (cut on a whole UTF-8 sequence) in its declared charset. */
+function decodeStart(bytes: Uint8Array, charset: string | null): string {
+	let end = Math.min(bytes.byteLength, PREVIEW_BYTES);
+	if (end < bytes.byteLength) while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
+	let decoder: TextDecoder;
+	try {
+		decoder = new TextDecoder(charset ?? "utf-8");
+	} catch {
+		decoder = new TextDecoder();
+	}
+	return decoder.decode(bytes.subarray(0, end));
 }
 
 /**
- * Human output of `run`: on a terminal, a live progress line (block n/N, bytes received) on
- * stderr; piped, just one line per block. With --json the caller prints JSON instead.
+ * The first lines of a body, for a terminal: JSON pretty-printed, text as it is, binary
+ * described. Only the first 16 KiB are read, whatever the body's size.
+ */
+export function bodyPreview(result: BlockResult, terminal: Terminal): string[] {
+	const body = result.body;
+	if (!body || body.byteLength === 0 || !result.head) return [];
+	const paint = painter(terminal);
+	const sample = body.subarray(0, PREVIEW_BYTES);
+	const type = classifyBody(result.head.headers, sample);
+	if (type.kind === "image" || type.kind === "binary") return [`  ${paint("dim", `(${type.kind}${type.mime ? `, ${type.mime}` : ""}, ${formatBytes(body.byteLength)})`)}`];
+	let text = decodeStart(body, type.charset);
+	if (type.kind === "json") text = new JsonPrettifier().push(text);
+	const lines = text.replace(/\r\n?/g, "\n").split("\n");
+	const shown = lines.slice(0, PREVIEW_LINES).map((l) => `  ${paint("dim", "│")} ${l.length > PREVIEW_WIDTH ? `${l.slice(0, PREVIEW_WIDTH - 1)}…` : l}`);
+	const more = lines.length > PREVIEW_LINES || body.byteLength > PREVIEW_BYTES;
+	if (more) shown.push(`  ${paint("dim", `… ${formatBytes(body.byteLength)} in all`)}`);
+	return shown;
+}
+
+/**
+ * Human output of `run`: one line per block (with a body preview on a rich terminal), a live
+ * progress line on stderr when it is a terminal, and a summary. With --json the caller prints
+ * JSON instead.
  */
 export class Reporter {
 	private n = 0;
@@ -37,18 +129,19 @@ export class Reporter {
 	constructor(
 		private readonly out: Write,
 		private readonly err: Write,
-		private readonly tty: boolean,
+		private readonly terminal: Terminal,
 		private readonly total: number,
+		private readonly file: string,
 		private readonly now: () => number = Date.now,
 	) {}
 
 	start(block: NoteBlock): void {
 		this.n++;
-		if (this.tty) this.showProgress(`[${this.n}/${this.total}] ${label(block)} …`);
+		if (this.terminal.progress) this.showProgress(`[${this.n}/${this.total}] ${label(block)} …`);
 	}
 
 	progress(block: NoteBlock, s: RunSnapshot): void {
-		if (!this.tty || this.now() - this.lastProgress < 100) return;
+		if (!this.terminal.progress || this.now() - this.lastProgress < 100) return;
 		this.lastProgress = this.now();
 		const phase = s.state === "streaming" ? `receiving ${formatBytes(s.receivedBytes)}` : s.state;
 		this.showProgress(`[${this.n}/${this.total}] ${label(block)} ${phase}`);
@@ -56,13 +149,17 @@ export class Reporter {
 
 	done(block: NoteBlock, result: BlockResult): void {
 		this.clearProgress();
-		this.out(`${describeResult(block, result)}\n`);
+		this.out(`${describeResult(block, result, this.terminal, this.file)}\n`);
+		if (this.terminal.rich) for (const line of bodyPreview(result, this.terminal)) this.out(`${line}\n`);
 	}
 
 	summary(results: BlockResult[]): void {
 		this.clearProgress();
 		const count = (s: BlockResult["state"]) => results.filter((r) => r.state === s).length;
-		this.out(`\n${results.length} blocks: ${count("done")} done, ${count("cached")} cached, ${count("cancelled")} cancelled, ${count("failed")} failed\n`);
+		const skipped = results.filter((r) => r.error?.code === "dependency_failed").length;
+		const invalid = results.filter((r) => r.error?.code === "invalid_block").length;
+		const extra = [invalid ? `, ${invalid} invalid` : "", skipped ? `, ${skipped} skipped` : ""].join("");
+		this.out(`\n${results.length} blocks: ${count("done")} done, ${count("cached")} cached, ${count("cancelled")} cancelled, ${count("failed") - skipped - invalid} failed${extra}\n`);
 	}
 
 	private showProgress(text: string): void {

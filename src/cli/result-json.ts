@@ -4,6 +4,7 @@ import { classifyBody } from "../runner/response/content-type";
 import { toBase64 } from "../runner/response/format";
 import type { BlockResult } from "../runner/result";
 import type { Timing } from "../runner/transport";
+import { cliError } from "./reporter";
 
 /**
  * The stable per-block shape of `runnable-blocks run --json` (documented in the README).
@@ -20,13 +21,21 @@ export interface RunResultJson {
 	body?: string;
 	bodyBase64?: string;
 	size: number;
+	/** Milliseconds, rounded to 0.1 ms. */
 	timing: Timing | null;
 	error: { code: string; message: string; detail?: string } | null;
 	/** True when it ran because another block referenced it. */
 	dependency: boolean;
 }
 
+/** Timings to 0.1 ms: finer digits are noise of the clock, not information. */
+export function roundTiming(timing: Timing): Timing {
+	return Object.fromEntries(Object.entries(timing).map(([k, v]) => [k, typeof v === "number" ? Math.round(v * 10) / 10 : v])) as unknown as Timing;
+}
+
+/** Decodes the body (text or base64): only called for `--json`, where the body is asked for. */
 export function resultToJson(block: NoteBlock, result: BlockResult, dependency: boolean): RunResultJson {
+	const error = cliError(result);
 	const out: RunResultJson = {
 		alias: block.alias,
 		line: block.fence.startLine + 1,
@@ -34,8 +43,8 @@ export function resultToJson(block: NoteBlock, result: BlockResult, dependency: 
 		status: result.head?.status ?? null,
 		headers: result.head ? result.head.headers.map(([n, v]) => [n, v]) : [],
 		size: result.body?.byteLength ?? 0,
-		timing: result.timing ?? null,
-		error: result.error ? { code: result.error.code, message: result.error.message, ...(result.error.detail ? { detail: result.error.detail } : {}) } : null,
+		timing: result.timing ? roundTiming(result.timing) : null,
+		error: error ? { code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}) } : null,
 		dependency,
 	};
 	if (result.body) {

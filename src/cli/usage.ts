@@ -1,8 +1,74 @@
 /** A usage or input problem: printed as one line, exit code 2. */
 export class UsageError extends Error {}
 
+/** Exit codes of every command (README, "The CLI"). */
+export const EXIT = {
+	/** Every block finished (a 4xx/5xx response is a finished run unless `--fail-on-status`). */
+	ok: 0,
+	/** A block failed, was cancelled, was invalid or skipped; with `--fail-on-status`, a 4xx/5xx. */
+	failed: 1,
+	/** Usage, note, settings or export errors: nothing (more) was done. */
+	usage: 2,
+	/** A bug of ours: one line on stderr and a report file. */
+	internal: 3,
+} as const;
+
+/** One entry per command: its synopsis and what `help <command>` says. */
+export const COMMANDS = {
+	run: {
+		synopsis: "runnable-blocks run <note.md> [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status]",
+		help: `Runs the note's http blocks top-down with chaining (or the --alias blocks and what they reference).
+An invalid block is reported (file:line:column) and the others still run.
+
+  --alias NAME       run this block (repeatable); blocks it references run first
+  --env NAME         the user.toml environment to use (default: [general] environment)
+  --config PATH      user.toml to read (default: <vault>/.obsidian/plugins/runnable-blocks/user.toml)
+  --json             print one JSON array of results on stdout (bodies included)
+  --no-cache         do not serve GET/HEAD/OPTIONS from the in-process cache
+  --fail-on-status   exit 1 when a response is 4xx or 5xx (like curl --fail)
+
+On a terminal: status, time, size and a body preview per block, in colour (NO_COLOR turns
+colour off); piped: one plain line per block and a summary.
+Exit: 0 every block finished, 1 a block failed, was cancelled, invalid or skipped, 2 usage errors.`,
+	},
+	parse: {
+		synopsis: "runnable-blocks parse <note.md> [--json]",
+		help: `Lists the note's runnable blocks with their problems (--json: one object per block).
+Exit: 0 no block has errors, 2 a block has errors or the note cannot be read.`,
+	},
+	export: {
+		synopsis: "runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http [--env NAME] [--config user.toml]",
+		help: `Prints the block as a snippet with its references replaced by values; blocks it
+references are run first (said on stderr), the block itself is not sent.
+Exit: 0 printed, 2 it cannot be exported (the reason on stderr).`,
+	},
+	demo: {
+		synopsis: "runnable-blocks demo",
+		help: `Starts the bundled bookshop API on 127.0.0.1 and runs the example vault's notes against it.
+Exit: 0 every block ended as its note expects, 1 otherwise.`,
+	},
+	help: {
+		synopsis: "runnable-blocks help [command]",
+		help: "Prints the usage, or one command's options. `<command> --help` does the same.",
+	},
+} as const;
+
+export type CommandName = keyof typeof COMMANDS;
+
+export function isCommand(name: string): name is CommandName {
+	return Object.prototype.hasOwnProperty.call(COMMANDS, name);
+}
+
 export const USAGE = `usage:
-  runnable-blocks run <note.md> [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache]
-  runnable-blocks parse <note.md> [--json]
-  runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http [--env NAME]
-  runnable-blocks demo`;
+${Object.values(COMMANDS)
+	.map((c) => `  ${c.synopsis}`)
+	.join("\n")}
+  runnable-blocks --version
+
+Exit codes: 0 finished, 1 a block failed (or a 4xx/5xx with --fail-on-status), 2 usage or parse errors, 3 internal error.
+runnable-blocks help <command> describes one command.`;
+
+/** `help <command>` and `<command> --help`. */
+export function commandHelp(name: CommandName): string {
+	return `usage: ${COMMANDS[name].synopsis}\n\n${COMMANDS[name].help}`;
+}

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { startBookshopApi } from "../../../examples/bookshop-api/server.cjs";
+import type * as BookshopModule from "../../../examples/bookshop-api/server.cjs";
 import type { NoteBlock } from "../../blocks";
+import type { Terminal } from "../terminal";
 import type { BlockResult } from "../../runner/result";
 import { secretEnvName } from "../vault";
 import { runCommand } from "./run";
@@ -43,7 +44,11 @@ function matches(result: BlockResult, expected: BlockResult["state"] | null): bo
  * note of examples/vault against it (base_url points at the live API) and prints a summary.
  * Exit 0 when every block ended as its note says it should.
  */
-export async function runDemo(out: Write, err: Write, tty: boolean): Promise<number> {
+export async function runDemo(out: Write, err: Write, terminal: Terminal): Promise<number> {
+	// Required here, not imported at the top: `run` and the other commands never evaluate the
+	// demo server (the bundle keeps it behind this call). No import(): see DESIGN.md §2.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when the demo runs
+	const { startBookshopApi } = require("../../../examples/bookshop-api/server.cjs") as typeof BookshopModule;
 	const api = await startBookshopApi({ port: 0 });
 	// The demo environment's password is a secret reference; the CLI reads secrets from the environment.
 	const secret = secretEnvName("demo-password");
@@ -62,7 +67,8 @@ export async function runDemo(out: Write, err: Write, tty: boolean): Promise<num
 					aliases: [],
 					json: false,
 					noCache: false,
-					tty,
+					failOnStatus: false,
+					terminal,
 					overrides: { base_url: api.url },
 					cancelAfter: (b) => demoDirectives(b).cancelAfter,
 				},

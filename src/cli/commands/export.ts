@@ -6,7 +6,7 @@ import { ExportError } from "../../runner/snippets/quote";
 import { snippet, SNIPPET_FORMATS, type SnippetFormat } from "../../runner/snippets/generators";
 import { createCliEngine } from "../engine";
 import { readNote } from "../read-note";
-import { UsageError } from "../usage";
+import { EXIT, UsageError } from "../usage";
 import { findVault, loadSettings, selectEnvironment } from "../vault";
 
 type Write = (s: string) => void;
@@ -22,7 +22,7 @@ export interface ExportOptions {
 /**
  * `runnable-blocks export`: prints the block as a snippet with its references replaced by
  * values. A block that reads other blocks' results runs them first (said on stderr); the
- * block itself is not sent.
+ * block itself is not sent. Exit 0 printed, 2 anything that stops the export (one line on stderr).
  */
 export async function exportCommand(opts: ExportOptions, out: Write, err: Write): Promise<number> {
 	if (!(SNIPPET_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format must be one of ${SNIPPET_FORMATS.join(", ")}`);
@@ -30,7 +30,7 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 	const block = note.find((b) => b.kind === "http" && b.alias === opts.alias);
 	if (!block) throw new UsageError(`no http block with alias "${opts.alias}"`);
 	const problems = block.problems.filter((p) => p.severity === "error");
-	if (problems.length > 0) throw new UsageError(`${opts.file}:${problems[0].line + 1}: ${problems[0].message}`);
+	if (problems.length > 0) throw new UsageError(`cannot export ${opts.alias}: ${opts.file}:${problems[0].line + 1}:${problems[0].column + 1}: ${problems[0].message}`);
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err);
@@ -49,16 +49,16 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 	const prepared = prepareRequest(block, { env: env.variables, aliases, result: (a) => results.get(a), defaultTimeoutMs: settings.general.timeout });
 	if (!prepared.ok) {
 		err(`runnable-blocks: cannot export ${opts.alias}: ${prepared.error.message}\n`);
-		return 1;
+		return EXIT.usage;
 	}
 	try {
 		out(snippet(opts.format as SnippetFormat, prepared.request, block.alias).replace(/\n?$/, "\n"));
 	} catch (e) {
 		if (e instanceof ExportError) {
 			err(`runnable-blocks: cannot export ${opts.alias}: ${e.message}\n`);
-			return 1;
+			return EXIT.usage;
 		}
 		throw e;
 	}
-	return 0;
+	return EXIT.ok;
 }

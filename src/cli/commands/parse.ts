@@ -1,9 +1,14 @@
 import { parseNote, type NoteBlock } from "../../blocks";
 import { readNote } from "../read-note";
+import { EXIT } from "../usage";
 
 /** The stable JSON shape of `runnable-blocks parse --json` (documented in the README). */
 export interface ParsedBlockJson {
 	kind: string;
+	/** The block's alias, from the `alias=` token or a `# @name` line; null without one. */
+	alias: string | null;
+	/** Where `alias` was written: `info` (the fence's `alias=` token) or `name` (`# @name`). */
+	aliasSource: "info" | "name" | null;
 	startLine: number;
 	endLine: number;
 	info: Record<string, string | number>;
@@ -13,15 +18,17 @@ export interface ParsedBlockJson {
 	headers: Array<[string, string]>;
 	body: string | null;
 	references: Array<{ text: string; kind: string; start: number; end: number }>;
-	errors: Array<{ code: string; message: string; line: number }>;
-	warnings: Array<{ code: string; message: string; line: number }>;
+	errors: Array<{ code: string; message: string; line: number; column: number }>;
+	warnings: Array<{ code: string; message: string; line: number; column: number }>;
 }
 
 export function blockToJson(b: NoteBlock): ParsedBlockJson {
 	const problems = (severity: "error" | "warning") =>
-		b.problems.filter((p) => p.severity === severity).map(({ code, message, line }) => ({ code, message, line }));
+		b.problems.filter((p) => p.severity === severity).map(({ code, message, line, column }) => ({ code, message, line, column }));
 	return {
 		kind: b.kind,
+		alias: b.alias,
+		aliasSource: b.aliasSource,
 		startLine: b.fence.startLine,
 		endLine: b.fence.endLine,
 		info: { ...b.info.tokens },
@@ -44,11 +51,11 @@ function describe(b: NoteBlock): string {
 	if (b.http && b.http.headers.length) out.push(`   headers: ${b.http.headers.map((h) => h.name).join(", ")}`);
 	if (b.http && b.http.body) out.push(`   body: ${b.http.body.length} chars`);
 	if (b.references.length) out.push(`   references: ${b.references.map((r) => r.text).join(" ")}`);
-	for (const p of b.problems) out.push(`   ${p.severity}: line ${p.line + 1}: ${p.message}`);
+	for (const p of b.problems) out.push(`   ${p.severity}: line ${p.line + 1}:${p.column + 1}: ${p.message}`);
 	return out.join("\n");
 }
 
-/** `runnable-blocks parse <note.md> [--json]`: always exits 0 once the note was read. */
+/** `runnable-blocks parse <note.md> [--json]`: exits 2 when a block has errors (after printing everything), else 0. */
 export function runParse(file: string, json: boolean, write: (s: string) => void): number {
 	const blocks = parseNote(readNote(file));
 	if (json) {
@@ -58,5 +65,5 @@ export function runParse(file: string, json: boolean, write: (s: string) => void
 	} else {
 		write(`${file}: ${blocks.length} runnable block${blocks.length === 1 ? "" : "s"}\n${blocks.map(describe).join("\n")}\n`);
 	}
-	return 0;
+	return blocks.some((b) => b.problems.some((p) => p.severity === "error")) ? EXIT.usage : EXIT.ok;
 }

@@ -3,9 +3,10 @@ import type { BlockResult } from "../../runner/result";
 import { runBlocks, type BlockRun } from "../../runner/run-note";
 import { createCliEngine } from "../engine";
 import { readNote } from "../read-note";
-import { Reporter } from "../reporter";
+import { isErrorStatus, Reporter } from "../reporter";
 import { resultToJson } from "../result-json";
-import { UsageError } from "../usage";
+import type { Terminal } from "../terminal";
+import { EXIT, UsageError } from "../usage";
 import { findVault, loadSettings, selectEnvironment } from "../vault";
 
 export interface RunOptions {
@@ -15,7 +16,9 @@ export interface RunOptions {
 	config?: string;
 	json: boolean;
 	noCache: boolean;
-	tty: boolean;
+	/** Exit 1 when a response is 4xx/5xx (curl's --fail); without it such a run finished. */
+	failOnStatus: boolean;
+	terminal: Terminal;
 	/** Extra variables layered over the environment (the demo sets base_url). */
 	overrides?: Record<string, string>;
 	/** Cancels a block after this many ms (the demo's `# @cancel-after`). */
@@ -43,25 +46,22 @@ function targetsOf(note: NoteBlock[], aliases: string[]): NoteBlock[] {
 	});
 }
 
-/** Blocks that cannot run because of parse errors: reported, and the command exits 2 without running. */
-function parseErrors(file: string, blocks: NoteBlock[]): string[] {
-	return blocks.flatMap((b) => b.problems.filter((p) => p.severity === "error").map((p) => `${file}:${p.line + 1}: ${p.message}`));
-}
-
-/** `runnable-blocks run`: exit 0 when every block finished, 1 when any failed or was cancelled, 2 for usage/parse errors. */
+/**
+ * `runnable-blocks run`: exit 0 when every block finished (whatever its status, unless
+ * `--fail-on-status`), 1 when any failed, was cancelled, invalid or skipped, 2 for usage errors.
+ * An invalid block does not stop the others: it is reported with file:line:column where it
+ * would have run.
+ */
 export async function runCommand(opts: RunOptions, out: Write, err: Write): Promise<RunOutcome> {
 	const text = readNote(opts.file);
 	const note = parseNote(text);
 	const targets = targetsOf(note, opts.aliases);
-	const problems = parseErrors(opts.file, targets);
-	if (problems.length > 0) throw new UsageError(`${opts.file} has errors, nothing was run:\n${problems.join("\n")}`);
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err);
 	const variables = { ...env.variables, ...opts.overrides };
 	const engine = createCliEngine({ historyPath: vault.historyPath, useCache: !opts.noCache, secretValues: env.secretValues, warn: err });
-	const reporter = new Reporter(out, err, opts.tty && !opts.json, targets.length);
-	const json: ReturnType<typeof resultToJson>[] = [];
+	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];
 	let runs: BlockRun[];
 	try {
@@ -89,9 +89,9 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 		for (const t of timers) clearTimeout(t);
 		await engine.close();
 	}
-	for (const r of runs) json.push(resultToJson(r.block, r.result, r.dependency));
-	if (opts.json) out(JSON.stringify(json, null, 2) + "\n");
+	// Bodies are decoded only when JSON is asked for: a 100 MB body stays 100 MB of bytes otherwise.
+	if (opts.json) out(JSON.stringify(runs.map((r) => resultToJson(r.block, r.result, r.dependency)), null, 2) + "\n");
 	else if (runs.length > 1) reporter.summary(runs.map((r) => r.result));
-	const ok = runs.every((r) => r.result.state === "done" || r.result.state === "cached");
-	return { code: ok ? 0 : 1, runs };
+	const ok = runs.every((r) => (r.result.state === "done" || r.result.state === "cached") && !(opts.failOnStatus && isErrorStatus(r.result)));
+	return { code: ok ? EXIT.ok : EXIT.failed, runs };
 }

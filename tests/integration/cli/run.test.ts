@@ -109,12 +109,15 @@ describe("runnable-blocks run", () => {
 		expect(stderr).toMatch(message);
 	});
 
-	it("exits 2 without running when the note has parse errors", async () => {
+	// Issue 12 changed this: an invalid block no longer refuses the note (was exit 2, nothing run);
+	// it is reported with file:line:column, the other blocks run, and the exit code is 1.
+	it("reports an invalid block with file:line:column, runs the others, and exits 1", async () => {
 		const note = join(vault, "broken.md");
-		writeFileSync(note, "```http alias=x timeout=soon\nGET {{base_url}}/me\n```\n");
-		const before = (await cli(["run", note])).stderr;
-		expect(before).toMatch(/broken\.md:1: timeout "soon" is invalid/);
-		expect((await cli(["run", note])).code).toBe(2);
+		writeFileSync(note, "```http alias=x timeout=soon\nGET {{base_url}}/me\n```\n\n```http alias=y\nGET {{base_url}}/search?q=dune\n```\n");
+		const { code, stdout } = await cli(["run", note]);
+		expect(stdout).toMatch(/broken\.md:1:17: timeout "soon" is invalid/);
+		expect(stdout).toMatch(/^✓ y {2}GET .*\/search\?q=dune {2}→ 200 OK/m);
+		expect(code).toBe(1);
 	});
 
 	it("exits 2 with file:line:column when user.toml does not parse, and leaves it alone", async () => {
