@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests and benchmarks use, when missing:
 # chromium (e2e), python3-httpbin (integration), curl, httpie and python3-requests (export equivalence),
+# bsdutils' script (a terminal for the CLI tests),
 # and the toolchain that builds better-sqlite3.
 set -euo pipefail
 need=()
@@ -10,6 +11,8 @@ command -v http >/dev/null 2>&1 || need+=(httpie)
 /usr/bin/python3 -c "import httpbin" >/dev/null 2>&1 || need+=(python3-httpbin)
 /usr/bin/python3 -c "import requests" >/dev/null 2>&1 || need+=(python3-requests)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
+# `script` gives the CLI tests a real terminal (colour and previews on a TTY).
+command -v script >/dev/null 2>&1 || need+=(bsdutils)
 # better-sqlite3 (the CLI's native history, an optional dependency) builds from source on npm ci:
 # a compiler, make and Node's headers (npm's nodedir points at /usr here).
 command -v g++ >/dev/null 2>&1 || need+=(g++)
