@@ -83,17 +83,22 @@ function painter(terminal: Terminal): (style: Style, text: string) => string {
 	return (style, text) => (terminal.colour ? `\x1b[${SGR[style]}m${text}\x1b[0m` : text);
 }
 
-/** Decodes the start of a body (cut on a whole UTF-8 sequence) in its declared charset. */
+/** A decoder for a WHATWG charset label, or null when the label is unknown. */
+function decoderFor(charset: string): TextDecoder | null {
+	try {
+		return new TextDecoder(charset);
+	} catch {
+		return null;
+	}
+}
+
+/** Decodes the start of a body (cut before a partial UTF-8 sequence) in its declared charset, else UTF-8. */
 function decodeStart(bytes: Uint8Array, charset: string | null): string {
 	let end = Math.min(bytes.byteLength, PREVIEW_BYTES);
 	if (end < bytes.byteLength) while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
-	let decoder: TextDecoder;
-	try {
-		decoder = new TextDecoder(charset ?? "utf-8");
-	} catch {
-		decoder = new TextDecoder();
-	}
-	return decoder.decode(bytes.subarray(0, end));
+	const decoder = (charset !== null ? decoderFor(charset) : null) ?? new TextDecoder();
+	// `stream: true` holds back a sequence cut at the end instead of writing U+FFFD for it.
+	return decoder.decode(bytes.subarray(0, end), { stream: true });
 }
 
 /**
@@ -106,7 +111,9 @@ export function bodyPreview(result: BlockResult, terminal: Terminal): string[] {
 	const paint = painter(terminal);
 	const sample = body.subarray(0, PREVIEW_BYTES);
 	const type = classifyBody(result.head.headers, sample);
-	if (type.kind === "image" || type.kind === "binary") return [`  ${paint("dim", `(${type.kind}${type.mime ? `, ${type.mime}` : ""}, ${formatBytes(body.byteLength)})`)}`];
+	// A declared non-UTF-8 charset is text in that charset, even where UTF-8 sniffing says binary.
+	const declaredText = type.kind === "binary" && type.mime.startsWith("text/") && type.charset !== null && decoderFor(type.charset) !== null;
+	if (type.kind === "image" || (type.kind === "binary" && !declaredText)) return [`  ${paint("dim", `(${type.kind}${type.mime ? `, ${type.mime}` : ""}, ${formatBytes(body.byteLength)})`)}`];
 	let text = decodeStart(body, type.charset);
 	if (type.kind === "json") text = new JsonPrettifier().push(text);
 	const lines = text.replace(/\r\n?/g, "\n").split("\n");

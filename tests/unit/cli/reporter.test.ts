@@ -1,0 +1,119 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseNote } from "../../../src/blocks";
+import { reportInternalError } from "../../../src/cli/crash";
+import { bodyPreview, describeResult, errorText, isErrorStatus, problemLines } from "../../../src/cli/reporter";
+import { roundTiming } from "../../../src/cli/result-json";
+import { PLAIN, terminalOf } from "../../../src/cli/terminal";
+import type { BlockResult } from "../../../src/runner/result";
+
+const request = { method: "GET" as const, url: "http://127.0.0.1/x", headers: [], body: "", followRedirects: true, timeoutMs: 5000 };
+const rich = { rich: true, colour: false, progress: false };
+
+function done(status: number, contentType: string, body: string | Uint8Array): BlockResult {
+	const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+	return { state: "done", receivedBytes: bytes.byteLength, request, head: { status, statusText: status === 200 ? "OK" : "Not Found", headers: [["Content-Type", contentType]] }, body: bytes, timing: { total: 12.345 } };
+}
+
+describe("what the terminal gets", () => {
+	it.each([
+		[{}, true, true, { rich: true, colour: true, progress: true }],
+		[{ NO_COLOR: "1" }, true, true, { rich: true, colour: false, progress: true }],
+		[{ NO_COLOR: "" }, true, false, { rich: true, colour: true, progress: false }],
+		[{}, false, false, { rich: false, colour: false, progress: false }],
+		[{ FORCE_COLOR: "1" }, false, false, { rich: true, colour: true, progress: false }],
+		[{ FORCE_COLOR: "0" }, false, false, { rich: false, colour: false, progress: false }],
+		[{ FORCE_COLOR: "1", NO_COLOR: "1" }, false, false, { rich: true, colour: false, progress: false }],
+	])("env %j, stdout tty %s, stderr tty %s → %j", (env, out, err, expected) => {
+		expect(terminalOf(env, out, err)).toEqual(expected);
+	});
+});
+
+describe("a block's line", () => {
+	const [block] = parseNote("```http alias=me\nGET http://127.0.0.1/x\n```");
+
+	it("says status, time and size, and a timeout's limit", () => {
+		expect(describeResult(block, done(200, "application/json", "{}"))).toBe("✓ me  GET http://127.0.0.1/x  → 200 OK  12 ms  2 B");
+		const timedOut: BlockResult = { state: "cancelled", receivedBytes: 0, request, error: { code: "timeout", message: "Request cancelled" }, timing: { total: 5000 } };
+		expect(errorText(timedOut)).toBe("Request cancelled (timeout 5000 ms)");
+		expect(describeResult(block, timedOut)).toBe("⊘ me  GET http://127.0.0.1/x  5.00 s  Request cancelled (timeout 5000 ms)");
+	});
+
+	it("colours only when asked", () => {
+		expect(describeResult(block, done(404, "text/plain", "no"), { rich: true, colour: true, progress: false })).toContain("\u001b[33m→ 404 Not Found\u001b[0m");
+		expect(describeResult(block, done(404, "text/plain", "no"), rich)).not.toContain("\u001b");
+	});
+
+	it("places every error of an invalid block at file:line:column", () => {
+		const [bad] = parseNote("# t\n```http timeout=x\n  G@T http://a\nBad Name: 1\n```");
+		expect(problemLines("n.md", bad)).toEqual([
+			'n.md:2:9: timeout "x" is invalid: use a positive whole number of milliseconds',
+			'n.md:3:3: Invalid method "G@T": use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
+			'n.md:4:1: Invalid HTTP token: header name "Bad Name"',
+		]);
+		const failed: BlockResult = { state: "failed", receivedBytes: 0, error: { code: "invalid_block", message: "Line 2: …" } };
+		expect(describeResult(bad, failed, PLAIN, "n.md").split("\n")).toEqual([
+			'✗ line 2  G@T http://a  n.md:2:9: timeout "x" is invalid: use a positive whole number of milliseconds',
+			'    n.md:3:3: Invalid method "G@T": use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
+			'    n.md:4:1: Invalid HTTP token: header name "Bad Name"',
+		]);
+	});
+
+	it("counts 4xx and 5xx as error statuses (for --fail-on-status), never a failed run", () => {
+		expect([200, 302, 404, 503].map((s) => isErrorStatus(done(s, "text/plain", "")))).toEqual([false, false, true, true]);
+		expect(isErrorStatus({ state: "failed", receivedBytes: 0 })).toBe(false);
+	});
+});
+
+describe("body preview", () => {
+	it("pretty-prints JSON and keeps the first lines", () => {
+		const body = JSON.stringify({ items: Array.from({ length: 20 }, (_, i) => i) });
+		const lines = bodyPreview(done(200, "application/json", body), rich);
+		expect(lines.slice(0, 3)).toEqual(["  │ {", '  │   "items": [', "  │     0,"]);
+		expect(lines).toHaveLength(11);
+		expect(lines[10]).toBe("  … 61 B in all");
+	});
+
+	it("describes binary bodies and decodes text by its charset", () => {
+		expect(bodyPreview(done(200, "image/png", new Uint8Array([137, 80, 78, 71, 0, 1])), rich)).toEqual(["  (image, image/png, 6 B)"]);
+		expect(bodyPreview(done(200, "text/plain; charset=iso-8859-1", new Uint8Array([0x63, 0x61, 0x66, 0xe9])), rich)).toEqual(["  │ café"]);
+	});
+
+	it("reads only the start of a huge body", () => {
+		const huge = new Uint8Array(50 * 1024 * 1024).fill(0x61);
+		const started = process.hrtime.bigint();
+		const lines = bodyPreview(done(200, "text/plain", huge), rich);
+		expect(lines[0]).toBe(`  │ ${"a".repeat(159)}…`);
+		expect(lines.at(-1)).toBe("  … 50.0 MiB in all");
+		// Decoding 50 MiB would take far longer than decoding 16 KiB; generous for a loaded machine.
+		expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500);
+	});
+});
+
+describe("--json timings", () => {
+	it("are rounded to 0.1 ms, other fields kept", () => {
+		expect(roundTiming({ total: 12.3456, dns: 0.04, ttfb: 7.25, connectionReused: true })).toEqual({ total: 12.3, dns: 0, ttfb: 7.3, connectionReused: true });
+	});
+});
+
+describe("internal errors", () => {
+	it("are one line naming a report that holds the stack", () => {
+		const dir = mkdtempSync(join(tmpdir(), "rb-crash-"));
+		try {
+			const line = reportInternalError(new RangeError("bad\nsecond line"), ["run", "x.md"], "9.9.9", dir, new Date("2026-01-02T03:04:05.000Z"));
+			const m = /^runnable-blocks: internal error: bad \(report: (.+)\)\n$/.exec(line);
+			expect(m).not.toBeNull();
+			const report = readFileSync((m as RegExpExecArray)[1], "utf8");
+			expect(report).toContain("runnable-blocks 9.9.9 internal error, 2026-01-02T03:04:05.000Z");
+			expect(report).toContain("argv: run x.md");
+			expect(report).toMatch(/RangeError: bad\nsecond line\n\s+at /);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
+	it("still say one line when the report cannot be written", () => {
+		expect(reportInternalError("weird", [], "1", "/nonexistent/dir")).toBe("runnable-blocks: internal error: weird (no report: /nonexistent/dir is not writable)\n");
+	});
+});
