@@ -13,7 +13,7 @@ const rich = { rich: true, colour: false, progress: false };
 
 function done(status: number, contentType: string, body: string | Uint8Array): BlockResult {
 	const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-	return { state: "done", receivedBytes: bytes.byteLength, request, head: { status, statusText: status === 200 ? "OK" : "Not Found", headers: [["Content-Type", contentType]] }, body: bytes, timing: { total: 12.345 } };
+	return { state: "done", receivedBytes: bytes.byteLength, request, head: { status, statusText: status === 200 ? "OK" : "Not Found", httpVersion: "1.1", headers: [["Content-Type", contentType]], url: request.url, redirects: 0 }, body: bytes, timing: { total: 12.345 } };
 }
 
 describe("what the terminal gets", () => {
