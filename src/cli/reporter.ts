@@ -1,4 +1,5 @@
 import type { NoteBlock } from "../blocks";
+import { decodeText } from "../runner/response/charset";
 import { classifyBody } from "../runner/response/content-type";
 import { formatBytes, formatMs } from "../runner/response/format";
 import { JsonPrettifier } from "../runner/response/pretty-json";
@@ -83,27 +84,17 @@ function painter(terminal: Terminal): (style: Style, text: string) => string {
 	return (style, text) => (terminal.colour ? `\x1b[${SGR[style]}m${text}\x1b[0m` : text);
 }
 
-/** A decoder for a WHATWG charset label, or null when the label is unknown. */
-function decoderFor(charset: string): TextDecoder | null {
-	try {
-		return new TextDecoder(charset);
-	} catch {
-		return null;
-	}
-}
-
-/** Decodes the start of a body (cut before a partial UTF-8 sequence) in its declared charset, else UTF-8. */
-function decodeStart(bytes: Uint8Array, charset: string | null): string {
+/** Decodes the start of a body in its encoding, cut before a sequence the cut would split. */
+function decodeStart(bytes: Uint8Array, encoding: string): string {
 	let end = Math.min(bytes.byteLength, PREVIEW_BYTES);
-	if (end < bytes.byteLength) while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
-	const decoder = (charset !== null ? decoderFor(charset) : null) ?? new TextDecoder();
-	// `stream: true` holds back a sequence cut at the end instead of writing U+FFFD for it.
-	return decoder.decode(bytes.subarray(0, end), { stream: true });
+	if (end < bytes.byteLength && encoding === "utf-8") while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
+	if (end < bytes.byteLength && encoding.startsWith("utf-16")) end -= end % 2;
+	return decodeText(bytes.subarray(0, end), encoding);
 }
 
 /**
- * The first lines of a body, for a terminal: JSON pretty-printed, text as it is, binary
- * described. Only the first 16 KiB are read, whatever the body's size.
+ * The first lines of a body, for a terminal: JSON pretty-printed, text in its charset (as the
+ * panel and --json decode it), binary described. Only the first 16 KiB are read, whatever the body's size.
  */
 export function bodyPreview(result: BlockResult, terminal: Terminal): string[] {
 	const body = result.body;
@@ -111,9 +102,7 @@ export function bodyPreview(result: BlockResult, terminal: Terminal): string[] {
 	const paint = painter(terminal);
 	const sample = body.subarray(0, PREVIEW_BYTES);
 	const type = classifyBody(result.head.headers, sample);
-	// A declared non-UTF-8 charset is text in that charset, even where UTF-8 sniffing says binary.
-	const declaredText = type.kind === "binary" && type.mime.startsWith("text/") && type.charset !== null && decoderFor(type.charset) !== null;
-	if (type.kind === "image" || (type.kind === "binary" && !declaredText)) return [`  ${paint("dim", `(${type.kind}${type.mime ? `, ${type.mime}` : ""}, ${formatBytes(body.byteLength)})`)}`];
+	if (type.kind === "image" || type.kind === "binary") return [`  ${paint("dim", `(${type.kind}${type.mime ? `, ${type.mime}` : ""}, ${formatBytes(body.byteLength)})`)}`];
 	let text = decodeStart(body, type.charset);
 	if (type.kind === "json") text = new JsonPrettifier().push(text);
 	const lines = text.replace(/\r\n?/g, "\n").split("\n");
