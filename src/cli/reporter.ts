@@ -1,7 +1,7 @@
 import type { NoteBlock } from "../blocks";
 import { decodeText } from "../runner/response/charset";
 import { classifyBody } from "../runner/response/content-type";
-import { formatBytes, formatMs } from "../runner/response/format";
+import { formatAge, formatBytes, formatMs } from "../runner/response/format";
 import { JsonPrettifier } from "../runner/response/pretty-json";
 import { shownRequest } from "../runner/request";
 import type { BlockResult, RunError, RunSnapshot } from "../runner/result";
@@ -68,7 +68,7 @@ export function describeResult(block: NoteBlock, result: BlockResult, terminal: 
 	const markStyle: Style = result.state === "failed" ? "red" : result.state === "cancelled" ? "yellow" : isErrorStatus(result) ? statusStyle(result.head?.status ?? 0) : "green";
 	const parts = [`${paint(markStyle, MARK[result.state])} ${paint("bold", label(block))}`, what];
 	if (result.head) parts.push(paint(statusStyle(result.head.status), `→ ${result.head.status} ${result.head.statusText}`.trimEnd()));
-	if (result.state === "cached") parts.push(paint("dim", "(cached)"));
+	if (result.state === "cached") parts.push(paint("dim", `(cached, ${formatAge((result.startedAt ?? 0) - (result.cachedAt ?? result.startedAt ?? 0))} ago)`));
 	if (result.timing && result.state !== "cached") parts.push(paint("dim", formatMs(result.timing.total)));
 	if (result.body) parts.push(paint("dim", formatBytes(result.body.byteLength)));
 	const problems = file && result.error?.code === "invalid_block" ? problemLines(file, block) : [];

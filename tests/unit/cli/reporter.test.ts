@@ -40,6 +40,11 @@ describe("a block's line", () => {
 		expect(describeResult(block, timedOut)).toBe("⊘ me  GET http://127.0.0.1/x  5.00 s  Request cancelled (timeout 5000 ms)");
 	});
 
+	it("says how old a cached response is, as the panel does", () => {
+		const cached: BlockResult = { ...done(200, "application/json", "{}"), state: "cached", startedAt: 100_000, cachedAt: 40_000 };
+		expect(describeResult(block, cached)).toBe("✓ me  GET http://127.0.0.1/x  → 200 OK  (cached, 1 min ago)  2 B");
+	});
+
 	it("colours only when asked", () => {
 		expect(describeResult(block, done(404, "text/plain", "no"), { rich: true, colour: true, progress: false })).toContain("\u001b[33m→ 404 Not Found\u001b[0m");
 		expect(describeResult(block, done(404, "text/plain", "no"), rich)).not.toContain("\u001b");
