@@ -110,6 +110,13 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 /** Process entry: wires stdio and sets the exit code; a bug prints one line and writes a report. */
 export function runCli(): void {
 	const argv = process.argv.slice(2);
+	// A throw outside main's promise (a socket or timer callback) is a bug too: same line, same report.
+	const crash = (e: unknown) => {
+		process.stderr.write(reportInternalError(e, argv, version));
+		process.exit(EXIT.internal);
+	};
+	process.on("uncaughtException", crash);
+	process.on("unhandledRejection", crash);
 	void main(argv, (s) => process.stdout.write(s), (s) => process.stderr.write(s), terminalOf()).then(
 		(code) => {
 			process.exitCode = code;

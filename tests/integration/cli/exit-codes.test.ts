@@ -278,6 +278,14 @@ describe("exit 3: our own bug", () => {
 		expect(report).toMatch(/TypeError: boom\n\s+at /);
 		expect(readdirSync(reports).length).toBeGreaterThan(0);
 	});
+
+	it("says the same for a throw outside the command's promise (a timer or socket callback)", () => {
+		const script = `setTimeout(() => { throw new Error("late boom"); }, 10); process.argv = [process.argv[0], "cli", "parse", ${JSON.stringify(join(vault, "ok.md"))}]; require(${JSON.stringify(BUNDLE)}).runCli();`;
+		const r = spawnSync(process.execPath, ["-e", script], { env: { ...process.env, TMPDIR: reports }, encoding: "utf8" });
+		expect(r.status).toBe(3);
+		expect(r.stderr).toMatch(/^runnable-blocks: internal error: late boom \(report: .+\)\n$/);
+		expect(r.stderr).not.toMatch(STACK);
+	});
 });
 
 describe("terminal and pipe", () => {
