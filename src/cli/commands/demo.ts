@@ -68,7 +68,9 @@ export async function runDemo(out: Write, err: Write, terminal: Terminal): Promi
 					json: false,
 					noCache: false,
 					failOnStatus: false,
-					terminal,
+					// Colour and progress as the terminal allows, but no body previews: the demo runs
+					// thirty-odd blocks and its point is the summary; `run` shows previews.
+					terminal: { ...terminal, rich: false },
 					overrides: { base_url: api.url },
 					cancelAfter: (b) => demoDirectives(b).cancelAfter,
 				},
