@@ -316,6 +316,23 @@ describe("terminal and pipe", () => {
 	});
 });
 
+describe("memory", () => {
+	it("a 100 MB body without --json is kept as bytes, not decoded: peak RSS well under body × 2 + the idle CLI", async () => {
+		// The child reports its own peak RSS (KiB) as it exits; --require runs this before the CLI.
+		const hook = join(vault, "rss-hook.js");
+		const out = join(vault, "rss.txt");
+		writeFileSync(hook, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, String(process.resourceUsage().maxRSS)));`);
+		const path = note("huge.md", fence("alias=huge timeout=60000", "GET {{base}}/huge?bytes=100000000"));
+		const r = await cli(["run", path], { NODE_OPTIONS: `--require ${hook}` });
+		expect(r.code).toBe(0);
+		expect(r.stdout).toContain("→ 200 OK");
+		const peakMiB = Number(readFileSync(out, "utf8")) / 1024;
+		// Measured: ~180 MiB (about 50 of them the idle CLI); decoding the body as well took ~275 MiB.
+		expect(peakMiB).toBeGreaterThan(95);
+		expect(peakMiB).toBeLessThan(240);
+	});
+});
+
 describe("the demo server", () => {
 	it("is loaded only by the demo command: the bundle evaluates it inside runDemo alone", () => {
 		const bundle = readFileSync(BUNDLE, "utf8");
