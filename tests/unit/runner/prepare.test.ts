@@ -1,6 +1,7 @@
 import { parseNote, type Entropy } from "../../../src/blocks";
 import { readAliasPath, selectJson } from "../../../src/runner/alias-values";
 import { absoluteUrl, prepareRequest, referencedAliases, type PrepareContext } from "../../../src/runner/prepare";
+import { shownRequest } from "../../../src/runner/request";
 import type { BlockResult } from "../../../src/runner/result";
 
 const entropy: Entropy = { now: () => new Date(0), random: () => 0, uuid: () => "u-u-i-d" };
@@ -154,5 +155,25 @@ describe("absoluteUrl", () => {
 
 	it.each([["/x"], ["ftp://a/b"], ["http://"]])("refuses %s", (written) => {
 		expect(absoluteUrl(written).ok).toBe(false);
+	});
+});
+
+describe("secrets reached through a variable's value (issue 12: values hold references)", () => {
+	it("are sent for real and shown masked, wherever the nesting put them", () => {
+		const [block] = parseNote("```http\nGET {{base}}/x?k={{key}}\nAuthorization: {{auth}}\n```");
+		const ctx: PrepareContext = {
+			env: { base: "http://h", auth: "Bearer {{token}}", key: "{{token}}-2", token: "s'3 cret" },
+			secretNames: new Set(["token"]),
+			aliases: new Set(),
+			result: () => undefined,
+			entropy,
+		};
+		const prepared = prepareRequest(block, ctx);
+		if (!prepared.ok) throw new Error(prepared.error.message);
+		expect(prepared.request.headers).toEqual([["Authorization", "Bearer s'3 cret"]]);
+		expect(prepared.request.url).toBe("http://h/x?k=s%273%20cret-2");
+		const shown = shownRequest(prepared.request);
+		expect(shown.headers).toEqual([["Authorization", "Bearer •••"]]);
+		expect(shown.url).toBe("http://h/x?k=•••-2");
 	});
 });
