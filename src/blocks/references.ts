@@ -86,6 +86,8 @@ export interface ReferenceSources {
 	builtin(inner: string): Lookup | undefined;
 	alias(path: AliasPath): Lookup | undefined;
 	variable(name: string): string | undefined;
+	/** Variables whose value is taken as it is, never resolved further (secrets: a password may hold `{{`). */
+	literal?(name: string): boolean;
 }
 
 export interface ReferenceError {
@@ -136,7 +138,7 @@ function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, str
 	/** A variable's value, its own references resolved (DESIGN.md §3: a value may contain references). */
 	const variable = (name: string, value: string): Lookup => {
 		vars.set(name, value);
-		if (!value.includes("{{")) return { ok: true, value };
+		if (!value.includes("{{") || sources.literal?.(name)) return { ok: true, value };
 		if (chain.includes(name)) return unresolved(`variables refer to each other in a cycle: ${[...chain.slice(chain.indexOf(name)), name].join(" → ")}`);
 		const inner = resolveTemplate(value, sources, [...chain, name]);
 		for (const [k, v] of inner.variablesUsed) vars.set(k, v);

@@ -42,6 +42,7 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
 			return found.ok ? found : { ok: false, message: `Unresolved reference {{${path.alias}.${path.part}.${path.section}${path.selector ? `.${path.selector}` : ""}}}: ${found.message}` };
 		},
 		variable: (name) => (Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
+		literal: (name) => ctx.secretNames?.has(name) ?? false,
 	};
 }
 
@@ -158,6 +159,7 @@ function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: Readon
 		builtin: () => builtins[next++],
 		alias: (path) => sources.alias(path),
 		variable: (name) => (secretNames.has(name) ? marker : sources.variable(name)),
+		literal: (name) => secretNames.has(name),
 	};
 	const m = resolveMessage(http, replay);
 	const unmark = (s: string) => s.split(marker).join(SECRET_MASK);

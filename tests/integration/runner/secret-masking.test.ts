@@ -89,6 +89,22 @@ describe.each([["it's"], ["two words"], ["a&b=c"], ["100%"], ["clé-ñ/ü"], ["a
 	});
 });
 
+describe("a secret whose value holds {{", () => {
+	it("is sent as it is, never resolved as a reference", async () => {
+		const note = parseNote("```http alias=lit\nGET {{base}}/echo\nAuthorization: Bearer {{token}}\n```");
+		const [run] = await runBlocks(note, note, {
+			filePath: "api.md",
+			env: { base: server.url, token: "p{{ss}}w0rd", ss: "NOT-THIS" },
+			results: new Map(),
+			deps: { transport, cacheKey },
+			secrets: { names: new Set(["token"]), unset: new Set() },
+		});
+		expect(run.result.state).toBe("done");
+		expect(server.requests[server.requests.length - 1].headers.find(([n]) => n === "Authorization")?.[1]).toBe("Bearer p{{ss}}w0rd");
+		expect(shownRequest(run.result.request!).headers).toEqual([["Authorization", `Bearer ${SECRET_MASK}`]]);
+	});
+});
+
 describe("an unset secret", () => {
 	it("fails the block saying the secret is not set (not 'missing variable')", async () => {
 		const note = parseNote("```http alias=x\nGET {{base}}/json\nAuthorization: Bearer {{token}}\n```");
