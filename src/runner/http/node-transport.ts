@@ -263,7 +263,15 @@ function exchange(
 			}
 			opts.onHeaders?.(head);
 			const stream = decoded(mods, res, firstHeader(head.headers, "content-encoding") ?? "");
-			const sink = new BodySink(stream === res ? Number(firstHeader(head.headers, "content-length") ?? NaN) : NaN, cap);
+			const declared = stream === res ? Number(firstHeader(head.headers, "content-length") ?? NaN) : NaN;
+			// A declared length over the cap can only end in [body_too_large]: hang up now instead of
+			// reading (and holding) up to the cap first. HEAD, 204 and 304 declare a length but carry no body.
+			if (declared > cap && hop.method !== "HEAD" && res.statusCode !== 204 && res.statusCode !== 304) {
+				end({ kind: "failed", code: "body_too_large", message: "[body_too_large]", detail: `the body passed ${cap} bytes (Content-Length: ${declared})`, timing });
+				res.destroy();
+				return;
+			}
+			const sink = new BodySink(declared, cap);
 			stream.on("data", (chunk: Uint8Array) => {
 				// Checked at every chunk boundary: nothing is kept after a cancel.
 				if (settled || stop.reason) return;
