@@ -1,4 +1,7 @@
-/** Jest projects mirror the test layers: unit (pure), integration (real local servers), e2e (real Chromium). */
+/**
+ * Jest projects mirror the test layers: unit (pure), integration (real local servers), e2e (real
+ * Chromium), desktop (the production main.js in a node:vm + jsdom host, as Obsidian desktop loads it).
+ */
 const tsJest = [
 	"ts-jest",
 	{ tsconfig: { module: "commonjs", moduleResolution: "node", isolatedModules: true } },
@@ -18,5 +21,6 @@ module.exports = {
 		{ ...shared, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"] },
 		{ ...shared, displayName: "integration", testMatch: ["<rootDir>/tests/integration/**/*.test.ts"] },
 		{ ...shared, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
+		{ ...shared, displayName: "desktop", testMatch: ["<rootDir>/tests/desktop/**/*.test.ts"] },
 	],
 };

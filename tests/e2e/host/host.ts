@@ -197,7 +197,14 @@ function activeView(): obsidian.MarkdownView {
 
 let plugin: obsidian.Plugin | null = null;
 
-async function loadPlugin(): Promise<string[]> {
+/**
+ * Evaluates main.js as a CommonJS function into `module`. This page does it with `new Function`
+ * and a require over `modules` (Obsidian's loader in a browser page); the desktop host
+ * (tests/desktop/support/desktop-host.ts) passes a node:vm one over Node's require.
+ */
+type Evaluate = (code: string, module: { exports: Record<string, unknown> }, modules: Record<string, unknown>) => void;
+
+async function loadPlugin(evaluate?: Evaluate): Promise<string[]> {
 	const code = await (await fetch("/main.js")).text();
 	const module = { exports: {} as Record<string, unknown> };
 	const modules: Record<string, unknown> = { obsidian, "@codemirror/state": cmState, "@codemirror/view": cmView };
@@ -205,12 +212,19 @@ async function loadPlugin(): Promise<string[]> {
 		if (name in modules) return modules[name];
 		throw new Error(`main.js required "${name}", which Obsidian does not provide`);
 	};
-	new Function("module", "exports", "require", code)(module, module.exports, require);
+	if (evaluate) evaluate(code, module, modules);
+	else new Function("module", "exports", "require", code)(module, module.exports, require);
 	const Ctor = (module.exports.default ?? module.exports) as new (a: unknown, m: unknown) => obsidian.Plugin;
 	plugin = new Ctor(app, { id: "runnable-blocks", version: "0.1.0" });
 	plugin.load();
 	for (const c of plugin.commands) app.commands.commands[`runnable-blocks:${c.id}`] = c;
 	return [...plugin.processors.keys()];
+}
+
+/** Disables the plugin, as Obsidian does on quit or when it is turned off (onunload). */
+function unloadPlugin(): void {
+	plugin?.unload();
+	plugin = null;
 }
 
 /** Renders a note like Reading view: each fence through its processor, other text as paragraphs. */
@@ -332,4 +346,4 @@ function setTheme(theme: "light" | "dark"): void {
 	document.body.classList.toggle("theme-light", theme === "light");
 }
 
-(window as unknown as Record<string, unknown>).__host = { obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+(window as unknown as Record<string, unknown>).__host = { obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
