@@ -21,7 +21,8 @@
  *   `failRequireOnce` makes one require throw (a run whose preparation fails).
  * - The page's origin (GET /main.js, the vault write-through PUT /__vault/…) is answered
  *   in-process, as the Chromium host's static server answers it (tests/e2e/support/host.ts).
- * - Uncaught errors in the window and unhandled rejections fail `close()`, like page errors there.
+ * - An exception in a window event listener (jsdom reports it to its virtual console only) fails
+ *   `close()`, like a page error there; an unhandled rejection fails the running test (jest does).
  *
  * One difference from Electron remains: Node's builtins live in Node's realm and the plugin in
  * the window's, so a Buffer or an Error made by Node is not `instanceof` the window's classes.
@@ -77,7 +78,7 @@ export interface DesktopHost {
 	required: string[];
 	/** The next require(name) from main.js throws an Error with this message (once). */
 	failRequireOnce(name: string, message: string): void;
-	/** Uncaught errors and unhandled rejections so far. */
+	/** Exceptions thrown in the window's event listeners and timers so far. */
 	errors: string[];
 	/** The vault folder on disk: text files the adapter writes go through to it. */
 	vaultDir: string;
@@ -114,7 +115,9 @@ export async function launchDesktopHost(): Promise<DesktopHost> {
 	const errors: string[] = [];
 	const virtualConsole = new VirtualConsole();
 	virtualConsole.on("jsdomError", (e: Error) => errors.push(String(e.stack ?? e)));
-	const html = readFileSync(join(ROOT, "tests", "e2e", "host", "index.html"), "utf8").replace(/<script[^>]*><\/script>/, "");
+	// "outside-only": the page's <script> tag is not run; its bundle is evaluated below, as main.js is.
+	// pretendToBeVisual: requestAnimationFrame, which the panel's body view renders on.
+	const html = readFileSync(join(ROOT, "tests", "e2e", "host", "index.html"), "utf8");
 	const dom = new JSDOM(html, { runScripts: "outside-only", pretendToBeVisual: true, url: "http://127.0.0.1/", virtualConsole });
 	const window = dom.window;
 	const context = dom.getInternalVMContext();
@@ -152,9 +155,6 @@ export async function launchDesktopHost(): Promise<DesktopHost> {
 		crypto: webcrypto,
 	};
 	for (const [name, value] of Object.entries(renderer)) Object.defineProperty(window, name, { value, configurable: true, writable: true });
-
-	const onRejection = (reason: unknown) => errors.push(`unhandled rejection: ${reason instanceof Error || (reason as Error)?.stack ? String((reason as Error).stack) : String(reason)}`);
-	realProcess.on("unhandledRejection", onRejection);
 
 	const pageRequire: Require = (name) => {
 		if (name.startsWith("@codemirror/") || name.startsWith("@lezer/")) return nodeRequire(name);
@@ -206,7 +206,6 @@ export async function launchDesktopHost(): Promise<DesktopHost> {
 			page.unloadPlugin();
 			// Let the unload's own work (history flush, sockets) finish before the window goes.
 			await new Promise((r) => setTimeout(r, 50));
-			realProcess.off("unhandledRejection", onRejection);
 			window.close();
 			rmSync(vaultDir, { recursive: true, force: true });
 			if (errors.length) throw new Error(`desktop host errors:\n${errors.join("\n")}`);
