@@ -103,8 +103,9 @@ export default defineConfig([
 	},
 	{
 		// End-to-end tests and the panel benchmark call their own local servers from Node or from
-		// the test page with fetch; requestUrl exists only inside Obsidian.
-		files: ["tests/e2e/**/*.ts", "bench/panel/**/*.ts"],
+		// the test page with fetch; requestUrl exists only inside Obsidian. The desktop host gives
+		// its page Node's fetch, standing for Chromium's.
+		files: ["tests/e2e/**/*.ts", "tests/desktop/**/*.ts", "bench/panel/**/*.ts"],
 		rules: { "no-restricted-globals": "off" },
 	},
 	{
