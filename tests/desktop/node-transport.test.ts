@@ -175,6 +175,8 @@ describe("the node transport in the desktop host", () => {
 		expect(new Set(all.map((r) => r.file_path))).toEqual(new Set([NOTE]));
 		expect(new Set(all.map((r) => r.transport))).toEqual(new Set(["node"]));
 		expect(all.find((r) => r.alias === "gzip")?.url).toBe(`${base}/gzip`);
+		// No "run history is unavailable" or any other notice on the way.
+		expect(host.page.notices).toEqual([]);
 	});
 });
 
