@@ -5,6 +5,11 @@ import { mkdirSync, copyFileSync, existsSync } from "node:fs";
 
 const production = process.argv[2] === "production";
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+/** The CodeMirror and Lezer packages Obsidian hands to plugins at run time (DESIGN.md section 2). */
+const obsidianProvides = [
+	...["autocomplete", "collab", "commands", "language", "lint", "search", "state", "view"].map((p) => `@codemirror/${p}`),
+	...["common", "highlight", "lr"].map((p) => `@lezer/${p}`),
+];
 
 /** Shared options: sql.js's wasm is embedded as one base64 string, decoded on first use (src/runner/sqljs.ts). */
 const common = {
@@ -24,11 +29,12 @@ const plugin = {
 	entryPoints: ["main.ts"],
 	outfile: "main.js",
 	platform: "browser",
+	// Exactly what Obsidian's require provides (the sample plugin's list); any other
+	// @codemirror/* or @lezer/* package (lang-json's @lezer/json, merge, lang-sql) is bundled.
 	external: [
 		"obsidian",
 		"electron",
-		"@codemirror/*",
-		"@lezer/*",
+		...obsidianProvides,
 		...nodeBuiltins,
 	],
 };

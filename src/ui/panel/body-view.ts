@@ -5,6 +5,7 @@ import { JsonPrettifier } from "../../runner/response/pretty-json";
 import { prettyMarkup } from "../../runner/response/pretty-xml";
 import type { ResponseHead } from "../../runner/transport";
 import { t } from "../strings";
+import { renderJsonLine } from "./json-highlight";
 import { VirtualText } from "./virtual-text";
 
 /** Bytes decoded and formatted per step; small enough that one step stays well under a frame budget. */
@@ -79,7 +80,7 @@ export class BodyView extends Component {
 	}
 
 	private async showText(type: BodyType): Promise<void> {
-		const view = this.addChild(new VirtualText(this.el, `rb-code rb-lang-${type.kind}`));
+		const view = this.addChild(new VirtualText(this.el, `rb-code rb-lang-${type.kind}`, type.kind === "json" ? renderJsonLine : undefined));
 		const status = this.el.createDiv({ cls: "rb-muted rb-body-status" });
 		let decoder: TextDecoder;
 		try {

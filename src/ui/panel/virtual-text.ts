@@ -21,7 +21,15 @@ export class VirtualText extends Component {
 	private frame: number | null = null;
 	private rendered = { first: -1, last: -1, count: -1 };
 
-	constructor(parent: HTMLElement, cls = "") {
+	/**
+	 * @param renderLine fills one visible line's element (e.g. highlighted spans); plain text
+	 * when omitted. Called only for the lines on screen, each time they are rendered.
+	 */
+	constructor(
+		parent: HTMLElement,
+		cls = "",
+		private readonly renderLine?: (el: HTMLElement, text: string) => void,
+	) {
 		super();
 		this.el = parent.createDiv({ cls: `rb-vtext ${cls}`.trim() });
 		this.spacer = this.el.createDiv({ cls: "rb-vtext-spacer" });
@@ -92,7 +100,9 @@ export class VirtualText extends Component {
 		this.rows.setCssProps({ "--rb-vtext-offset": `${first * this.lineHeight}px` });
 		const fragment = createFragment();
 		for (let i = first; i < last; i++) {
-			fragment.createDiv({ cls: "rb-vtext-line", text: i < this.lines.length ? this.lines[i] : this.partial });
+			const text = i < this.lines.length ? this.lines[i] : this.partial;
+			if (this.renderLine) this.renderLine(fragment.createDiv({ cls: "rb-vtext-line" }), text);
+			else fragment.createDiv({ cls: "rb-vtext-line", text });
 		}
 		this.rows.replaceChildren(fragment);
 		if (!this.measured && this.rows.firstElementChild) {

@@ -6,6 +6,9 @@
 import * as cmState from "@codemirror/state";
 import * as cmView from "@codemirror/view";
 import { history, undo } from "@codemirror/commands";
+import * as lezerCommon from "@lezer/common";
+import * as lezerHighlight from "@lezer/highlight";
+import * as lezerLr from "@lezer/lr";
 import { vim, Vim } from "@replit/codemirror-vim";
 import { scanFences } from "../../../src/blocks/fences";
 import * as obsidian from "./obsidian-shim";
@@ -207,7 +210,8 @@ type Evaluate = (code: string, module: { exports: Record<string, unknown> }, mod
 async function loadPlugin(evaluate?: Evaluate): Promise<string[]> {
 	const code = await (await fetch("/main.js")).text();
 	const module = { exports: {} as Record<string, unknown> };
-	const modules: Record<string, unknown> = { obsidian, "@codemirror/state": cmState, "@codemirror/view": cmView };
+	// Obsidian provides these to plugins (DESIGN.md section 2); anything else main.js must bundle.
+	const modules: Record<string, unknown> = { obsidian, "@codemirror/state": cmState, "@codemirror/view": cmView, "@lezer/common": lezerCommon, "@lezer/highlight": lezerHighlight, "@lezer/lr": lezerLr };
 	const require = (name: string) => {
 		if (name in modules) return modules[name];
 		throw new Error(`main.js required "${name}", which Obsidian does not provide`);
@@ -270,6 +274,8 @@ function openEditor(markdown: string, sourcePath = "note.md"): void {
 				obsidian.editorInfoField.init(() => ({ file: new obsidian.TFile(sourcePath) })),
 				obsidian.editorLivePreviewField,
 				history(),
+				// Obsidian's editor soft-wraps long lines; it never scrolls sideways.
+				cmView.EditorView.lineWrapping,
 				...((plugin?.extensions ?? []) as cmState.Extension[]),
 				// Stands for Obsidian's own handling of the same keys: it counts what falls through.
 				cmView.keymap.of(["Mod-Enter", "Mod-Shift-Enter", "Mod-Shift-c", "Mod-.", "Mod-Shift-e", "Mod-Shift-r"].map((key) => ({ key, run: () => (fellThrough.push(key), true) }))),
