@@ -1,5 +1,5 @@
 import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
-import { blockAtLine, editableRequest, parseHttpBlock, parseNote, type BlockProblem, type CanonicalRequest, type NoteBlock } from "../blocks";
+import { blockAtLine, editableRequest, parseHttpBlock, parseNote, type BlockProblem, type CanonicalRequest, type HttpBlock, type NoteBlock } from "../blocks";
 import { FormEditor } from "./panel/form-editor";
 import { t } from "./strings";
 import { blockKey } from "../runner/session";
@@ -30,15 +30,35 @@ export function locateBlock(el: HTMLElement, ctx: MarkdownPostProcessorContext):
 	return blockAtLine(parseNoteOnce(section.text), section.lineStart);
 }
 
+/**
+ * The block as written, with the method word coloured by verb as the editor colours it. The
+ * request appears here (the block itself) and on the Raw tab (what went on the wire), nowhere else.
+ */
+function renderSource(root: HTMLElement, source: string, http: HttpBlock): void {
+	const pre = root.createEl("pre", { cls: "rb-source" });
+	const request = http.lines[http.requestLine];
+	const written = http.lines.map((l) => l.text + l.eol).join("");
+	if (!request || written !== source) {
+		pre.setText(source);
+		return;
+	}
+	pre.appendText(http.lines.slice(0, http.requestLine).map((l) => l.text + l.eol).join(""));
+	const indent = /^[ \t]*/.exec(request.text)?.[0] ?? "";
+	let rest = request.text.slice(indent.length);
+	pre.appendText(indent);
+	if (http.methodWritten && rest.startsWith(http.methodWritten)) {
+		pre.createSpan({ cls: `rb-method rb-method-${(http.method ?? "unknown").toLowerCase()}`, text: http.methodWritten });
+		rest = rest.slice(http.methodWritten.length);
+	}
+	pre.appendText(rest + request.eol);
+	pre.appendText(http.lines.slice(http.requestLine + 1).map((l) => l.text + l.eol).join(""));
+}
+
 function renderHeader(root: HTMLElement, source: string, block: NoteBlock | undefined, showSource = true): void {
 	const http = block?.http ?? parseHttpBlock(source);
 	const problems: BlockProblem[] = block ? block.problems : http.problems;
-	const head = root.createDiv({ cls: "rb-block-head" });
-	const method = http.method ?? http.methodWritten ?? "?";
-	head.createSpan({ cls: `rb-method rb-method-${method.toLowerCase()}`, text: method });
-	head.createSpan({ cls: "rb-url", text: http.url });
-	if (block?.alias) head.createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
-	if (showSource) root.createEl("pre", { cls: "rb-source", text: source });
+	if (block?.alias) root.createDiv({ cls: "rb-block-head" }).createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
+	if (showSource) renderSource(root, source, http);
 	if (problems.length > 0) {
 		const list = root.createEl("ul", { cls: "rb-problems" });
 		for (const p of problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `${t("line", { n: p.line + 1 })}: ${p.message}` });

@@ -1,5 +1,9 @@
+import { setIcon } from "obsidian";
 import { parseCookies } from "../../runner/response/cookies";
 import { t } from "../strings";
+
+/** Cookie attribute names, as RFC 6265 spells them (not translated). */
+const COLUMNS = ["Name", "Value", "Domain", "Path", "Expires", "Max-Age", "Secure", "HttpOnly", "SameSite", "Partitioned"];
 
 /** Every Set-Cookie of the response with all its attributes. */
 export function renderCookies(parent: HTMLElement, headers: ReadonlyArray<readonly [string, string]>): void {
@@ -10,11 +14,25 @@ export function renderCookies(parent: HTMLElement, headers: ReadonlyArray<readon
 	}
 	const table = parent.createEl("table", { cls: "rb-table rb-cookies" });
 	const head = table.createEl("thead").createEl("tr");
-	for (const h of ["Name", "Value", "Domain", "Path", "Expires", "Max-Age", "Secure", "HttpOnly", "SameSite", "Partitioned"]) head.createEl("th", { text: h });
+	for (const h of COLUMNS) head.createEl("th", { text: h });
 	const body = table.createEl("tbody");
 	for (const c of cookies) {
 		const tr = body.createEl("tr");
-		const cells = [c.name, c.value, c.domain ?? "", c.path ?? "", c.expires ?? "", c.maxAge === undefined ? "" : String(c.maxAge), c.secure ? "✓" : "", c.httpOnly ? "✓" : "", c.sameSite ?? "", c.partitioned ? "✓" : ""];
-		for (const cell of cells) tr.createEl("td", { text: cell });
+		const text = (cell: string) => tr.createEl("td", { text: cell });
+		// A flag attribute is a check icon labelled with the attribute's name, or an empty cell.
+		const flag = (on: boolean | undefined, name: string) => {
+			const td = tr.createEl("td", { cls: "rb-cookie-flag" });
+			if (on) setIcon(td.createSpan({ cls: "rb-inline-icon", attr: { "aria-label": name, role: "img" } }), "check");
+		};
+		text(c.name);
+		text(c.value);
+		text(c.domain ?? "");
+		text(c.path ?? "");
+		text(c.expires ?? "");
+		text(c.maxAge === undefined ? "" : String(c.maxAge));
+		flag(c.secure, "Secure");
+		flag(c.httpOnly, "HttpOnly");
+		text(c.sameSite ?? "");
+		flag(c.partitioned, "Partitioned");
 	}
 }

@@ -1,4 +1,4 @@
-import { Component } from "obsidian";
+import { Component, setIcon } from "obsidian";
 import { fromForm, HTTP_METHODS, toForm, type CanonicalRequest, type FormRow, type HttpMethod, type RequestForm } from "../../blocks";
 import { t } from "../strings";
 
@@ -77,7 +77,8 @@ export class FormEditor extends Component {
 			name.value = row.name;
 			const value = tr.createEl("td").createEl("input", { attr: { type: "text", "aria-label": t("value") } });
 			value.value = row.value;
-			const remove = tr.createEl("td").createEl("button", { cls: "rb-form-remove", text: "×", attr: { "aria-label": t("removeRow") } });
+			const remove = tr.createEl("td").createEl("button", { cls: "rb-form-remove clickable-icon", attr: { "aria-label": t("removeRow") } });
+			setIcon(remove, "x");
 			this.registerDomEvent(name, "change", () => {
 				row.name = name.value;
 				this.commit();

@@ -69,6 +69,9 @@ export class ResponsePanel extends Component {
 	readonly el: HTMLElement;
 	private badges!: HTMLElement;
 	private runButton!: HTMLButtonElement;
+	private runIcon!: HTMLElement;
+	private runLabel!: HTMLElement;
+	private runShown: boolean | null = null;
 	private tabBar!: HTMLElement;
 	private content!: HTMLElement;
 	private historyEl: HTMLElement | null = null;
@@ -121,11 +124,17 @@ export class ResponsePanel extends Component {
 		picker.addClass(`rb-method-${picker.value.toLowerCase()}`);
 		this.registerDomEvent(picker, "change", () => this.actions.setMethod(picker.value as HttpMethod));
 
-		const mode = bar.createEl("button", { cls: "rb-mode-toggle", text: this.info.editMode === "form" ? t("raw") : t("form") });
-		mode.setAttr("aria-label", this.info.editMode === "form" ? t("raw") : t("form"));
-		this.registerDomEvent(mode, "click", () => this.actions.setEditMode(this.info.editMode === "form" ? "raw" : "form"));
+		// The toggle names the mode it switches to: form fields, or the raw message.
+		const toForm = this.info.editMode !== "form";
+		const mode = bar.createEl("button", { cls: "rb-mode-toggle rb-icon-button", attr: { "aria-label": toForm ? t("form") : t("raw") } });
+		setIcon(mode.createSpan({ cls: "rb-button-icon" }), toForm ? "list" : "code");
+		mode.createSpan({ text: toForm ? t("form") : t("raw") });
+		this.registerDomEvent(mode, "click", () => this.actions.setEditMode(toForm ? "form" : "raw"));
 
-		this.runButton = bar.createEl("button", { cls: "rb-run mod-cta", text: t("run") });
+		this.runButton = bar.createEl("button", { cls: "rb-run rb-icon-button mod-cta" });
+		this.runIcon = this.runButton.createSpan({ cls: "rb-button-icon" });
+		this.runLabel = this.runButton.createSpan({ cls: "rb-run-label" });
+		this.showRunButton(false);
 		this.registerDomEvent(this.runButton, "click", () => {
 			if (isActive(this.snapshot.state)) this.actions.cancel();
 			else this.actions.run(false);
@@ -185,20 +194,32 @@ export class ResponsePanel extends Component {
 			tr.createEl("td", { text: r.status === null ? r.outcome : String(r.status) });
 			tr.createEl("td", { cls: "rb-history-source", text: r.outcome === "cached" ? t("fromCache") : "" });
 			tr.createEl("td", { text: formatMs(r.durationMs) });
-			tr.createEl("td", { text: `↑ ${formatBytes(r.requestBytes)} ↓ ${formatBytes(r.responseBytes)}` });
+			const sizes = tr.createEl("td", { cls: "rb-history-sizes" });
+			for (const [icon, label, bytes] of [["arrow-up", t("sent"), r.requestBytes], ["arrow-down", t("received"), r.responseBytes]] as const) {
+				const size = sizes.createSpan({ cls: "rb-history-size", attr: { "aria-label": `${label} ${formatBytes(bytes)}` } });
+				setIcon(size.createSpan({ cls: "rb-inline-icon" }), icon);
+				size.createSpan({ text: formatBytes(bytes) });
+			}
 		}
 	}
 
 	private update(s: RunSnapshot): void {
 		this.snapshot = s;
-		const active = isActive(s.state);
-		this.runButton.setText(active ? t("stop") : t("run"));
-		this.runButton.toggleClass("rb-running", active);
+		this.showRunButton(isActive(s.state));
 		this.el.dataset.state = s.state;
 		// Which run is shown: lets a test (or a screen reader script) tell a new result from the previous one.
 		this.el.dataset.startedAt = s.startedAt === undefined ? "" : String(s.startedAt);
 		this.renderBadges(s);
 		this.renderContent();
+	}
+
+	/** Run, or Stop while a request is in flight: the label says it, the icon shows it. */
+	private showRunButton(active: boolean): void {
+		if (this.runShown === active) return;
+		this.runShown = active;
+		setIcon(this.runIcon, active ? "square" : "play");
+		this.runLabel.setText(active ? t("stop") : t("run"));
+		this.runButton.toggleClass("rb-running", active);
 	}
 
 	private renderBadges(s: RunSnapshot): void {

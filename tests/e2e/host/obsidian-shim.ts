@@ -3,6 +3,7 @@
  * implemented on the real DOM and real CodeMirror 6 (the same instances handed to main.js).
  */
 import { StateField } from "@codemirror/state";
+import { icons as lucideIcons, type IconNode } from "lucide";
 import { Keymap, Scope, type PluginSettingTab } from "./obsidian-ui";
 
 export { ButtonComponent, DropdownComponent, ExtraButtonComponent, Keymap, Modal, PluginSettingTab, Scope, Setting, SuggestModal, TextComponent, ToggleComponent } from "./obsidian-ui";
@@ -155,7 +156,9 @@ class MenuItem {
 		this.title = t;
 		return this;
 	}
-	setIcon(): this {
+	icon: string | null = null;
+	setIcon(icon: string): this {
+		this.icon = icon;
 		return this;
 	}
 	onClick(h: (e: MouseEvent) => void): this {
@@ -184,7 +187,9 @@ export class Menu extends Component {
 				menu.createDiv({ cls: "menu-separator" });
 				continue;
 			}
-			const el = menu.createDiv({ cls: "menu-item", text: item.title });
+			const el = menu.createDiv({ cls: "menu-item" });
+			if (item.icon) setIcon(el.createDiv({ cls: "menu-item-icon" }), item.icon);
+			el.createDiv({ cls: "menu-item-title", text: item.title });
 			el.addEventListener("click", (e) => {
 				menu.remove();
 				item.handler?.(e);
@@ -193,9 +198,30 @@ export class Menu extends Component {
 	}
 }
 
+/** The Lucide icon named in kebab case ("refresh-cw"), as Obsidian's icon ids are. */
+function lucideIcon(name: string): IconNode | undefined {
+	const pascal = name.replace(/(^|-)([a-z0-9])/g, (_m, _d: string, c: string) => c.toUpperCase());
+	return (lucideIcons as Record<string, IconNode | undefined>)[pascal];
+}
+
+/**
+ * Obsidian's setIcon: the element's content becomes `<svg class="svg-icon lucide-NAME">` drawn
+ * from the Lucide set; an unknown id does nothing. Built element by element (no markup parsing).
+ */
 export function setIcon(el: HTMLElement, name: string): void {
+	const node = lucideIcon(name);
+	if (!node) return;
+	const NS = "http://www.w3.org/2000/svg";
+	const svg = document.createElementNS(NS, "svg");
+	const attrs: Record<string, string> = { width: "24", height: "24", viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linecap": "round", "stroke-linejoin": "round", class: `svg-icon lucide-${name}` };
+	for (const [k, v] of Object.entries(attrs)) svg.setAttribute(k, v);
+	for (const [tag, a] of node) {
+		const child = document.createElementNS(NS, tag);
+		for (const [k, v] of Object.entries(a)) if (v !== undefined) child.setAttribute(k, String(v));
+		svg.appendChild(child);
+	}
 	el.empty();
-	el.createSpan({ cls: "svg-icon", text: name === "settings" ? "⚙" : name === "history" ? "⟲" : "•" });
+	el.appendChild(svg);
 }
 
 export const Platform = { isDesktopApp: false, isDesktop: true, isMobile: false, isMacOS: false };
