@@ -33,6 +33,9 @@ export interface Host {
 	vaultDir: string;
 	/** Held responses (/api/drip) whose client hung up before the body ended. */
 	closedEarly: string[];
+	/** From now on, API answers wait until releaseAnswers (a test or script decides when a response arrives). */
+	holdAnswers(): void;
+	releaseAnswers(): void;
 	close(): Promise<void>;
 }
 
@@ -88,8 +91,31 @@ export function bigJsonBody(mb: number): Buffer {
 const held: http.ServerResponse[] = [];
 const closedEarly: string[] = [];
 
+/** While the host holds answers (Host.holdAnswers), API answers wait here for Host.releaseAnswers. */
+const gate = { on: false, waiting: [] as Array<() => void> };
+
 /** The API the test notes call: JSON, a body that arrives late, and the XSS corpus. */
 function api(path: string, res: http.ServerResponse): boolean {
+	if (gate.on && path.startsWith("/api/")) {
+		gate.waiting.push(() => {
+			if (!res.destroyed && !api(path, res)) {
+				res.writeHead(404);
+				res.end();
+			}
+		});
+		return true;
+	}
+	if (path === "/api/book") {
+		res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "X-Demo": "yes" });
+		res.end(JSON.stringify({ id: 42, title: "Dune", author: { name: "Frank Herbert", born: 1920 }, tags: ["sf", "classic"], price: 9.99, available: true, isbn: null }));
+		return true;
+	}
+	const status = /^\/api\/status\/([1-5]\d\d)$/.exec(path);
+	if (status) {
+		res.writeHead(Number(status[1]), { "Content-Type": "text/plain" });
+		res.end(`status ${status[1]}`);
+		return true;
+	}
 	if (path === "/api/drip") {
 		res.writeHead(200, { "Content-Type": "application/json", "X-Drip": "first", "Access-Control-Allow-Origin": "*" });
 		res.write('{"part": 1, "padding": "' + "x".repeat(2048) + '", ');
@@ -101,6 +127,7 @@ function api(path: string, res: http.ServerResponse): boolean {
 	}
 	if (path === "/api/release") {
 		for (const r of held.splice(0)) if (!r.destroyed) r.end('"part2": 2}');
+
 		res.writeHead(204);
 		res.end();
 		return true;
@@ -150,7 +177,14 @@ function api(path: string, res: http.ServerResponse): boolean {
 	return false;
 }
 
-export async function launchHost(): Promise<Host> {
+export interface HostOptions {
+	/** Listen on this port (default: any free port). */
+	port?: number;
+	/** Install Playwright's fake clock at this time before the page loads (Date, timers, performance.now). */
+	clock?: Date;
+}
+
+export async function launchHost(options: HostOptions = {}): Promise<Host> {
 	const mainJs = join(ROOT, "main.js");
 	if (!existsSync(mainJs)) throw new Error("main.js is not built: run `npm run build` first");
 	const hostJs = await bundleHost();
@@ -193,7 +227,7 @@ export async function launchHost(): Promise<Host> {
 			res.end();
 		}
 	});
-	await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+	await new Promise<void>((r) => server.listen(options.port ?? 0, "127.0.0.1", r));
 	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	const browser: Browser = await chromium.launch({
 		executablePath: "/usr/bin/chromium",
@@ -202,6 +236,7 @@ export async function launchHost(): Promise<Host> {
 	const page = await browser.newPage({ viewport: { width: 900, height: 700 }, permissions: ["clipboard-read", "clipboard-write"] });
 	const errors: string[] = [];
 	page.on("pageerror", (e) => errors.push(String(e)));
+	if (options.clock) await page.clock.install({ time: options.clock });
 	await page.goto(url);
 	return {
 		url,
@@ -209,6 +244,13 @@ export async function launchHost(): Promise<Host> {
 		hits,
 		vaultDir,
 		closedEarly,
+		holdAnswers: () => {
+			gate.on = true;
+		},
+		releaseAnswers: () => {
+			gate.on = false;
+			for (const answer of gate.waiting.splice(0)) answer();
+		},
 		close: async () => {
 			await browser.close();
 			await new Promise((r) => server.close(r));
