@@ -87,8 +87,8 @@ export default defineConfig([
 		rules: { "obsidianmd/hardcoded-config-path": "off" },
 	},
 	{
-		// Tests and benchmarks run in Node (jest) or drive Chromium from Node; they are not plugin code.
-		files: ["tests/**/*.ts", "bench/**/*.ts"],
+		// Tests, benchmarks and the screenshot script run in Node (jest) or drive Chromium from Node; they are not plugin code.
+		files: ["tests/**/*.ts", "bench/**/*.ts", "scripts/**/*.ts"],
 		rules: {
 			// They start servers, read fixtures and spawn the CLI with Node's builtins.
 			"obsidianmd/no-nodejs-modules": "off",

@@ -1,0 +1,69 @@
+/**
+ * The README screenshots (docs/images/*.png), made the same way every time: the production
+ * main.js in the Chromium test host on a fixed port, Playwright's fake clock paused at a fixed
+ * date, and each response released after a fixed amount of fake time, so the URL, the time
+ * chip and every pixel repeat. Usage: npm run screenshots (builds first).
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { launchHost, type Host } from "../tests/e2e/support/host";
+
+const PORT = 47613;
+const CLOCK = new Date("2026-01-15T09:30:00Z");
+/** What the time chip shows: fake milliseconds between the request and its answer. */
+const RESPONSE_MS = 84;
+const OUT = join(process.cwd(), "docs", "images");
+
+type Api = { loadPlugin(): Promise<string[]>; renderReading(m: string): number; setTheme(t: string): void };
+
+const note = (base: string) => ["```http alias=book", `GET ${base}/api/book`, "Accept: application/json", "```"].join("\n");
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+	for (let i = 0; i < 400; i++) {
+		if (await check()) return;
+		await sleep(25);
+	}
+	throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Runs the first block: the answer is held until exactly RESPONSE_MS of fake time have passed. */
+async function runHeld(host: Host): Promise<void> {
+	const { page } = host;
+	const panel = page.locator(".rb-panel").first();
+	host.holdAnswers();
+	const asked = host.hits.length;
+	await panel.locator(".rb-run").click();
+	await until("the request", async () => host.hits.slice(asked).includes("/api/book"));
+	await page.clock.runFor(RESPONSE_MS);
+	host.releaseAnswers();
+	await until("the response", async () => (await panel.getAttribute("data-state")) === "done");
+	// Lets the body view's frames and timers run (fake time: nothing here depends on real time).
+	await page.clock.runFor(1000);
+}
+
+async function main(): Promise<void> {
+	mkdirSync(OUT, { recursive: true });
+	const host = await launchHost({ port: PORT, clock: CLOCK });
+	try {
+		const { page } = host;
+		await page.evaluate(() => (window as unknown as { __host: Api }).__host.loadPlugin());
+		await page.clock.pauseAt(new Date(CLOCK.getTime() + 60_000));
+		await page.evaluate((md) => (window as unknown as { __host: Api }).__host.renderReading(md), note(host.url));
+		await runHeld(host);
+		for (const theme of ["light", "dark"]) {
+			await page.evaluate((t) => (window as unknown as { __host: Api }).__host.setTheme(t), theme);
+			const path = join(OUT, `panel-${theme}.png`);
+			await page.locator(".rb-block").first().screenshot({ path, animations: "disabled", caret: "hide" });
+			console.log(`wrote ${path}`);
+		}
+	} finally {
+		await host.close();
+	}
+}
+
+void main().catch((e: unknown) => {
+	console.error(e);
+	process.exit(1);
+});
