@@ -153,20 +153,24 @@ function usesSecret(parts: readonly Resolution[], secretNames: ReadonlySet<strin
  * never by searching for its value (which misses encoded forms and hides look-alikes).
  */
 function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: ReadonlyArray<Lookup | undefined>, secretNames: ReadonlySet<string>): MaskedRequest {
-	const marker = `rbsecret${Math.random().toString(36).slice(2, 12)}x`;
+	// One marker per secret, so the copy can name each one ({{token}}) as well as hide it (•••).
+	const nonce = Math.random().toString(36).slice(2, 12);
+	const names = [...secretNames];
+	const markerOf = (name: string) => `rbsecret${nonce}x${names.indexOf(name)}x`;
 	let next = 0;
 	const replay: ReferenceSources = {
 		builtin: () => builtins[next++],
 		alias: (path) => sources.alias(path),
-		variable: (name) => (secretNames.has(name) ? marker : sources.variable(name)),
+		variable: (name) => (secretNames.has(name) ? markerOf(name) : sources.variable(name)),
 		literal: (name) => secretNames.has(name),
 	};
 	const m = resolveMessage(http, replay);
-	const unmark = (s: string) => s.split(marker).join(SECRET_MASK);
 	const absolute = absoluteUrl(m.url);
 	const url = absolute.ok ? absolute.url : m.url;
 	const target = absolute.ok ? new URL(url).pathname + new URL(url).search : url;
-	return { url: unmark(url), target: unmark(target), headers: m.headers.map(([n, v]) => [unmark(n), unmark(v)]), body: unmark(m.body) };
+	const unmark = (s: string, as: (name: string) => string) => names.reduce((out, name) => out.split(markerOf(name)).join(as(name)), s);
+	const copy = (as: (name: string) => string) => ({ url: unmark(url, as), headers: m.headers.map(([n, v]): [string, string] => [unmark(n, as), unmark(v, as)]), body: unmark(m.body, as) });
+	return { ...copy(() => SECRET_MASK), target: unmark(target, () => SECRET_MASK), withReferences: copy((name) => `{{${name}}}`) };
 }
 
 /** The aliases a block's references name (whatever their state), for run-all ordering. */

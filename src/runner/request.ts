@@ -35,6 +35,8 @@ export interface PreparedRequest {
 export interface MaskedRequest extends Pick<PreparedRequest, "url" | "headers" | "body"> {
 	/** The origin-form request-target (path and query) as shown, for the Raw tab's request line. */
 	target: string;
+	/** The same request with each secret written back as its reference (`{{token}}`): what a file export writes. */
+	withReferences: Pick<PreparedRequest, "url" | "headers" | "body">;
 }
 
 /** The text that stands for a secret's value wherever a request is shown. */
@@ -44,6 +46,14 @@ export const SECRET_MASK = "•••";
 export function shownRequest(request: PreparedRequest): Pick<PreparedRequest, "method" | "url" | "headers" | "body"> {
 	const m = request.masked;
 	return { method: request.method, url: m?.url ?? request.url, headers: m?.headers ?? request.headers, body: m?.body ?? request.body };
+}
+
+/**
+ * The request as a file in the vault may hold it: each secret as its `{{reference}}`, never its
+ * value (vaults are synced and committed). Requests without secrets are unchanged.
+ */
+export function requestForFile(request: PreparedRequest): PreparedRequest {
+	return request.masked ? { ...request, ...request.masked.withReferences, masked: undefined } : request;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Notice, normalizePath, TFile, type App } from "obsidian";
 import { parseNote, type NoteBlock } from "../blocks";
 import { prepareRequest } from "../runner/prepare";
+import { requestForFile } from "../runner/request";
 import { ExportError } from "../runner/snippets/quote";
 import { snippet, toCurl, toHttpFile, type HttpFileEntry, type SnippetFormat } from "../runner/snippets/generators";
 import type { ExportHooks } from "./block-actions";
@@ -18,11 +19,15 @@ function aliasesOf(block: NoteBlock): Set<string> {
 export function exportHooks(runtime: PluginRuntime, services: Pick<RuntimeServices, "environment" | "defaultTimeoutMs">): ExportHooks {
 	const write = (filePath: string, block: NoteBlock, make: (req: Parameters<typeof toCurl>[0]) => string, label: string): void => {
 		const session = runtime.sessions.note(filePath);
+		const env = services.environment();
+		// The clipboard gets the real values (a copied command must run); an unset secret says so.
 		const prepared = prepareRequest(block, {
-			env: services.environment().variables,
+			env: env.variables,
 			aliases: aliasesOf(block),
 			result: (a) => session.get(a),
 			defaultTimeoutMs: services.defaultTimeoutMs(),
+			secretNames: new Set(env.secretNames),
+			unsetSecrets: new Set(env.unsetSecretNames),
 		});
 		if (!prepared.ok) {
 			new Notice(`Cannot export: ${prepared.error.message}`);
@@ -56,12 +61,14 @@ export async function exportNoteAsHttp(app: App, runtime: PluginRuntime, service
 	const aliases = new Set(note.filter((b) => b.alias !== null).map((b) => b.alias as string));
 	const entries: HttpFileEntry[] = [];
 	for (const block of note) {
-		const prepared = prepareRequest(block, { env: services.environment().variables, aliases, result: (a) => session.get(a), defaultTimeoutMs: services.defaultTimeoutMs() });
+		const env = services.environment();
+		const prepared = prepareRequest(block, { env: env.variables, aliases, result: (a) => session.get(a), defaultTimeoutMs: services.defaultTimeoutMs(), secretNames: new Set(env.secretNames), unsetSecrets: new Set(env.unsetSecretNames) });
 		if (!prepared.ok) {
 			new Notice(`Cannot export line ${block.fence.startLine + 1}: ${prepared.error.message}`);
 			return;
 		}
-		entries.push({ request: prepared.request, name: block.alias });
+		// A file in the vault never holds a secret's value: it keeps the {{reference}}.
+		entries.push({ request: requestForFile(prepared.request), name: block.alias });
 	}
 	if (entries.length === 0) {
 		new Notice("This note has no HTTP blocks to export.");

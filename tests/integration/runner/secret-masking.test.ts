@@ -10,7 +10,9 @@ import { nodeStorage } from "../../../src/cli/node-storage";
 import { cacheKey } from "../../../src/runner/cache-key";
 import { HistoryStore } from "../../../src/runner/history-store";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
-import { shownRawHead, shownRequest, SECRET_MASK } from "../../../src/runner/request";
+import { prepareRequest } from "../../../src/runner/prepare";
+import { requestForFile, shownRawHead, shownRequest, SECRET_MASK } from "../../../src/runner/request";
+import { toHttpFile } from "../../../src/runner/snippets/generators";
 import type { BlockResult } from "../../../src/runner/result";
 import { runBlocks } from "../../../src/runner/run-note";
 import { startTestServer, type TestServer } from "../../support/servers";
@@ -102,6 +104,24 @@ describe("a secret whose value holds {{", () => {
 		expect(run.result.state).toBe("done");
 		expect(server.requests[server.requests.length - 1].headers.find(([n]) => n === "Authorization")?.[1]).toBe("Bearer p{{ss}}w0rd");
 		expect(shownRequest(run.result.request!).headers).toEqual([["Authorization", `Bearer ${SECRET_MASK}`]]);
+	});
+});
+
+describe("a .http file export", () => {
+	it("writes each secret as its {{reference}}, never its value", () => {
+		const [block] = parseNote("```http alias=f\nPOST https://api.example.test/v1/{{token}}?k={{token}}&x=1\nAuthorization: Bearer {{token}}\nX-Key: {{other}}\n\n{\"t\": \"{{token}}\", \"n\": {{$randomInt 5 6}}}\n```");
+		const prepared = prepareRequest(block, { env: { token: "it's s3cr&t", other: "plain" }, aliases: new Set(), result: () => undefined, secretNames: new Set(["token"]) });
+		if (!prepared.ok) throw new Error(prepared.error.message);
+		const file = toHttpFile([{ request: requestForFile(prepared.request), name: "f" }]);
+		expect(file).toContain("POST https://api.example.test/v1/{{token}}?k={{token}}&x=1");
+		expect(file).toContain("Authorization: Bearer {{token}}");
+		expect(file).toContain("X-Key: plain");
+		expect(file).toContain('{"t": "{{token}}", "n": 5}');
+		for (const f of forms("it's s3cr&t")) expect(file).not.toContain(f);
+		// Without secrets the request is the one that was sent.
+		const plain = prepareRequest(block, { env: { token: "t", other: "o" }, aliases: new Set(), result: () => undefined });
+		if (!plain.ok) throw new Error(plain.error.message);
+		expect(requestForFile(plain.request)).toBe(plain.request);
 	});
 });
 
