@@ -2,6 +2,7 @@ import { getLanguage, MarkdownView, Platform, Plugin, TFile, type Editor } from 
 import { blockAtLine, parseNote, writeCanonicalRequest, type NoteBlock } from "./src/blocks";
 import { displayChord, resolveKeymap, toCodeMirrorKey } from "./src/settings/keymap";
 import type { Settings } from "./src/settings/user-settings";
+import { createEngine, type Engine } from "./src/runner/engine";
 import { blockKey } from "./src/runner/session";
 import { blockActions, type ExportHooks } from "./src/ui/block-actions";
 import { HttpBlockView, type BlockHost } from "./src/ui/block-view";
@@ -10,7 +11,6 @@ import { blockWidgets } from "./src/ui/editor/block-widgets";
 import { exportHooks, exportNoteAsHttp } from "./src/ui/export-actions";
 import { NoteAccess } from "./src/ui/note-access";
 import { PluginServices } from "./src/ui/plugin-services";
-import { PluginRuntime } from "./src/ui/runtime";
 import { SettingsStore } from "./src/ui/settings-store";
 import { ReferenceSuggest } from "./src/ui/suggest/reference-suggest";
 import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
@@ -48,7 +48,7 @@ function blockAt(filePath: string, text: string, line: number): { filePath: stri
 export default class RunnableBlocksPlugin extends Plugin {
 	private settingsStore!: SettingsStore;
 	private services!: PluginServices;
-	private runtime!: PluginRuntime;
+	private runtime!: Engine;
 	private notes!: NoteAccess;
 	private exporter!: ExportHooks;
 	private environments!: EnvironmentActions;
@@ -59,7 +59,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		const pluginDir = `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
 		this.settingsStore = new SettingsStore(this.app, pluginDir);
 		this.services = new PluginServices(this.app, this.settingsStore, pluginDir);
-		this.runtime = new PluginRuntime(this.services);
+		this.runtime = createEngine(this.services);
 		this.notes = new NoteAccess(this.app);
 		this.exporter = exportHooks(this.runtime, this.services);
 		const host = this.blockHost();
@@ -97,7 +97,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		});
 		this.addCommand({ id: "reload-settings", name: "Reload settings from user.toml", callback: () => void this.settingsStore.load() });
 		this.addGlobalCommands();
-		this.addCommand({ id: "clear-cache", name: "Clear response cache", callback: () => this.services.cache.clear() });
+		this.addCommand({ id: "clear-cache", name: "Clear response cache", callback: () => this.runtime.cache.clear() });
 
 		this.registerEvent(
 			this.app.vault.on("rename", (file, oldPath) => {
@@ -192,8 +192,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 	}
 
 	override onunload(): void {
-		this.runtime.sessions.cancelAll();
-		void this.services.dispose();
+		void this.runtime.close();
 	}
 
 	private blockHost(): BlockHost {
@@ -243,7 +242,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		switch (action) {
 			case "block.run":
 			case "block.force_run":
-				void this.runtime.run(filePath, note, [block], action === "block.force_run");
+				void this.runtime.run(filePath, note, [block], { force: action === "block.force_run" });
 				return true;
 			case "block.run_all":
 				this.runNote(filePath, note);

@@ -4,7 +4,7 @@ import type { RunSnapshot } from "../runner/result";
 import { blockKey } from "../runner/session";
 import type { NoteAccess } from "./note-access";
 import type { ExportFormat, PanelActions } from "./panel/response-panel";
-import type { PluginRuntime } from "./runtime";
+import type { Engine } from "../runner/engine";
 import { t } from "./strings";
 
 /** Export hooks, provided by the export module; synchronous so the clipboard write keeps the user gesture. */
@@ -20,7 +20,7 @@ export function currentBlock(text: string, key: string): { note: NoteBlock[]; bl
 }
 
 /** The toolbar's actions for one block. Each re-reads the note, so an edited block runs as it is now. */
-export function blockActions(app: App, runtime: PluginRuntime, notes: NoteAccess, exporter: ExportHooks, filePath: string, rendered: NoteBlock): PanelActions {
+export function blockActions(app: App, runtime: Engine, notes: NoteAccess, exporter: ExportHooks, filePath: string, rendered: NoteBlock): PanelActions {
 	const key = blockKey(rendered);
 	const withBlock = async (fn: (note: NoteBlock[], block: NoteBlock) => Promise<void> | void): Promise<void> => {
 		const { note, block } = currentBlock(await notes.read(filePath), key);
@@ -31,7 +31,7 @@ export function blockActions(app: App, runtime: PluginRuntime, notes: NoteAccess
 		await fn(note, block);
 	};
 	return {
-		run: (force) => void withBlock((note, block) => runtime.run(filePath, note, [block], force).then(() => undefined)),
+		run: (force) => void withBlock((note, block) => runtime.run(filePath, note, [block], { force }).then(() => undefined)),
 		cancel: () => {
 			runtime.sessions.note(filePath).cancel(key);
 		},

@@ -5,7 +5,7 @@ import { requestForFile } from "../runner/request";
 import { ExportError } from "../runner/snippets/quote";
 import { snippet, toCurl, toHttpFile, type HttpFileEntry, type SnippetFormat } from "../runner/snippets/generators";
 import type { ExportHooks } from "./block-actions";
-import type { PluginRuntime, RuntimeServices } from "./runtime";
+import type { Engine, EnginePorts } from "../runner/engine";
 
 /** Aliases a block's references name: with no result yet, export says to run them first. */
 function aliasesOf(block: NoteBlock): Set<string> {
@@ -16,7 +16,7 @@ function aliasesOf(block: NoteBlock): Set<string> {
  * Export to the clipboard. Everything up to `navigator.clipboard.writeText` is synchronous
  * (no await), so the write happens inside the click or key handler's user gesture.
  */
-export function exportHooks(runtime: PluginRuntime, services: Pick<RuntimeServices, "environment" | "defaultTimeoutMs">): ExportHooks {
+export function exportHooks(runtime: Engine, services: Pick<EnginePorts, "environment" | "defaultTimeoutMs">): ExportHooks {
 	const write = (filePath: string, block: NoteBlock, make: (req: Parameters<typeof toCurl>[0]) => string, label: string): void => {
 		const session = runtime.sessions.note(filePath);
 		const env = services.environment();
@@ -55,7 +55,7 @@ export function exportHooks(runtime: PluginRuntime, services: Pick<RuntimeServic
  * "Export note as .http": every http block of the note, references replaced by current values,
  * into `<note>.http` beside the note. A block that cannot be resolved stops the export and is named.
  */
-export async function exportNoteAsHttp(app: App, runtime: PluginRuntime, services: Pick<RuntimeServices, "environment" | "defaultTimeoutMs">, file: TFile, text: string): Promise<void> {
+export async function exportNoteAsHttp(app: App, runtime: Engine, services: Pick<EnginePorts, "environment" | "defaultTimeoutMs">, file: TFile, text: string): Promise<void> {
 	const note = parseNote(text).filter((b) => b.kind === "http");
 	const session = runtime.sessions.note(file.path);
 	const aliases = new Set(note.filter((b) => b.alias !== null).map((b) => b.alias as string));

@@ -1,27 +1,23 @@
 import { Notice, Platform, requestUrl, type App } from "obsidian";
-import { cacheKey } from "../runner/cache-key";
 import { DeferredHistory } from "../runner/deferred-history";
-import { HistoryStore, maskSecrets } from "../runner/history-store";
+import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
+import { HistoryStore } from "../runner/history-store";
 import { FetchTransport } from "../runner/http/fetch-transport";
 import { createNodeTransport } from "../runner/http/node-transport";
-import { ByteLruCache } from "../runner/lru-cache";
-import type { BlockResult } from "../runner/result";
 import type { Transport } from "../runner/transport";
 import { environmentVariables } from "../settings/user-settings";
 import { watchConfigFile } from "./config-file-watch";
 import { createObsidianTransport } from "./obsidian-transport";
-import type { ActiveEnvironment, RuntimeServices } from "./runtime";
 import type { SettingsStore } from "./settings-store";
 import { vaultBinaryStorage } from "./vault-binary-storage";
 
 /**
- * The engine services of the plugin. Everything is created on first use, never in `onload`:
+ * The engine's ports in the plugin (`createEngine(services)`). Everything is created on first use, never in `onload`:
  * the node transport (desktop only, behind Platform.isDesktopApp), sql.js and its history
  * file (opened in the background; runs never wait for it). Only successes are kept: a
  * failure is reported on the block and tried again on the next run.
  */
-export class PluginServices implements RuntimeServices {
-	readonly cache = new ByteLruCache<BlockResult>();
+export class PluginServices implements EnginePorts {
 	private nodeTransport: (Transport & { close(): void }) | null = null;
 	private fetchTransport: Transport | null = null;
 	private readonly runHistory: DeferredHistory;
@@ -47,8 +43,6 @@ export class PluginServices implements RuntimeServices {
 		return (this.nodeTransport ??= createNodeTransport());
 	}
 
-	cacheKey = cacheKey;
-
 	history(): DeferredHistory {
 		return this.runHistory;
 	}
@@ -68,12 +62,8 @@ export class PluginServices implements RuntimeServices {
 		return this.settings.settings.general.timeout;
 	}
 
-	maskUrl(url: string): string {
-		return maskSecrets(url, this.environment().secretValues);
-	}
-
-	/** Writes pending history and closes sockets (plugin unload). */
-	async dispose(): Promise<void> {
+	/** Writes pending history and closes sockets (plugin unload, through `engine.close()`). */
+	async close(): Promise<void> {
 		this.nodeTransport?.close();
 		await this.runHistory.close();
 	}

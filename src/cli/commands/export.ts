@@ -1,10 +1,11 @@
 import { parseNote } from "../../blocks";
 import { prepareRequest, referencedAliases } from "../../runner/prepare";
+import { createEngine } from "../../runner/engine";
 import type { BlockResult } from "../../runner/result";
-import { runBlocks } from "../../runner/run-note";
+import type { ResultStore } from "../../runner/run-note";
 import { ExportError } from "../../runner/snippets/quote";
 import { snippet, SNIPPET_FORMATS, type SnippetFormat } from "../../runner/snippets/generators";
-import { createCliEngine } from "../engine";
+import { cliPorts } from "../engine-ports";
 import { readNote } from "../read-note";
 import { EXIT, UsageError } from "../usage";
 import { findVault, loadSettings, selectEnvironment } from "../vault";
@@ -35,16 +36,17 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err);
 	const aliases = new Set(note.filter((b) => b.alias !== null && b.runnable).map((b) => b.alias as string));
-	const results = new Map<string, BlockResult>();
 	const deps = referencedAliases(block, aliases);
+	let results: Pick<ResultStore, "get"> = new Map<string, BlockResult>();
 	if (deps.length > 0) {
 		err(`running ${deps.join(", ")} first for the values ${opts.alias} references\n`);
-		const engine = createCliEngine({ historyPath: vault.historyPath, useCache: true, secretValues: env.secretValues, warn: err });
+		const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: true, env, defaultTimeoutMs: settings.general.timeout, warn: err }));
 		try {
-			await runBlocks(note, note.filter((b) => b.alias !== null && deps.includes(b.alias)), { filePath: vault.notePath, env: env.variables, results, deps: engine.deps, defaultTimeoutMs: settings.general.timeout });
+			await engine.run(vault.notePath, note, note.filter((b) => b.alias !== null && deps.includes(b.alias)));
 		} finally {
 			await engine.close();
 		}
+		results = engine.sessions.note(vault.notePath);
 	}
 	const prepared = prepareRequest(block, { env: env.variables, aliases, result: (a) => results.get(a), defaultTimeoutMs: settings.general.timeout });
 	if (!prepared.ok) {

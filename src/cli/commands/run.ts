@@ -1,7 +1,8 @@
 import { parseNote, type NoteBlock } from "../../blocks";
-import type { BlockResult } from "../../runner/result";
-import { runBlocks, type BlockRun } from "../../runner/run-note";
-import { createCliEngine } from "../engine";
+import { createEngine } from "../../runner/engine";
+import type { BlockRun } from "../../runner/run-note";
+import { blockKey } from "../../runner/session";
+import { cliPorts } from "../engine-ports";
 import { readNote } from "../read-note";
 import { isErrorStatus, Reporter } from "../reporter";
 import { resultToJson } from "../result-json";
@@ -59,27 +60,18 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err);
-	const variables = { ...env.variables, ...opts.overrides };
-	const engine = createCliEngine({ historyPath: vault.historyPath, useCache: !opts.noCache, secretValues: env.secretValues, warn: err });
+	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, warn: err }));
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];
 	let runs: BlockRun[];
 	try {
-		runs = await runBlocks(note, targets, {
-			filePath: vault.notePath,
-			env: variables,
-			results: new Map<string, BlockResult>(),
-			deps: engine.deps,
-			defaultTimeoutMs: settings.general.timeout,
-			maskUrl: (u) => engine.maskUrl(u),
-			secrets: env.secrets,
-			signalFor: (block) => {
-				const controller = new AbortController();
+		runs = await engine.run(vault.notePath, note, targets, {
+			onBlockStart: (block) => {
+				reporter.start(block);
+				// The run begins right after this call, so the timer always finds it under way.
 				const after = opts.cancelAfter?.(block);
-				if (after !== undefined) timers.push(setTimeout(() => controller.abort(), after));
-				return controller.signal;
+				if (after !== undefined) timers.push(setTimeout(() => engine.sessions.note(vault.notePath).cancel(blockKey(block)), after));
 			},
-			onBlockStart: (block) => reporter.start(block),
 			onUpdate: (block, s) => reporter.progress(block, s),
 			onBlockDone: (block, result) => {
 				if (!opts.json) reporter.done(block, result);

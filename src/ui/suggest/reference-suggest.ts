@@ -1,7 +1,7 @@
 import { EditorSuggest, type App, type Editor, type EditorPosition, type EditorSuggestContext, type EditorSuggestTriggerInfo, type TFile } from "obsidian";
 import { parseNote, refCompletions, refTrigger, type NoteBlock, type RefCompletion } from "../../blocks";
 import { bodyText } from "../../runner/alias-values";
-import type { PluginRuntime } from "../runtime";
+import type { Engine } from "../../runner/engine";
 
 /**
  * `{{` inside a runnable block: aliases above the cursor, environment variables and built-ins
@@ -12,7 +12,7 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 
 	constructor(
 		app: App,
-		private readonly runtime: PluginRuntime,
+		private readonly runtime: Engine,
 		private readonly variables: () => string[],
 	) {
 		super(app);

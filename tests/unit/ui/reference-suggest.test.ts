@@ -1,7 +1,7 @@
 import type { App, Editor, EditorPosition, EditorSuggestContext } from "obsidian";
 import type { RefCompletion } from "../../../src/blocks";
 import { ReferenceSuggest } from "../../../src/ui/suggest/reference-suggest";
-import type { PluginRuntime } from "../../../src/ui/runtime";
+import type { Engine } from "../../../src/runner/engine";
 
 /** A suggestion row as Obsidian's list holds it: its classes, and the DOM helper renderSuggestion uses. */
 function row(selected: boolean): HTMLElement {
@@ -29,7 +29,7 @@ const ITEMS: RefCompletion[] = [
 
 /** The suggest after Obsidian rendered ITEMS into its list, with `selected` highlighted (or none). */
 function shown(selected: number | null, chooser?: unknown) {
-	const suggest = new ReferenceSuggest({} as App, {} as PluginRuntime, () => []);
+	const suggest = new ReferenceSuggest({} as App, {} as Engine, () => []);
 	if (chooser) (suggest as unknown as { suggestions: unknown }).suggestions = chooser;
 	const editor = editorWith("X: {{to");
 	suggest.context = { editor, start: { line: 0, ch: 5 }, end: { line: 0, ch: 7 }, query: "to", file: null } as unknown as EditorSuggestContext;
@@ -63,7 +63,7 @@ describe("Tab in {{ completion", () => {
 	});
 
 	it("lets Tab through when nothing is shown", () => {
-		const suggest = new ReferenceSuggest({} as App, {} as PluginRuntime, () => []);
+		const suggest = new ReferenceSuggest({} as App, {} as Engine, () => []);
 		expect(suggest.completeWithTab(TAB)).toBe(true);
 	});
 });

@@ -1,26 +1,29 @@
 import { DeferredHistory } from "../runner/deferred-history";
-import { maskSecrets, HistoryStore } from "../runner/history-store";
-import { cacheKey } from "../runner/cache-key";
+import type { EnginePorts } from "../runner/engine";
+import { HistoryStore } from "../runner/history-store";
 import { createNodeTransport } from "../runner/http/node-transport";
-import { ByteLruCache } from "../runner/lru-cache";
-import type { ExecutorDeps } from "../runner/executor";
-import type { BlockResult } from "../runner/result";
 import { openNativeHistory } from "./native-history";
 import { nodeLockOptions, nodeStorage } from "./node-storage";
+import type { CliEnvironment } from "./vault";
 
-/** The engine the CLI runs: the plugin's, with the node transport and the vault's history file. */
-export interface CliEngine {
-	deps: ExecutorDeps;
-	maskUrl(url: string): string;
-	close(): Promise<void>;
+export interface CliPortOptions {
+	historyPath: string | null;
+	useCache: boolean;
+	/** The selected environment, with `overrides` layered over its variables. */
+	env: CliEnvironment;
+	overrides?: Record<string, string>;
+	defaultTimeoutMs: number;
+	warn: (s: string) => void;
 }
 
 /**
+ * The engine's ports in the CLI: the node transport, the vault's history file, the
+ * environment chosen on the command line (secrets from RUNNABLE_BLOCKS_SECRET_*).
  * History opens while the first request is in flight: a run never waits for it; rows are
  * written on close. Native SQLite when installed (no WebAssembly to compile per process),
  * else sql.js (or when RUNNABLE_BLOCKS_HISTORY_DRIVER=sqljs); both write the file the plugin reads.
  */
-export function createCliEngine(opts: { historyPath: string | null; useCache: boolean; secretValues: string[]; warn: (s: string) => void }): CliEngine {
+export function cliPorts(opts: CliPortOptions): EnginePorts {
 	const transport = createNodeTransport();
 	const historyPath = opts.historyPath;
 	const history = historyPath
@@ -30,14 +33,19 @@ export function createCliEngine(opts: { historyPath: string | null; useCache: bo
 			)
 		: null;
 	void history?.ready();
+	const environment = {
+		name: opts.env.name,
+		variables: { ...opts.env.variables, ...opts.overrides },
+		secretValues: opts.env.secretValues,
+		secretNames: [...opts.env.secrets.names],
+		unsetSecretNames: [...opts.env.secrets.unset],
+	};
 	return {
-		deps: {
-			transport,
-			cacheKey,
-			cache: opts.useCache ? new ByteLruCache<BlockResult>() : undefined,
-			history: history ?? undefined,
-		},
-		maskUrl: (url) => maskSecrets(url, opts.secretValues),
+		transport: () => transport,
+		history: () => history,
+		environment: () => environment,
+		defaultTimeoutMs: () => opts.defaultTimeoutMs,
+		caching: opts.useCache,
 		close: async () => {
 			transport.close();
 			await history?.close();

@@ -3,15 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseNote } from "../../../src/blocks";
 import { nodeStorage } from "../../../src/cli/node-storage";
-import { cacheKey } from "../../../src/runner/cache-key";
 import { DeferredHistory } from "../../../src/runner/deferred-history";
+import { createEngine, type EnginePorts } from "../../../src/runner/engine";
 import { HistoryStore } from "../../../src/runner/history-store";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
-import { ByteLruCache } from "../../../src/runner/lru-cache";
-import type { BlockResult } from "../../../src/runner/result";
 import { blockKey } from "../../../src/runner/session";
 import type { Transport } from "../../../src/runner/transport";
-import { PluginRuntime, type RuntimeServices } from "../../../src/ui/runtime";
 import { startTestServer, type TestServer } from "../../support/servers";
 
 jest.setTimeout(30_000);
@@ -28,17 +25,15 @@ afterAll(async () => {
 });
 
 /**
- * The plugin's services with the real node transport and history, where creating the
+ * The plugin's ports with the real node transport and history, where creating the
  * transport or reading the environment can fail the way they fail in Obsidian (a missing
  * Node module, a secret store that is not there).
  */
-function services(failures: { transport?: Error; environment?: Error }): RuntimeServices & { transports: number; close(): Promise<void> } {
+function services(failures: { transport?: Error; environment?: Error }): EnginePorts & { transports: number; close(): Promise<void> } {
 	const history = new DeferredHistory(() => HistoryStore.open(nodeStorage, join(dir, "history.sqlite")), () => undefined);
 	let node: (Transport & { close(): void }) | null = null;
 	const s = {
 		transports: 0,
-		cache: new ByteLruCache<BlockResult>(),
-		cacheKey,
 		transport: () => {
 			if (failures.transport) throw failures.transport;
 			s.transports++;
@@ -50,7 +45,6 @@ function services(failures: { transport?: Error; environment?: Error }): Runtime
 			return { name: "local", variables: { base: server.url }, secretValues: [], secretNames: [], unsetSecretNames: [] };
 		},
 		defaultTimeoutMs: () => 5000,
-		maskUrl: (u: string) => u,
 		close: async () => {
 			node?.close();
 			await history.close();
@@ -61,11 +55,11 @@ function services(failures: { transport?: Error; environment?: Error }): Runtime
 
 const NOTE = "```http\n# @name one\nGET {{base}}/json\n```\n\n```http\n# @name two\nGET {{base}}/json?two\n```\n";
 
-describe("plugin runtime: a failed preparation is shown on the block and not kept", () => {
+describe("engine: a failed preparation is shown on the block and not kept", () => {
 	it("ends every target in failed with the reason, then runs on the next try", async () => {
 		const failures: { transport?: Error } = { transport: new Error("Cannot find module 'http'") };
 		const svc = services(failures);
-		const runtime = new PluginRuntime(svc);
+		const runtime = createEngine(svc);
 		const note = parseNote(NOTE);
 		const seen = server.requests.length;
 
@@ -90,7 +84,7 @@ describe("plugin runtime: a failed preparation is shown on the block and not kep
 
 	it("a settings failure (environment) fails the block with its message too", async () => {
 		const svc = services({ environment: new Error("secret storage is not available") });
-		const runtime = new PluginRuntime(svc);
+		const runtime = createEngine(svc);
 		const note = parseNote(NOTE);
 		const [run] = await runtime.run("env.md", note, [note[1]]);
 		expect(run.result.error?.message).toBe("Could not run: secret storage is not available");

@@ -1,0 +1,163 @@
+import type { NoteBlock } from "../blocks";
+import { cacheKey } from "./cache-key";
+import { failedBeforeStart, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
+import { maskSecrets, type HistoryRow } from "./history-store";
+import { ByteLruCache } from "./lru-cache";
+import type { BlockResult, RunSnapshot } from "./result";
+import { historyAlias, runBlocks, type BlockRun } from "./run-note";
+import { blockKey, SessionStore } from "./session";
+import type { Transport } from "./transport";
+
+/** The active environment as the runner needs it. */
+export interface ActiveEnvironment {
+	name: string;
+	variables: Record<string, string>;
+	/** Values of variables marked secret: masked in history URLs (the fallback to masking by span). */
+	secretValues: string[];
+	/** Names of the secret variables, and of those whose secret has no value. */
+	secretNames: string[];
+	unsetSecretNames: string[];
+}
+
+/**
+ * Run history as the engine uses it: record per run (never waits: rows are queued until the
+ * database is open), list for the History popover, move on rename. `DeferredHistory` is it.
+ */
+export interface EngineHistory extends HistoryRecorder {
+	list(filePath: string, alias: string): Promise<HistoryRow[]>;
+	renameFile(oldPath: string, newPath: string): void;
+	/** Starts opening the database in the background (resolves when open). */
+	ready(): Promise<unknown>;
+}
+
+/**
+ * What the engine needs from where it runs. The plugin (`src/ui/plugin-services.ts`: requestUrl
+ * or Node transports, vault storage, secret storage, notices) and the CLI (`src/cli/engine-ports.ts`:
+ * Node transport, files, environment variables) are the two implementations. A later runner (a
+ * database, a chat client) takes the same ports: a transport or a driver, history, the
+ * environment with its secrets. Methods are called per run, so a changed setting applies to
+ * the next run; one that throws fails that run's blocks with its message, nothing is sent.
+ */
+export interface EnginePorts {
+	/** The transport to send with now. */
+	transport(): Transport;
+	/** Where runs are recorded; null keeps none (the CLI outside a vault). */
+	history(): EngineHistory | null;
+	environment(): ActiveEnvironment;
+	/** Timeout of a block with no `timeout=` (user.toml `general.timeout`). */
+	defaultTimeoutMs(): number;
+	/** False: no response cache (`--no-cache`). Default true. */
+	readonly caching?: boolean;
+	/** Writes pending history and closes sockets; the engine calls it once, from `close`. */
+	close?(): Promise<void>;
+}
+
+/** Per-run options: the plugin passes `force`; the CLI observes the run to print it. */
+export interface RunOptions {
+	/** Skip the cache lookup and refresh the entry (`block.force_run`). */
+	force?: boolean;
+	onBlockStart?: (block: NoteBlock, reason: "target" | "dependency") => void;
+	onUpdate?: (block: NoteBlock, snapshot: RunSnapshot) => void;
+	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
+}
+
+/**
+ * One engine for the plugin and the CLI: sessions (the one source every view of a note reads),
+ * the response cache, history and the run composition. Nothing here knows a screen.
+ */
+export interface Engine {
+	readonly sessions: SessionStore;
+	readonly cache: ResultCache & { clear(): void };
+	/**
+	 * Runs `targets` of `note` and never rejects: whatever fails while preparing the run
+	 * (transport, settings, secrets) or inside the engine ends each unfinished target in
+	 * `failed`, with the message on the block. Each block gets its own cancel signal
+	 * (`sessions.note(filePath).cancel(blockKey(block))`).
+	 */
+	run(filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], opts?: RunOptions): Promise<BlockRun[]>;
+	/** The block's runs, newest first (empty without history). */
+	listHistory(filePath: string, block: NoteBlock): Promise<HistoryRow[]>;
+	/** A renamed note keeps its results and its history. */
+	renameFile(oldPath: string, newPath: string): void;
+	/** Cancels every run, then closes the ports (history written, sockets closed). */
+	close(): Promise<void>;
+}
+
+export function createEngine(ports: EnginePorts): Engine {
+	const sessions = new SessionStore();
+	const cache = new ByteLruCache<BlockResult>();
+
+	const runPrepared = async (filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], opts: RunOptions, finished: Set<NoteBlock>): Promise<BlockRun[]> => {
+		const session = sessions.note(filePath);
+		const history = ports.history();
+		const deps: ExecutorDeps = {
+			transport: ports.transport(),
+			cacheKey,
+			cache: ports.caching === false ? undefined : cache,
+			history: history ?? undefined,
+		};
+		const env = ports.environment();
+		const secretValues = env.secretValues;
+		const controllers = new Map<string, AbortController>();
+		const runs = runBlocks(note, targets, {
+			filePath,
+			env: env.variables,
+			results: session,
+			deps,
+			force: opts.force,
+			defaultTimeoutMs: ports.defaultTimeoutMs(),
+			maskUrl: (u) => maskSecrets(u, secretValues),
+			secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) },
+			signalFor: (block) => {
+				const c = session.begin(blockKey(block));
+				controllers.set(blockKey(block), c);
+				return c.signal;
+			},
+			onBlockStart: opts.onBlockStart,
+			onUpdate: (block, snapshot) => {
+				session.update(blockKey(block), snapshot);
+				opts.onUpdate?.(block, snapshot);
+			},
+			onBlockDone: (block, result) => {
+				finished.add(block);
+				const key = blockKey(block);
+				session.update(key, result);
+				const c = controllers.get(key);
+				if (c) session.end(key, c);
+				opts.onBlockDone?.(block, result);
+			},
+		});
+		// The database opens while the first request is in flight (in a later task: the request goes out first).
+		void history?.ready();
+		return runs;
+	};
+
+	return {
+		sessions,
+		cache,
+		async run(filePath, note, targets, opts = {}) {
+			const finished = new Set<NoteBlock>();
+			try {
+				return await runPrepared(filePath, note, targets, opts, finished);
+			} catch (e) {
+				const result = failedBeforeStart({ code: "setup_failed", message: `Could not run: ${e instanceof Error ? e.message : String(e)}` });
+				const session = sessions.note(filePath);
+				const unfinished = targets.filter((b) => !finished.has(b));
+				for (const b of unfinished) {
+					session.update(blockKey(b), result);
+					opts.onBlockDone?.(b, result);
+				}
+				return unfinished.map((block) => ({ block, result, dependency: false }));
+			}
+		},
+		listHistory: async (filePath, block) => (await ports.history()?.list(filePath, historyAlias(block))) ?? [],
+		renameFile(oldPath, newPath) {
+			sessions.rename(oldPath, newPath);
+			ports.history()?.renameFile(oldPath, newPath);
+		},
+		async close() {
+			sessions.cancelAll();
+			await ports.close?.();
+		},
+	};
+}
