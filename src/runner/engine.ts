@@ -1,6 +1,7 @@
 import type { NoteBlock } from "../blocks";
 import { cacheKey } from "./cache-key";
 import { failedBeforeStart, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
+import { failedError } from "./failures";
 import { maskSecrets, type HistoryRow } from "./history-store";
 import { ByteLruCache } from "./lru-cache";
 import type { BlockResult, RunSnapshot } from "./result";
@@ -140,7 +141,7 @@ export function createEngine(ports: EnginePorts): Engine {
 			try {
 				return await runPrepared(filePath, note, targets, opts, finished);
 			} catch (e) {
-				const result = failedBeforeStart({ code: "setup_failed", message: `Could not run: ${e instanceof Error ? e.message : String(e)}` });
+				const result = failedBeforeStart(failedError("setup_failed", undefined, e instanceof Error ? e.message : String(e)));
 				const session = sessions.note(filePath);
 				const unfinished = targets.filter((b) => !finished.has(b));
 				for (const b of unfinished) {

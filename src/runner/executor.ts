@@ -2,6 +2,7 @@ import { CACHEABLE_METHODS } from "../blocks";
 import { canonicalUrl } from "./cache-key";
 import { invalidatedUrls, storable } from "./cache-policy";
 import { shownRequest, type PreparedRequest } from "./request";
+import { failedError } from "./failures";
 import type { BlockResult, RunError, RunSnapshot } from "./result";
 import { nextState, type RunEvent } from "./state-machine";
 import type { Transport, TransportOutcome } from "./transport";
@@ -58,18 +59,9 @@ export interface ExecuteOptions {
 	maskUrl?: (url: string) => string;
 }
 
-/** The seed's exact user-facing texts. */
-export const MESSAGES = {
-	cancelled: "[cancelled]",
-	timeout: "Request cancelled",
-	tooLarge: "[body_too_large]",
-	connect: "Failed to connect",
-	invalidToken: "Invalid HTTP token",
-} as const;
-
 function errorOf(outcome: Exclude<TransportOutcome, { kind: "done" }>): RunError {
 	if (outcome.kind === "cancelled") {
-		return outcome.reason === "timeout" ? { code: "timeout", message: MESSAGES.timeout } : { code: "cancelled", message: MESSAGES.cancelled };
+		return outcome.reason === "timeout" ? failedError("timeout", undefined) : failedError("cancelled", undefined);
 	}
 	return { code: outcome.code, message: outcome.message, detail: outcome.detail };
 }

@@ -1,5 +1,6 @@
 import { evaluateBuiltin, isHttpToken, resolveTemplate, systemEntropy, type Entropy, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
 import { readAliasPath } from "./alias-values";
+import { failedError } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
 
@@ -50,17 +51,17 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
  * Makes an absolute URL of what the user wrote: `localhost:8080/x` or `example.com/x`
  * mean http://; a path alone cannot be sent (there is no base URL but `{{base_url}}`).
  */
-export function absoluteUrl(written: string): { ok: true; url: string } | { ok: false; message: string } {
+export function absoluteUrl(written: string): { ok: true; url: string } | { ok: false; reason: string } {
 	const trimmed = written.trim();
-	if (trimmed.startsWith("/")) return { ok: false, message: `URL "${trimmed}" has no host: write it absolute, e.g. {{base_url}}${trimmed}` };
+	if (trimmed.startsWith("/")) return { ok: false, reason: `it has no host: write it absolute, e.g. {{base_url}}${trimmed}` };
 	const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
 	let url: URL;
 	try {
 		url = new URL(withScheme);
 	} catch {
-		return { ok: false, message: `Invalid URL "${trimmed}"` };
+		return { ok: false, reason: "it is not a URL" };
 	}
-	if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, message: `Unsupported URL scheme "${url.protocol}" (use http or https)` };
+	if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, reason: `unsupported scheme "${url.protocol}" (use http or https)` };
 	url.hash = "";
 	return { ok: true, url: url.href };
 }
@@ -103,11 +104,11 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 		};
 	}
 	for (const [name, value] of headers) {
-		if (!isHttpToken(name)) return { ok: false, error: { code: "invalid_token", message: "Invalid HTTP token", detail: `header name "${name}"` }, notRun: [] };
-		if (/[\r\n\0]/.test(value)) return { ok: false, error: { code: "invalid_token", message: "Invalid HTTP token", detail: `header "${name}" value contains a line break` }, notRun: [] };
+		if (!isHttpToken(name)) return { ok: false, error: failedError("invalid_token", `header name "${name}"`), notRun: [] };
+		if (/[\r\n\0]/.test(value)) return { ok: false, error: failedError("invalid_token", `header "${name}" value contains a line break`), notRun: [] };
 	}
 	const absolute = absoluteUrl(url);
-	if (!absolute.ok) return { ok: false, error: { code: "invalid_url", message: absolute.message }, notRun: [] };
+	if (!absolute.ok) return { ok: false, error: failedError("invalid_url", absolute.reason, url.trim()), notRun: [] };
 
 	const envSnapshot: Record<string, string> = {};
 	const aliasesUsed = new Set<string>();

@@ -1,5 +1,6 @@
 import type { Entropy, NoteBlock } from "../blocks";
 import { executeRequest, failedBeforeStart, type ExecutorDeps } from "./executor";
+import { failedError } from "./failures";
 import { cannotRun, prepareRequest, referencedAliases } from "./prepare";
 import type { BlockResult, RunSnapshot } from "./result";
 
@@ -113,7 +114,7 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 			if (!dep || dep === block || done.has(dep) || ctx.results.get(alias)) continue;
 			if (stack.includes(dep)) {
 				const cycle = [...stack.slice(stack.indexOf(dep)), block, dep].map((b) => b.alias ?? historyAlias(b)).join(" → ");
-				return finish(failedBeforeStart({ code: "dependency_cycle", message: `Reference cycle: ${cycle}` }));
+				return finish(failedBeforeStart(failedError("dependency_cycle", undefined, cycle)));
 			}
 			await runOne(dep, [...stack, block], true);
 		}
@@ -124,11 +125,11 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		if (cause) {
 			const why = broken.get(cause) as string;
 			broken.set(block, why);
-			return finish(failedBeforeStart({ code: "dependency_failed", message: `skipped: depends on ${why}` }));
+			return finish(failedBeforeStart(failedError("dependency_failed", undefined, why)));
 		}
 		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
 		const signal = ctx.signalFor?.(block) ?? ctx.signal;
-		if (signal?.aborted) return finish(failedBeforeStart({ code: "cancelled", message: "[cancelled]" }));
+		if (signal?.aborted) return finish(failedBeforeStart(failedError("cancelled", undefined)));
 		const runner = BLOCK_RUNNERS[block.kind];
 		const result = runner ? await runner({ block, aliases, signal, ctx }) : failedBeforeStart(cannotRun(block));
 		return finish(result);

@@ -1,3 +1,4 @@
+import type { FailureCode } from "./failures";
 import type { PreparedRequest } from "./request";
 
 /** Status line and headers of a response, delivered as soon as they arrive. */
@@ -24,14 +25,7 @@ export interface Timing {
 	connectionReused?: boolean;
 }
 
-/** Machine-readable failure codes; `message` carries the seed's exact user-facing text. */
-export type FailureCode =
-	| "connect_failed" // "Failed to connect"
-	| "body_too_large" // "[body_too_large]"
-	| "invalid_token" // "Invalid HTTP token"
-	| "too_many_redirects"
-	| "protocol_error"
-	| "invalid_url";
+export type { FailureCode } from "./failures";
 
 export type TransportOutcome =
 	| {
@@ -46,6 +40,7 @@ export type TransportOutcome =
 			rawRequestHead: string;
 	  }
 	| { kind: "cancelled"; reason: "user" | "timeout"; timing: Timing }
+	/** Made by `failed()` (failures.ts): `message` is the code's one text. */
 	| { kind: "failed"; code: FailureCode; message: string; detail?: string; timing: Timing };
 
 export interface SendOptions {

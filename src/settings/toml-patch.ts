@@ -4,7 +4,21 @@ import { findKey, findTable, formatKeyPart, layoutOf } from "./toml-locate";
 /** A value the settings page writes. */
 export type PatchValue = string | number | boolean | { secret: string };
 
+/** Thrown inside the patch functions; callers get it as a value from `patchToml`. */
 export class TomlPatchError extends Error {}
+
+/** The edited text, or why user.toml was left as it was. */
+export type TomlPatch = { ok: true; text: string } | { ok: false; message: string };
+
+/** Applies an edit made of the functions below; a refusal (a file that does not parse, a key written with dotted keys) is a value, anything else our bug. */
+export function patchToml(text: string, edit: (text: string) => string): TomlPatch {
+	try {
+		return { ok: true, text: edit(text) };
+	} catch (e) {
+		if (e instanceof TomlPatchError) return { ok: false, message: e.message };
+		throw e;
+	}
+}
 
 function assertParses(text: string, what: string): Record<string, unknown> {
 	try {

@@ -1,4 +1,5 @@
 import type { RequestUrlParam, RequestUrlResponse } from "obsidian";
+import { failed } from "../runner/failures";
 import { MAX_BODY_BYTES, type PreparedRequest } from "../runner/request";
 import type { SendOptions, Timing, Transport, TransportOutcome } from "../runner/transport";
 
@@ -48,11 +49,11 @@ async function send(requestUrl: RequestUrl, now: () => number, request: Prepared
 		try {
 			res = await requestUrl({ url: request.url, method: request.method, headers: joinHeaders(request.headers), body: request.body === "" ? undefined : request.body, throw: false });
 		} catch (e) {
-			return { kind: "failed", code: "connect_failed", message: "Failed to connect", detail: e instanceof Error ? e.message : String(e), timing: timing() };
+			return failed("connect_failed", e instanceof Error ? e.message : String(e), timing());
 		}
 		const body = new Uint8Array(res.arrayBuffer);
 		const cap = opts.maxBodyBytes ?? MAX_BODY_BYTES;
-		if (body.byteLength > cap) return { kind: "failed", code: "body_too_large", message: "[body_too_large]", detail: `the body passed ${cap} bytes`, timing: timing() };
+		if (body.byteLength > cap) return failed("body_too_large", `the body passed ${cap} bytes`, timing());
 		const head = { status: res.status, statusText: "", httpVersion: "1.1", headers: Object.entries(res.headers), url: request.url, redirects: 0 };
 		opts.onHeaders?.(head);
 		opts.onChunk?.(body, body.byteLength);

@@ -3,7 +3,7 @@ import { watchConfigFile } from "./config-file-watch";
 import { notify } from "./notify";
 import { resolveKeymap } from "../settings/keymap";
 import { locate } from "../settings/toml-locate";
-import { deleteTomlKey, renameTomlTable, setTomlValue, type PatchValue } from "../settings/toml-patch";
+import { deleteTomlKey, patchToml, renameTomlTable, setTomlValue, type PatchValue } from "../settings/toml-patch";
 import { defaultSettings, formatProblem, parseSettings, type Settings } from "../settings/user-settings";
 
 /**
@@ -85,13 +85,12 @@ export class SettingsStore {
 	async patch(edit: (text: string) => string): Promise<boolean> {
 		const adapter = this.app.vault.adapter;
 		const text = (await adapter.exists(this.path)) ? await adapter.read(this.path) : "";
-		let next: string;
-		try {
-			next = edit(text);
-		} catch (e) {
-			notify(`${this.path}: ${e instanceof Error ? e.message : String(e)}`, 10000);
+		const patched = patchToml(text, edit);
+		if (!patched.ok) {
+			notify(`${this.path}: ${patched.message}`, 10000);
 			return false;
 		}
+		const next = patched.text;
 		if (next !== text) await adapter.write(this.path, next);
 		await this.load();
 		return true;

@@ -3,7 +3,7 @@ import { prepareRequest, referencedAliases } from "../../runner/prepare";
 import { createEngine } from "../../runner/engine";
 import type { BlockResult } from "../../runner/result";
 import type { ResultStore } from "../../runner/run-note";
-import { ExportError } from "../../runner/snippets/quote";
+import { exported } from "../../runner/snippets/quote";
 import { snippet, SNIPPET_FORMATS, type SnippetFormat } from "../../runner/snippets/generators";
 import { cliPorts } from "../engine-ports";
 import { readNote } from "../read-note";
@@ -53,14 +53,11 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 		err(`runnable-blocks: cannot export ${opts.alias}: ${prepared.error.message}\n`);
 		return EXIT.usage;
 	}
-	try {
-		out(snippet(opts.format as SnippetFormat, prepared.request, block.alias).replace(/\n?$/, "\n"));
-	} catch (e) {
-		if (e instanceof ExportError) {
-			err(`runnable-blocks: cannot export ${opts.alias}: ${e.message}\n`);
-			return EXIT.usage;
-		}
-		throw e;
+	const written = exported(() => snippet(opts.format as SnippetFormat, prepared.request, block.alias));
+	if (!written.ok) {
+		err(`runnable-blocks: cannot export ${opts.alias}: ${written.error.message}\n`);
+		return EXIT.usage;
 	}
+	out(written.text.replace(/\n?$/, "\n"));
 	return EXIT.ok;
 }

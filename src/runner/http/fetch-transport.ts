@@ -1,3 +1,4 @@
+import { failed } from "../failures";
 import { MAX_BODY_BYTES, type PreparedRequest } from "../request";
 import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader, requestTarget } from "./raw-head";
@@ -142,7 +143,7 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 		return o;
 	};
 	const badHeader = invalidHeader(request.headers);
-	if (badHeader) return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: badHeader, timing });
+	if (badHeader) return finish(failed("invalid_token", badHeader, timing));
 	let url: URL;
 	let authorization: string | null = null;
 	try {
@@ -154,14 +155,14 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 			url.password = "";
 		}
 	} catch {
-		return finish({ kind: "failed", code: "invalid_url", message: `Invalid URL "${request.url}"`, timing });
+		return finish(failed("invalid_url", undefined, timing, request.url));
 	}
 	if (url.protocol !== "http:" && url.protocol !== "https:") {
-		return finish({ kind: "failed", code: "invalid_url", message: `Invalid URL "${request.url}"`, detail: "only http and https URLs can be requested", timing });
+		return finish(failed("invalid_url", "only http and https URLs can be requested", timing, request.url));
 	}
 	const body = request.body === "" ? null : new TextEncoder().encode(request.body);
 	if (body && (request.method === "GET" || request.method === "HEAD")) {
-		return finish({ kind: "failed", code: "protocol_error", message: `A ${request.method} request cannot have a body with the fetch transport`, detail: "fetch refuses a body on GET and HEAD; use the node transport to send it", timing });
+		return finish(failed("body_not_allowed", "fetch refuses a body on GET and HEAD; use the node transport to send it", timing, request.method));
 	}
 
 	const sent: Array<[string, string]> = request.headers.filter(([n]) => !isForbidden(n));
@@ -171,7 +172,7 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 		headers = new Headers();
 		for (const [n, v] of sent) headers.append(n, v);
 	} catch (e) {
-		return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: describe(e), timing });
+		return finish(failed("invalid_token", describe(e), timing));
 	}
 	const rawRequestHead = formatRequestHead(request.method, requestTarget(url), [["Host", url.host], ...sent, ...(body ? [["Content-Length", String(body.byteLength)] as [string, string]] : [])]);
 	const requestBytes = new TextEncoder().encode(rawRequestHead).byteLength + (body?.byteLength ?? 0);
@@ -206,16 +207,16 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 			if (stopReason) return cancelled();
 			const detail = describe(e);
 			if (/redirect count exceeded/i.test(detail)) {
-				return finish({ kind: "failed", code: "too_many_redirects", message: `Too many redirects (more than ${FETCH_MAX_REDIRECTS})`, detail, timing });
+				return finish(failed("too_many_redirects", `more than ${FETCH_MAX_REDIRECTS}; ${detail}`, timing));
 			}
 			// A browser reports DNS, refused, TLS and CORS refusals alike ("Failed to fetch").
-			return finish({ kind: "failed", code: "connect_failed", message: "Failed to connect", detail: errorLike(e)?.cause === undefined ? `${detail} (a network error, or the server does not allow this origin: CORS)` : detail, timing });
+			return finish(failed("connect_failed", errorLike(e)?.cause === undefined ? `${detail} (a network error, or the server does not allow this origin: CORS)` : detail, timing));
 		}
 		if (stopReason) return cancelled();
 		timing.ttfb = elapsed();
 		if (response.type === "opaqueredirect") {
 			controller.abort();
-			return finish({ kind: "failed", code: "protocol_error", message: "The server answered with a redirect that was not followed (# @no-redirect), and fetch does not show it", detail: `redirect from ${response.url || url.href}; use the node transport to see the 3xx response`, timing });
+			return finish(failed("protocol_error", `a redirect from ${response.url || url.href} was not followed (# @no-redirect) and fetch does not show it; use the node transport to see the 3xx response`, timing));
 		}
 		const head: ResponseHead = {
 			status: response.status,
@@ -237,7 +238,7 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 				read = await reader.read();
 			} catch (e) {
 				if (stopReason) return cancelled();
-				return finish({ kind: "failed", code: "protocol_error", message: "The server closed the connection before the body ended", detail: describe(e), timing });
+				return finish(failed("protocol_error", describe(e), timing));
 			}
 			// Checked at every chunk boundary: nothing is kept after a cancel.
 			if (stopReason) return cancelled();
@@ -246,7 +247,7 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 			if (received + chunk.byteLength > cap) {
 				// Stop reading at the cap: aborting closes the connection, memory stays bounded.
 				controller.abort();
-				return finish({ kind: "failed", code: "body_too_large", message: "[body_too_large]", detail: `the body passed ${cap} bytes`, timing });
+				return finish(failed("body_too_large", `the body passed ${cap} bytes`, timing));
 			}
 			chunks.push(chunk);
 			received += chunk.byteLength;

@@ -2,8 +2,9 @@ import type * as Http from "node:http";
 import type * as Https from "node:https";
 import type * as Net from "node:net";
 import type * as Zlib from "node:zlib";
+import { failed } from "../failures";
 import { MAX_BODY_BYTES, MAX_REDIRECTS, type PreparedRequest } from "../request";
-import type { FailureCode, ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
+import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader } from "./raw-head";
 
 /** Node modules: the plugin bundle also runs on mobile, where they do not exist. */
@@ -91,12 +92,12 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 		return o;
 	};
 	const badHeader = invalidHeader(request.headers);
-	if (badHeader) return finish({ kind: "failed", code: "invalid_token", message: "Invalid HTTP token", detail: badHeader, timing });
+	if (badHeader) return finish(failed("invalid_token", badHeader, timing));
 	let url: URL;
 	try {
 		url = new URL(request.url);
 	} catch {
-		return finish({ kind: "failed", code: "invalid_url", message: `Invalid URL "${request.url}"`, timing });
+		return finish(failed("invalid_url", undefined, timing, request.url));
 	}
 	// One deadline over every hop: connect + headers + whole body (a timer, not an AbortController: this is the hot path).
 	const stop: Stop = { reason: null, listener: null };
@@ -117,13 +118,13 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 			if (result.kind !== "redirect") return finish(result.outcome);
 			if (!request.followRedirects) return finish(result.outcome);
 			if (redirects >= MAX_REDIRECTS) {
-				return finish({ kind: "failed", code: "too_many_redirects", message: `Too many redirects (more than ${MAX_REDIRECTS})`, detail: `last: ${result.location}`, timing });
+				return finish(failed("too_many_redirects", `more than ${MAX_REDIRECTS}; last: ${result.location}`, timing));
 			}
 			hop = nextHop(hop, result.status, result.location);
 		}
 	} catch (e) {
 		if (e instanceof Ended) return finish(e.outcome);
-		return finish({ kind: "failed", code: "protocol_error", message: e instanceof Error ? e.message : String(e), timing });
+		return finish(failed("request_failed", e instanceof Error ? e.message : String(e), timing));
 	} finally {
 		clearTimeout(timer);
 		opts.signal?.removeEventListener("abort", onUserAbort);
@@ -218,7 +219,7 @@ function exchange(
 			});
 		} catch (e) {
 			const code = (e as NodeJS.ErrnoException).code;
-			end({ kind: "failed", code: code === "ERR_INVALID_HTTP_TOKEN" ? "invalid_token" : "protocol_error", message: code === "ERR_INVALID_HTTP_TOKEN" ? "Invalid HTTP token" : String(e), detail: String(e), timing });
+			end(failed(code === "ERR_INVALID_HTTP_TOKEN" ? "invalid_token" : "request_failed", String(e), timing));
 			return;
 		}
 		req.on("socket", (socket: Net.Socket) => {
@@ -232,8 +233,7 @@ function exchange(
 		req.on("error", (e: NodeJS.ErrnoException) => {
 			if (settled) return;
 			const connect = e.code !== undefined && CONNECT_ERRORS.has(e.code) && !responded;
-			const code: FailureCode = connect ? "connect_failed" : "protocol_error";
-			end({ kind: "failed", code, message: connect ? "Failed to connect" : `Connection failed while receiving: ${e.message}`, detail: e.message, timing });
+			end(failed(connect ? "connect_failed" : "protocol_error", e.message, timing));
 		});
 		req.on("response", (res: Http.IncomingMessage) => {
 			responded = true;
@@ -267,7 +267,7 @@ function exchange(
 			// A declared length over the cap can only end in [body_too_large]: hang up now instead of
 			// reading (and holding) up to the cap first. HEAD, 204 and 304 declare a length but carry no body.
 			if (declared > cap && hop.method !== "HEAD" && res.statusCode !== 204 && res.statusCode !== 304) {
-				end({ kind: "failed", code: "body_too_large", message: "[body_too_large]", detail: `the body passed ${cap} bytes (Content-Length: ${declared})`, timing });
+				end(failed("body_too_large", `the body passed ${cap} bytes (Content-Length: ${declared})`, timing));
 				res.destroy();
 				return;
 			}
@@ -276,18 +276,19 @@ function exchange(
 				// Checked at every chunk boundary: nothing is kept after a cancel.
 				if (settled || stop.reason) return;
 				if (!sink.add(chunk)) {
-					end({ kind: "failed", code: "body_too_large", message: "[body_too_large]", detail: `the body passed ${cap} bytes`, timing });
+					end(failed("body_too_large", `the body passed ${cap} bytes`, timing));
 					res.destroy();
 					return;
 				}
 				opts.onChunk?.(chunk, sink.received);
 			});
-			stream.on("error", (e: Error) => end({ kind: "failed", code: "protocol_error", message: `Could not read the response body: ${e.message}`, detail: e.message, timing }));
-			res.on("error", (e: Error) => end({ kind: "failed", code: "protocol_error", message: "The server closed the connection before the body ended", detail: e.message, timing }));
+			// An error of the decoder is the encoding's; one of the response itself, the connection's.
+			if (stream !== res) stream.on("error", (e: Error) => end(failed("decode_failed", e.message, timing)));
+			res.on("error", (e: Error) => end(failed("protocol_error", e.message, timing)));
 			stream.on("end", () => {
 				if (settled) return;
 				if (!res.complete) {
-					end({ kind: "failed", code: "protocol_error", message: "The server closed the connection before the body ended", timing });
+					end(failed("protocol_error", "the connection closed before the body ended", timing));
 					return;
 				}
 				settled = true;

@@ -16,8 +16,24 @@ export function pyString(s: string): string {
 	return JSON.stringify(s);
 }
 
-/** Thrown when a request cannot be written safely in a format (e.g. a header value with a line break). */
+/**
+ * Thrown deep inside a snippet writer when a request cannot be written safely in a format (e.g.
+ * a header value with a line break); callers get it as a value from `exported`.
+ */
 export class ExportError extends Error {}
+
+/** A snippet, or why the request cannot be written in that format. */
+export type Exported = { ok: true; text: string } | { ok: false; error: { code: "not_exportable"; message: string } };
+
+/** Runs a snippet writer and gives its refusal as a value; anything else it throws is our bug. */
+export function exported(write: () => string): Exported {
+	try {
+		return { ok: true, text: write() };
+	} catch (e) {
+		if (e instanceof ExportError) return { ok: false, error: { code: "not_exportable", message: e.message } };
+		throw e;
+	}
+}
 
 /** Header values with CR, LF or NUL cannot be written as one header line in any format. */
 export function assertExportable(headers: ReadonlyArray<readonly [string, string]>): void {
