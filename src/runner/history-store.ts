@@ -128,9 +128,15 @@ export interface RunHistoryStore {
 	close(): Promise<void>;
 }
 
+/** What went wrong with the history file; it never stops a run. */
+export type HistoryNotice = { code: "moved_aside"; reason: string; path: string } | { code: "write_failed"; reason: string };
+
 export interface HistoryOptions {
-	/** Where user-facing messages go (a Notice in the plugin, stderr in the CLI). */
-	onNotice?: (message: string) => void;
+	/**
+	 * Where user-facing messages go (stderr in the CLI, as `message`; a notice in the plugin,
+	 * localised from `notice`).
+	 */
+	onNotice?: (message: string, notice: HistoryNotice) => void;
 	/** Writes are coalesced for this long (ms). */
 	debounceMs?: number;
 	/** Who this writer is, for the lock shared by every process writing the file. */
@@ -164,7 +170,8 @@ async function readDatabase(SQL: SqlJsStatic, storage: BinaryStorage, path: stri
 		const aside = `${path}.corrupt-${new Date((options.now ?? Date.now)()).toISOString().replace(/[:.]/g, "-")}`;
 		if (await storage.exists(path)) await storage.rename(path, aside);
 		else await storage.write(aside, bytes);
-		options.onNotice?.(`Run history could not be opened (${e instanceof Error ? e.message : String(e)}); it was moved to ${aside} and a new history was started.`);
+		const reason = e instanceof Error ? e.message : String(e);
+		options.onNotice?.(`Run history could not be opened (${reason}); it was moved to ${aside} and a new history was started.`, { code: "moved_aside", reason, path: aside });
 		return null;
 	}
 }
@@ -300,7 +307,8 @@ export class HistoryStore implements RunHistoryStore {
 		} catch (e) {
 			// Kept for the next write: nothing recorded is dropped because one write failed.
 			this.pending = [...changes, ...this.pending];
-			this.options.onNotice?.(`Run history could not be written (${e instanceof Error ? e.message : String(e)}); it will be tried again.`);
+			const reason = e instanceof Error ? e.message : String(e);
+			this.options.onNotice?.(`Run history could not be written (${reason}); it will be tried again.`, { code: "write_failed", reason });
 		}
 	}
 

@@ -1,10 +1,11 @@
-import { Notice, normalizePath, type App } from "obsidian";
+import { normalizePath, type App } from "obsidian";
 import { parseNote, setInfoToken, setMethod, type NoteBlock } from "../blocks";
 import type { RunSnapshot } from "../runner/result";
 import { blockKey } from "../runner/session";
 import type { NoteAccess } from "./note-access";
 import type { ExportFormat, PanelActions } from "./panel/response-panel";
 import type { Engine } from "../runner/engine";
+import { notify } from "./notify";
 import { t } from "./strings";
 
 /** Export hooks, provided by the export module; synchronous so the clipboard write keeps the user gesture. */
@@ -25,7 +26,7 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 	const withBlock = async (fn: (note: NoteBlock[], block: NoteBlock) => Promise<void> | void): Promise<void> => {
 		const { note, block } = currentBlock(await notes.read(filePath), key);
 		if (!block) {
-			new Notice(`Runnable Blocks: the block ${key} is no longer in ${filePath}`);
+			notify(t("blockGone", { key, path: filePath }));
 			return;
 		}
 		await fn(note, block);
@@ -59,5 +60,5 @@ async function saveBody(app: App, filePath: string, block: NoteBlock, snapshot: 
 	const base = `${block.alias ?? "response"}-${new Date().toISOString().replace(/[:.]/g, "-")}.${ext}`;
 	const path = normalizePath(folder ? `${folder}/${base}` : base);
 	await app.vault.createBinary(path, snapshot.body.slice().buffer);
-	new Notice(t("savedBody", { path }));
+	notify(t("savedBody", { path }));
 }

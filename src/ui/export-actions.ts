@@ -1,10 +1,12 @@
-import { Notice, normalizePath, TFile, type App } from "obsidian";
+import { normalizePath, TFile, type App } from "obsidian";
 import { parseNote, type NoteBlock } from "../blocks";
 import { prepareRequest } from "../runner/prepare";
 import { requestForFile } from "../runner/request";
-import { ExportError } from "../runner/snippets/quote";
+import { exported } from "../runner/snippets/quote";
 import { snippet, toCurl, toHttpFile, type HttpFileEntry, type SnippetFormat } from "../runner/snippets/generators";
 import type { ExportHooks } from "./block-actions";
+import { notify } from "./notify";
+import { t } from "./strings";
 import type { Engine, EnginePorts } from "../runner/engine";
 
 /** Aliases a block's references name: with no result yet, export says to run them first. */
@@ -29,25 +31,18 @@ export function exportHooks(runtime: Engine, services: Pick<EnginePorts, "enviro
 			secretNames: new Set(env.secretNames),
 			unsetSecrets: new Set(env.unsetSecretNames),
 		});
-		if (!prepared.ok) {
-			new Notice(`Cannot export: ${prepared.error.message}`);
-			return;
-		}
-		let text: string;
-		try {
-			text = make(prepared.request);
-		} catch (e) {
-			new Notice(e instanceof ExportError ? `Cannot export: ${e.message}` : String(e));
-			return;
-		}
-		void navigator.clipboard.writeText(text).then(
-			() => new Notice(`Copied as ${label}`),
-			(e: unknown) => new Notice(`Could not write to the clipboard: ${e instanceof Error ? e.message : String(e)}`),
+		if (!prepared.ok) return notify(t("cannotExport", { reason: prepared.error.message }));
+		const request = prepared.request;
+		const written = exported(() => make(request));
+		if (!written.ok) return notify(t("cannotExport", { reason: written.error.message }));
+		void navigator.clipboard.writeText(written.text).then(
+			() => notify(t("copiedAs", { format: label })),
+			(e: unknown) => notify(t("clipboardFailed", { reason: e instanceof Error ? e.message : String(e) })),
 		);
 	};
 	return {
 		copy: (filePath, block, format: SnippetFormat) => write(filePath, block, (r) => snippet(format, r, block.alias), format === "http" ? ".http" : format),
-		sendAsCurl: (filePath, block) => write(filePath, block, (r) => toCurl(r, { output: `${block.alias ?? "response"}.out` }), "curl with --output"),
+		sendAsCurl: (filePath, block) => write(filePath, block, (r) => toCurl(r, { output: `${block.alias ?? "response"}.out` }), t("curlWithOutput")),
 	};
 }
 
@@ -63,27 +58,17 @@ export async function exportNoteAsHttp(app: App, runtime: Engine, services: Pick
 	for (const block of note) {
 		const env = services.environment();
 		const prepared = prepareRequest(block, { env: env.variables, aliases, result: (a) => session.get(a), defaultTimeoutMs: services.defaultTimeoutMs(), secretNames: new Set(env.secretNames), unsetSecrets: new Set(env.unsetSecretNames) });
-		if (!prepared.ok) {
-			new Notice(`Cannot export line ${block.fence.startLine + 1}: ${prepared.error.message}`);
-			return;
-		}
+		if (!prepared.ok) return notify(t("cannotExportLine", { line: block.fence.startLine + 1, reason: prepared.error.message }));
 		// A file in the vault never holds a secret's value: it keeps the {{reference}}.
 		entries.push({ request: requestForFile(prepared.request), name: block.alias });
 	}
-	if (entries.length === 0) {
-		new Notice("This note has no HTTP blocks to export.");
-		return;
-	}
-	let content: string;
-	try {
-		content = toHttpFile(entries);
-	} catch (e) {
-		new Notice(e instanceof ExportError ? `Cannot export: ${e.message}` : String(e));
-		return;
-	}
+	if (entries.length === 0) return notify(t("noHttpBlocksToExport"));
+	const written = exported(() => toHttpFile(entries));
+	if (!written.ok) return notify(t("cannotExport", { reason: written.error.message }));
+	const content = written.text;
 	const path = normalizePath(file.path.replace(/\.md$/i, "") + ".http");
 	const existing = app.vault.getAbstractFileByPath(path);
 	if (existing instanceof TFile) await app.vault.modify(existing, content);
 	else await app.vault.create(path, content);
-	new Notice(`Exported ${entries.length} requests to ${path}`);
+	notify(t("exportedRequests", { count: entries.length, path }));
 }

@@ -1,14 +1,16 @@
-import { Notice, Platform, requestUrl, type App } from "obsidian";
+import { Platform, requestUrl, type App } from "obsidian";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
-import { HistoryStore } from "../runner/history-store";
+import { HistoryStore, type HistoryNotice } from "../runner/history-store";
 import { FetchTransport } from "../runner/http/fetch-transport";
 import { createNodeTransport } from "../runner/http/node-transport";
 import type { Transport } from "../runner/transport";
 import { environmentVariables } from "../settings/user-settings";
 import { watchConfigFile } from "./config-file-watch";
+import { notify } from "./notify";
 import { createObsidianTransport } from "./obsidian-transport";
 import type { SettingsStore } from "./settings-store";
+import { t } from "./strings";
 import { vaultBinaryStorage } from "./vault-binary-storage";
 
 /**
@@ -30,8 +32,8 @@ export class PluginServices implements EnginePorts {
 	) {
 		this.historyPath = `${pluginDir}/history.sqlite`;
 		this.runHistory = new DeferredHistory(
-			() => HistoryStore.open(vaultBinaryStorage(this.app.vault.adapter), this.historyPath, { onNotice: (m) => new Notice(`Runnable Blocks: ${m}`, 10000) }),
-			(e) => new Notice(`Runnable Blocks: run history is unavailable (${e instanceof Error ? e.message : String(e)})`),
+			() => HistoryStore.open(vaultBinaryStorage(this.app.vault.adapter), this.historyPath, { onNotice: (_m, n) => notify(historyText(n), 10000) }),
+			(e) => notify(t("historyUnavailable", { reason: e instanceof Error ? e.message : String(e) })),
 		);
 	}
 
@@ -67,4 +69,8 @@ export class PluginServices implements EnginePorts {
 		this.nodeTransport?.close();
 		await this.runHistory.close();
 	}
+}
+
+function historyText(n: HistoryNotice): string {
+	return n.code === "moved_aside" ? t("historyMovedAside", { reason: n.reason, path: n.path }) : t("historyWriteFailed", { reason: n.reason });
 }

@@ -1,6 +1,7 @@
 import { normalizePath, type App } from "obsidian";
 import { watchConfigFile } from "./config-file-watch";
 import { notify } from "./notify";
+import { t } from "./strings";
 import { resolveKeymap } from "../settings/keymap";
 import { locate } from "../settings/toml-locate";
 import { deleteTomlKey, patchToml, renameTomlTable, setTomlValue, type PatchValue } from "../settings/toml-patch";
@@ -50,7 +51,7 @@ export class SettingsStore {
 		this.lastText = text;
 		const result = parseSettings(text, this.path);
 		if (!result.ok) {
-			notify(`${result.errors.map(formatProblem).join("\n")}\nThe last good settings stay in force.`, 10000);
+			notify(`${result.errors.map(formatProblem).join("\n")}\n${t("lastGoodSettings")}`, 10000);
 			return false;
 		}
 		const keymapProblems = resolveKeymap(result.settings.keymap).problems.map((p) => {
