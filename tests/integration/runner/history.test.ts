@@ -90,7 +90,9 @@ describe("history store (sql.js, real files)", () => {
 		const storage = counting(nodeStorage);
 		const store = await HistoryStore.open(storage, path, { debounceMs: 50 });
 		for (let i = 0; i < 20; i++) store.record(entry(i));
-		await new Promise((r) => setTimeout(r, 200));
+		// Wait for the write and its lock to finish (a loaded machine is slow), then past another debounce.
+		for (let waited = 0; (storage.writes === 0 || readdirSync(dir).length > 1) && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+		await new Promise((r) => setTimeout(r, 150));
 		expect(storage.writes).toBe(1);
 		expect(readdirSync(dir)).toEqual(["history.sqlite"]);
 		await store.close();
