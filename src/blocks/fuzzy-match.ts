@@ -2,9 +2,9 @@
  * The fuzzy matcher of Mod+K search (DESIGN.md §6): query words as case-insensitive
  * subsequences of a text, scored in the spirit of fzf. Pure, no state.
  *
- * One recurrence, `extendRow`, scores a word one character at a time; ranking folds it and keeps
- * the last row, the shown results keep every row to trace the matched characters, and the index
- * keeps a row per entry so that the next keystroke extends it instead of starting over.
+ * One recurrence, `extendRow`, scores a word one character at a time: the shown results keep
+ * every row to trace the matched characters, and the search index keeps the last row per entry
+ * so that the next keystroke extends it instead of starting over.
  */
 
 export interface FuzzyMatch {
@@ -81,33 +81,56 @@ export function prepareText(text: string, options: FuzzyOptions = {}): Prepared 
 }
 
 /**
- * One row of a word's alignment: for every position `j` where the word's character `i` can sit
- * with `0..i` matched in order, the best score of that prefix ending at `j` and where character
- * `i - 1` sits (-1 for the first). Flat triples `[j, score, from, …]` by increasing `j`; empty when
- * the prefix is not a subsequence. Sparse: only positions holding the character are visited.
+ * Rows of word alignments, appended to one growing Int32Array (scores are whole numbers). A row
+ * is the range `[start, end)` of its triples `j, score, from`: for every position `j` where the
+ * word's character `i` can sit with `0..i` matched in order, the best score of that prefix ending
+ * at `j` and where character `i - 1` sits (-1 for the first), by increasing `j`; an empty range
+ * when the prefix is not a subsequence. Sparse: only positions holding the character appear.
+ * Searching 5,000 entries keeps one row each in a single buffer, not 5,000 arrays.
  */
-export type Row = number[];
+export class RowBuffer {
+	data: Int32Array;
+	length = 0;
+
+	/** `capacity`: triples expected; the buffer doubles when they are more. */
+	constructor(capacity = 64) {
+		this.data = new Int32Array(Math.max(3, capacity * 3));
+	}
+
+	push(j: number, score: number, from: number): void {
+		if (this.length + 3 > this.data.length) {
+			const grown = new Int32Array(this.data.length * 2);
+			grown.set(this.data);
+			this.data = grown;
+		}
+		const d = this.data;
+		d[this.length] = j;
+		d[this.length + 1] = score;
+		d[this.length + 2] = from;
+		this.length += 3;
+	}
+}
 
 /**
- * The recurrence: the row of the word's next character `ch` from the row of the previous one
- * (`null` for the first character). Reaching `j` costs a consecutive step from `j - 1`, or a gap
- * from any `k <= j - 2` (GAP_START plus GAP_EXTEND per skipped position); the best is kept, the
- * earliest `k` among equals, a run before a gap of the same score.
+ * The recurrence: appends to `out` the row of the word's next character `ch`, given the row of
+ * the previous one, `prev[start, end)`, or `start < 0` when `ch` is the word's first character.
+ * Reaching `j` costs a consecutive step from `j - 1`, or a gap from any `k <= j - 2` (GAP_START
+ * plus GAP_EXTEND per skipped position); the best is kept, the earliest `k` among equals, a run
+ * before a gap of the same score. `prev` may be `out.data`: growing `out` leaves it readable.
  */
-export function extendRow(prev: Row | null, ch: string, p: Prepared): Row {
+export function extendRow(prev: Int32Array, start: number, end: number, ch: string, p: Prepared, out: RowBuffer): void {
 	const { lower, bonus } = p;
-	const row: Row = [];
-	if (prev === null) {
-		for (let j = lower.indexOf(ch); j !== -1; j = lower.indexOf(ch, j + 1)) row.push(j, SCORE_MATCH + bonus[j] * FIRST_CHAR_MULTIPLIER, -1);
-		return row;
+	if (start < 0) {
+		for (let j = lower.indexOf(ch); j !== -1; j = lower.indexOf(ch, j + 1)) out.push(j, SCORE_MATCH + bonus[j] * FIRST_CHAR_MULTIPLIER, -1);
+		return;
 	}
-	if (prev.length === 0) return row;
-	let k = 0;
+	if (start === end) return;
+	let k = start;
 	// Best of prev score + GAP_EXTEND * position over the positions passed, for a gap before j.
 	let gapBest = NONE;
 	let gapArg = -1;
-	for (let j = lower.indexOf(ch, prev[0] + 1); j !== -1; j = lower.indexOf(ch, j + 1)) {
-		for (; k < prev.length && prev[k] <= j - 2; k += 3) {
+	for (let j = lower.indexOf(ch, prev[start] + 1); j !== -1; j = lower.indexOf(ch, j + 1)) {
+		for (; k < end && prev[k] <= j - 2; k += 3) {
 			const v = prev[k + 1] + GAP_EXTEND * prev[k];
 			if (v > gapBest) {
 				gapBest = v;
@@ -116,11 +139,11 @@ export function extendRow(prev: Row | null, ch: string, p: Prepared): Row {
 		}
 		let best = NONE;
 		let arg = -1;
-		if (k < prev.length && prev[k] === j - 1) {
+		if (k < end && prev[k] === j - 1) {
 			best = prev[k + 1] + BONUS_CONSECUTIVE;
 			arg = j - 1;
 		}
-		// j > prev[0]: either j - 1 is prev[0] (a run) or prev[0] <= j - 2 (a gap), so best is finite.
+		// j > prev[start]: either j - 1 is that position (a run) or it is <= j - 2 (a gap), so best is finite.
 		if (gapBest !== NONE) {
 			const viaGap = gapBest - GAP_START - GAP_EXTEND * (j - 2);
 			if (viaGap > best) {
@@ -128,52 +151,44 @@ export function extendRow(prev: Row | null, ch: string, p: Prepared): Row {
 				arg = gapArg;
 			}
 		}
-		row.push(j, best + SCORE_MATCH + bonus[j], arg);
+		out.push(j, best + SCORE_MATCH + bonus[j], arg);
 	}
-	return row;
 }
 
-/** Index (into the row) of the best score, the earliest position among equals; -1 for an empty row. */
-export function bestInRow(row: Row): number {
+/** Where the best triple of `row[start, end)` starts, the earliest position among equals; -1 for an empty row. */
+export function bestInRow(row: Int32Array, start: number, end: number): number {
 	let at = -1;
-	for (let k = 0; k < row.length; k += 3) if (at === -1 || row[k + 1] > row[at + 1]) at = k;
+	for (let k = start; k < end; k += 3) if (at === -1 || row[k + 1] > row[at + 1]) at = k;
 	return at;
-}
-
-/** The rows of a word against a text, first character to last; the last is empty when it does not match. */
-export function wordRows(word: string, p: Prepared, from: Row | null = null, start = 0): Row[] {
-	const rows: Row[] = [];
-	let row = from;
-	for (let i = start; i < word.length; i++) {
-		row = extendRow(row, word[i], p);
-		rows.push(row);
-		if (row.length === 0) break;
-	}
-	return rows;
-}
-
-/** The best score of one word in a prepared text, null when it is not a subsequence. */
-export function wordScore(word: string, p: Prepared): number | null {
-	const rows = wordRows(word, p);
-	const last = rows[rows.length - 1];
-	if (rows.length < word.length || last.length === 0) return null;
-	return last[bestInRow(last) + 1];
 }
 
 /** The best alignment of one word: its score and the text position of each character, or null. */
 function alignWord(word: string, p: Prepared): { score: number; positions: number[] } | null {
-	const rows = wordRows(word, p);
-	if (rows.length < word.length || rows[rows.length - 1].length === 0) return null;
-	let at = bestInRow(rows[rows.length - 1]);
-	const score = rows[rows.length - 1][at + 1];
+	const rows = new RowBuffer(p.text.length);
+	const starts: number[] = [];
+	for (let i = 0; i < word.length; i++) {
+		const start = rows.length;
+		const prev = starts.length > 0 ? starts[starts.length - 1] : -1;
+		extendRow(rows.data, prev, start, word[i], p, rows);
+		if (rows.length === start) return null;
+		starts.push(start);
+	}
+	const d = rows.data;
+	let at = bestInRow(d, starts[word.length - 1], rows.length);
+	const score = d[at + 1];
 	const positions = new Array<number>(word.length);
 	for (let i = word.length - 1; i >= 0; i--) {
-		const row = rows[i];
-		positions[i] = row[at];
-		const from = row[at + 2];
-		if (i > 0) at = rows[i - 1].findIndex((pos, k) => k % 3 === 0 && pos === from);
+		positions[i] = d[at];
+		if (i === 0) break;
+		const from = d[at + 2];
+		for (at = starts[i - 1]; d[at] !== from; at += 3);
 	}
 	return { score, positions };
+}
+
+/** The best score of one word in a prepared text (the sum `fuzzyScore` adds up), null when it is not a subsequence. */
+export function wordScore(word: string, p: Prepared): number | null {
+	return alignWord(word, p)?.score ?? null;
 }
 
 function toRanges(positions: Iterable<number>): Array<[number, number]> {

@@ -14,4 +14,5 @@ export * from "./templates";
 export * from "./completion";
 export * from "./fuzzy-match";
 export * from "./search-display";
+export * from "./search-narrowing";
 export * from "./search-index";

@@ -1,5 +1,6 @@
 import { parseNote, type NoteBlock } from "./note";
-import { matchPrepared, prepareText, queryWords, lowerUnits, wordScore, type FuzzyMatch, type Prepared } from "./fuzzy-match";
+import { lowerUnits, matchPrepared, prepareText, queryWords, type FuzzyMatch, type Prepared } from "./fuzzy-match";
+import { isTypedFurther, narrow, narrowedScore, type Narrowed } from "./search-narrowing";
 import { displayOf, displayText, type BlockEntry, type SearchEntry, type VariableEntry } from "./search-display";
 
 /**
@@ -65,8 +66,9 @@ export class BlockSearchIndex {
 	private variables: Indexed[] = [];
 	/** All entries in the stable order, rebuilt lazily after a change. */
 	private ordered: Indexed[] | null = null;
-	/** The last query and the entries (indices into `ordered`) it matched, for narrowing. */
-	private lastSearch: { entries: Indexed[]; words: string[]; orders: number[] } | null = null;
+	/** The queries typed since `entries` last changed, each typing the one before further (search-narrowing.ts). */
+	private typing: { entries: Indexed[]; chain: Narrowed[] } | null = null;
+	private prepared: { entries: Indexed[]; texts: Prepared[] } | null = null;
 
 	/** Number of entries: blocks of every note plus variables. */
 	get size(): number {
@@ -135,34 +137,83 @@ export class BlockSearchIndex {
 		if (limit <= 0) return [];
 		const all = this.all();
 		const words = queryWords(query);
-		if (words.length === 0) return all.slice(0, limit).map((x) => ({ entry: x.entry, score: 0, matches: [] }));
-		// Typing narrows: when every earlier word is still a prefix of a word at the same place,
-		// only the entries that matched the earlier query can match this one.
-		const previous = this.lastSearch;
-		const candidates = previous && previous.entries === all && previous.words.every((w, i) => words[i]?.startsWith(w)) ? previous.orders : null;
-		const matched: number[] = [];
-		// Rank every candidate by score alone, then trace the matched ranges of the shown few.
-		const hits: Array<{ x: Indexed; score: number; order: number }> = [];
-		const consider = (x: Indexed, order: number) => {
-			let score = 0;
-			for (const w of words) {
-				const best = wordScore(w, x.prepared);
-				if (best === null) return;
-				score += best;
-			}
+		if (words.length === 0) {
+			// An empty query (Mod+K just opened, or the query cleared) starts a new chain of keystrokes.
+			this.typing = null;
+			return all.slice(0, limit).map((x) => ({ entry: x.entry, score: 0, matches: [] }));
+		}
+		const found = this.narrowTo(all, words);
+		// Rank by score alone, keeping only the best `limit`; then trace the matched ranges of those.
+		const top = new TopScores(limit, found.count);
+		for (let c = 0; c < found.count; c++) {
+			const order = found.orders[c];
+			const x = all[order];
+			let score = narrowedScore(found, c);
 			if (x.aliasLower !== null) {
 				for (const word of words) {
 					if (word === x.aliasLower) score += BONUS_ALIAS_EXACT;
 					else if (x.aliasLower.startsWith(word)) score += BONUS_ALIAS_PREFIX;
 				}
 			}
-			matched.push(order);
-			hits.push({ x, score, order });
-		};
-		if (candidates) for (const order of candidates) consider(all[order], order);
-		else all.forEach(consider);
-		this.lastSearch = { entries: all, words, orders: matched };
-		hits.sort((a, b) => b.score - a.score || a.order - b.order);
-		return hits.slice(0, limit).map(({ x, score }) => ({ entry: x.entry, score, matches: matchPrepared(words, x.prepared)?.matches ?? [] }));
+			top.offer(score, order);
+		}
+		return top.best().map(({ score, order }) => ({ entry: all[order].entry, score, matches: matchPrepared(words, all[order].prepared)?.matches ?? [] }));
+	}
+
+	/**
+	 * The matches of `words`, from the longest earlier query it types further (a keystroke, or a
+	 * backspace back to a query already seen), else from scratch. Keeps the chain of queries typed.
+	 */
+	private narrowTo(all: Indexed[], words: string[]): Narrowed {
+		const chain = this.typing?.entries === all ? this.typing.chain : [];
+		let base = chain.length - 1;
+		while (base >= 0 && !isTypedFurther(chain[base].words, words)) base--;
+		chain.length = base + 1;
+		const from = base >= 0 ? chain[base] : null;
+		const sameWords = from !== null && from.words.length === words.length && from.words.every((w, i) => w === words[i]);
+		const found = sameWords ? from : narrow(this.texts(all), from, words);
+		if (!sameWords) chain.push(found);
+		this.typing = { entries: all, chain };
+		return found;
+	}
+
+	private texts(all: Indexed[]): Prepared[] {
+		if (this.prepared?.entries !== all) this.prepared = { entries: all, texts: all.map((x) => x.prepared) };
+		return this.prepared.texts;
 	}
 }
+
+/** The best `limit` (score, order) pairs: higher score first, lower order among equals. Offer in ascending order. */
+class TopScores {
+	private readonly items: Array<{ score: number; order: number }> = [];
+	/** When everything offered is kept, a sort at the end beats inserting in place. */
+	private readonly keepAll: boolean;
+
+	constructor(
+		private readonly limit: number,
+		offers: number,
+	) {
+		this.keepAll = limit >= offers;
+	}
+
+	offer(score: number, order: number): void {
+		const items = this.items;
+		if (this.keepAll) {
+			items.push({ score, order });
+			return;
+		}
+		if (items.length >= this.limit && score <= items[items.length - 1].score) return;
+		// Orders arrive ascending, so an equal score goes after those already kept.
+		let i = items.length;
+		while (i > 0 && items[i - 1].score < score) i--;
+		items.splice(i, 0, { score, order });
+		if (items.length > this.limit) items.pop();
+	}
+
+	best(): Array<{ score: number; order: number }> {
+		// Array.prototype.sort is stable: equal scores keep the ascending order they came in.
+		if (this.keepAll) this.items.sort((a, b) => b.score - a.score);
+		return this.items;
+	}
+}
+
