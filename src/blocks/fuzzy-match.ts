@@ -186,11 +186,6 @@ function alignWord(word: string, p: Prepared): { score: number; positions: numbe
 	return { score, positions };
 }
 
-/** The best score of one word in a prepared text (the sum `fuzzyScore` adds up), null when it is not a subsequence. */
-export function wordScore(word: string, p: Prepared): number | null {
-	return alignWord(word, p)?.score ?? null;
-}
-
 function toRanges(positions: Iterable<number>): Array<[number, number]> {
 	const sorted = [...new Set(positions)].sort((a, b) => a - b);
 	const ranges: Array<[number, number]> = [];
