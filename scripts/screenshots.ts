@@ -14,7 +14,6 @@ const CLOCK = new Date("2026-01-15T09:30:00Z");
 const RESPONSE_MS = 84;
 const OUT = join(process.cwd(), "docs", "images");
 
-type Api = { loadPlugin(): Promise<string[]>; renderReading(m: string): number; setTheme(t: string): void };
 
 const note = (base: string) => ["```http alias=book", `GET ${base}/api/book`, "Accept: application/json", "```"].join("\n");
 
@@ -48,12 +47,12 @@ async function main(): Promise<void> {
 	const host = await launchHost({ port: PORT, clock: CLOCK });
 	try {
 		const { page } = host;
-		await page.evaluate(() => (window as unknown as { __host: Api }).__host.loadPlugin());
+		await host.api((h) => h.loadPlugin());
 		await page.clock.pauseAt(new Date(CLOCK.getTime() + 60_000));
-		await page.evaluate((md) => (window as unknown as { __host: Api }).__host.renderReading(md), note(host.url));
+		await host.api((h, md) => h.renderReading(md), note(host.url));
 		await runHeld(host);
-		for (const theme of ["light", "dark"]) {
-			await page.evaluate((t) => (window as unknown as { __host: Api }).__host.setTheme(t), theme);
+		for (const theme of ["light", "dark"] as const) {
+			await host.api((h, t) => h.setTheme(t), theme);
 			const path = join(OUT, `panel-${theme}.png`);
 			await page.locator(".rb-block").first().screenshot({ path, animations: "disabled", caret: "hide" });
 			console.log(`wrote ${path}`);

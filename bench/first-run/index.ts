@@ -20,7 +20,6 @@ import { join, resolve } from "node:path";
 import { launchHost } from "../../tests/e2e/support/host";
 
 type Win = Window & {
-	__host: { loadPlugin(): Promise<string[]>; renderReading(m: string): number };
 	__first: { tasks: Array<[number, number]>; sent: number[] };
 };
 
@@ -34,10 +33,10 @@ async function browser(runs: number): Promise<BrowserFigures> {
 	const host = await launchHost();
 	try {
 		const { page, url } = host;
-		await page.evaluate(() => (window as unknown as Win).__host.loadPlugin());
+		await host.api((h) => h.loadPlugin());
 		// POST: never served from the cache, so every run goes to the network.
 		const note = Array.from({ length: runs }, (_, i) => `\`\`\`http alias=r${i}\nPOST ${url}/api/json?run=${i}\n\n{"n": ${i}}\n\`\`\``).join("\n\n");
-		await page.evaluate((md) => (window as unknown as Win).__host.renderReading(md), note);
+		await host.api((h, md) => h.renderReading(md), note);
 		await page.evaluate(() => {
 			const w = window as unknown as Win;
 			w.__first = { tasks: [], sent: [] };

@@ -11,14 +11,14 @@ interface Figures {
 	longestTaskMs: number;
 }
 
-type Win = Window & { __host: { loadPlugin(): Promise<string[]>; renderReading(m: string): number }; __bench: { tasks: number[]; t0: number; first: number; started: number } };
+type Win = Window & { __bench: { tasks: number[]; t0: number; first: number; started: number } };
 
 async function main(): Promise<void> {
 	const host = await launchHost();
 	try {
 		const { page, url } = host;
-		await page.evaluate(() => (window as unknown as Win).__host.loadPlugin());
-		await page.evaluate((md) => (window as unknown as Win).__host.renderReading(md), `\`\`\`http alias=big timeout=120000\nGET ${url}/api/big.json\n\`\`\`\n\n\`\`\`http alias=warm\nGET ${url}/api/json\n\`\`\``);
+		await host.api((h) => h.loadPlugin());
+		await host.api((h, md) => h.renderReading(md), `\`\`\`http alias=big timeout=120000\nGET ${url}/api/big.json\n\`\`\`\n\n\`\`\`http alias=warm\nGET ${url}/api/json\n\`\`\``);
 		// Warm-up: the first run loads sql.js for history; that one-time cost is not body rendering.
 		await page.locator(".rb-panel").nth(1).locator(".rb-run").click();
 		await page.locator('.rb-panel[data-state="done"]').first().waitFor();

@@ -12,4 +12,7 @@ export * from "./edit";
 export * from "./form";
 export * from "./templates";
 export * from "./completion";
+export * from "./fuzzy-match";
+export * from "./search-display";
+export * from "./search-narrowing";
 export * from "./search-index";

@@ -1,19 +1,17 @@
-import { launchHost, type Host } from "./support/host";
+import { launchPluginHost, type Host } from "./support/host";
 
 jest.setTimeout(90_000);
 
 let host: Host;
-type HostApi = { loadPlugin(): Promise<string[]>; renderReading(m: string): number; openEditor(m: string): void; fellThrough: string[] };
 /** Calls a method of the page's test host with one string argument. */
 const call = (name: "renderReading" | "openEditor", arg: string) =>
-	host.page.evaluate(([n, a]) => {
-		(window as unknown as { __host: HostApi }).__host[n as "openEditor"](a);
+	host.api((h, [n, a]) => {
+		h[n](a);
 	}, [name, arg] as const);
-const fellThrough = () => host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.fellThrough.join(","));
+const fellThrough = () => host.api((h) => h.fellThrough.join(","));
 
 beforeAll(async () => {
-	host = await launchHost();
-	await host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.loadPlugin());
+	host = await launchPluginHost();
 });
 
 afterAll(async () => {

@@ -1,21 +1,18 @@
-import { launchHost, type Host } from "./support/host";
+import { launchPluginHost, type Host } from "./support/host";
 
 jest.setTimeout(90_000);
 
 let host: Host;
-type HostApi = { loadPlugin(): Promise<string[]>; renderReading(m: string): number; openEditor(m: string): void; editorText(): string; undoEditor(): boolean };
-const hostApi = () => host.page.evaluate(() => Object.keys((window as unknown as { __host: HostApi }).__host));
-const editorText = () => host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.editorText());
+const hostApi = () => host.api((h) => Object.keys(h));
+const editorText = () => host.api((h) => h.editorText());
 
 const NOTE = ["# Form", "", "```http mode=form alias=create", "POST {{base_url}}/books?draft=1", "Content-Type: application/x-www-form-urlencoded", "", "title=Dune&year=1965", "```", "", "end"].join("\n");
 
 beforeAll(async () => {
-	host = await launchHost();
-	await host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.loadPlugin());
+	host = await launchPluginHost();
 	expect(await hostApi()).toContain("undoEditor");
 	// The note is open in an editor (Live Preview with the cursor elsewhere renders the block through the processor).
-	await host.page.evaluate((md) => {
-		const h = (window as unknown as { __host: HostApi }).__host;
+	await host.api((h, md) => {
 		h.openEditor(md);
 		h.renderReading(md);
 	}, NOTE);
@@ -37,13 +34,12 @@ describe("form mode", () => {
 		const value = host.page.locator(".rb-form-body-rows input").nth(1);
 		await value.fill("Dune Messiah");
 		await value.press("Tab");
-		await host.page.waitForFunction(() => (window as unknown as { __host: HostApi }).__host.editorText().includes("Dune Messiah"));
+		await host.until((h) => h.editorText().includes("Dune Messiah"));
 		expect(await editorText()).toBe(NOTE.replace("title=Dune&", "title=Dune Messiah&"));
-		await host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.undoEditor());
+		await host.api((h) => h.undoEditor());
 		expect(await editorText()).toBe(NOTE);
 		// Obsidian re-renders a code block whose text changed: so does the host.
-		await host.page.evaluate(() => {
-			const h = (window as unknown as { __host: HostApi }).__host;
+		await host.api((h) => {
 			h.renderReading(h.editorText());
 		});
 		await expect(host.page.locator(".rb-form-body-rows input").nth(1).inputValue()).resolves.toBe("Dune");
@@ -56,7 +52,7 @@ describe("form mode", () => {
 		await header.nth(0).press("Tab");
 		await header.nth(1).fill("on");
 		await header.nth(1).press("Tab");
-		await host.page.waitForFunction(() => (window as unknown as { __host: HostApi }).__host.editorText().includes("X-Trace: on"));
+		await host.until((h) => h.editorText().includes("X-Trace: on"));
 		expect(await editorText()).toBe(NOTE.replace("urlencoded\n", "urlencoded\nX-Trace: on\n"));
 	});
 });

@@ -1,16 +1,12 @@
 import type { Locator } from "playwright-core";
-import { launchHost, type Host } from "./support/host";
+import { launchPluginHost, type Host } from "./support/host";
 
 jest.setTimeout(60_000);
 
-type HostApi = { loadPlugin(): Promise<string[]>; renderReading(m: string): number; openEditor(m: string): void; setTheme(t: string): void };
 let host: Host;
-/** Calls the host page's API (window.__host) with one JSON argument. */
-const api = <A>(fn: (h: HostApi, arg: A) => unknown, arg: A) => host.page.evaluate(`(${fn.toString()})(window.__host, ${JSON.stringify(arg)})`);
 
 beforeAll(async () => {
-	host = await launchHost();
-	await api((h) => h.loadPlugin(), null);
+	host = await launchPluginHost();
 });
 
 afterAll(async () => {
@@ -44,7 +40,7 @@ const GLYPHS = /[\u2190-\u21ff\u2300-\u23ff\u2460-\u27bf\u2900-\u2bff\u00d7\u202
 
 describe("icons come from Obsidian's setIcon (Lucide), with labels", () => {
 	it("toolbar, history and cookie flags draw svg.svg-icon elements, and no text glyph stands in for an icon", async () => {
-		await api((h, md) => h.renderReading(md), fence("icons", `POST ${host.url}/api/json\n\nx`));
+		await host.api((h, md) => h.renderReading(md), fence("icons", `POST ${host.url}/api/json\n\nx`));
 		const panel = panelOf("icons");
 		await expect(panel.locator(".rb-run svg.svg-icon.lucide-play").count()).resolves.toBe(1);
 		await expect(panel.locator(".rb-gear svg.svg-icon.lucide-settings").count()).resolves.toBe(1);
@@ -63,7 +59,7 @@ describe("icons come from Obsidian's setIcon (Lucide), with labels", () => {
 	});
 
 	it("Run turns into Stop with a square icon while the request is in flight", async () => {
-		await api((h, md) => h.renderReading(md), fence("slow", `GET ${host.url}/api/json?slow`));
+		await host.api((h, md) => h.renderReading(md), fence("slow", `GET ${host.url}/api/json?slow`));
 		const panel = panelOf("slow");
 		host.holdAnswers();
 		try {
@@ -98,7 +94,7 @@ describe("layout", () => {
 
 	it("a very long unbroken error wraps inside its panel: every panel stays as wide as the note (Reading view)", async () => {
 		const md = [fence("ok", `GET ${host.url}/api/json`), fence("long", `GET ${host.url}/{{${longName}}}`)].join("\n\n");
-		await api((h, m) => h.renderReading(m), md);
+		await host.api((h, m) => h.renderReading(m), md);
 		await run(panelOf("long"));
 		await expect(panelOf("long").locator(".rb-error").textContent()).resolves.toContain(longName);
 		const m = await measureLayout("#reading");
@@ -108,7 +104,7 @@ describe("layout", () => {
 	});
 
 	it("shows the request once in the panel, on the Raw tab; the block above it is the note's own text", async () => {
-		await api((h, md) => h.renderReading(md), fence("once", `GET ${host.url}/api/book\nAccept: application/json`));
+		await host.api((h, md) => h.renderReading(md), fence("once", `GET ${host.url}/api/book\nAccept: application/json`));
 		const panel = panelOf("once");
 		await run(panel);
 		const requestLine = `GET ${host.url}/api/book`;
@@ -129,7 +125,7 @@ describe("layout", () => {
 
 describe("JSON bodies are highlighted by the Lezer JSON grammar", () => {
 	it("wraps tokens in tok-* spans coloured by the theme's code colours, text only", async () => {
-		await api((h, md) => h.renderReading(md), fence("json", `GET ${host.url}/api/book`));
+		await host.api((h, md) => h.renderReading(md), fence("json", `GET ${host.url}/api/book`));
 		const panel = panelOf("json");
 		await run(panel);
 		const tokens = (cls: string) => panel.locator(`.rb-lang-json .${cls}`).allTextContents();
@@ -161,7 +157,7 @@ describe("JSON bodies are highlighted by the Lezer JSON grammar", () => {
 	});
 
 	it("a 50 MB body highlights only the lines on screen", async () => {
-		await api((h, md) => h.renderReading(md), fence("big", `GET ${host.url}/api/big.json`, " timeout=120000"));
+		await host.api((h, md) => h.renderReading(md), fence("big", `GET ${host.url}/api/big.json`, " timeout=120000"));
 		const panel = panelOf("big");
 		await run(panel);
 		await panel.locator(".rb-lang-json .tok-propertyName").first().waitFor();
@@ -224,8 +220,8 @@ describe("chips are legible in both themes (WCAG contrast ≥ 4.5:1, measured on
 	afterAll(() => console.log(`chip contrast (text on background, from pixels):\n${figures.join("\n")}`));
 
 	/** Every chip in `scope`: the method pickers and each badge. */
-	async function measureChips(theme: string, scope: Locator): Promise<void> {
-		await api((h, t) => h.setTheme(t), theme);
+	async function measureChips(theme: "light" | "dark", scope: Locator): Promise<void> {
+		await host.api((h, t) => h.setTheme(t), theme);
 		const chips = scope.locator(".rb-badge, .rb-method-picker");
 		const n = await chips.count();
 		expect(n).toBeGreaterThan(2);
@@ -241,8 +237,8 @@ describe("chips are legible in both themes (WCAG contrast ≥ 4.5:1, measured on
 	}
 
 	it("every chip of every outcome, light and dark", async () => {
-		await api((h) => h.setTheme("light"), null);
-		await api((h, md) => h.renderReading(md), chipNote(host.url));
+		await host.api((h) => h.setTheme("light"));
+		await host.api((h, md) => h.renderReading(md), chipNote(host.url));
 		for (const alias of ["c-get", "c-cached", "c-cached", "c-post", "c-delete", "c-put", "c-patch", "c-options"]) await run(panelOf(alias));
 		await expect(panelOf("c-cached").locator(".rb-cached").count()).resolves.toBe(1);
 		// Cancelled: Stop while the answer is held.
@@ -260,7 +256,7 @@ describe("chips are legible in both themes (WCAG contrast ≥ 4.5:1, measured on
 		}
 		await measureChips("light", panelOf("c-head"));
 		await measureChips("dark", panelOf("c-head"));
-		await api((h) => h.setTheme("light"), null);
+		await host.api((h) => h.setTheme("light"));
 		expect(failures).toEqual([]);
 	}, 240_000);
 });
@@ -271,7 +267,7 @@ describe("layout in the editor", () => {
 
 	it("a very long unbroken error in Source mode: the panel widgets keep the editor's width, nothing scrolls sideways", async () => {
 		const md = [fence("ok", `GET ${host.url}/api/json`), fence("long", `GET ${host.url}/{{${longName}}}`)].join("\n\n");
-		await api((h, m) => h.openEditor(m), md);
+		await host.api((h, m) => h.openEditor(m), md);
 		const panel = host.page.locator(".rb-editor-panel .rb-panel").nth(1);
 		await run(panel);
 		const m = await measureLayout(".cm-content");

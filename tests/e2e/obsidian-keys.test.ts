@@ -6,49 +6,22 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launchHost, type Host } from "./support/host";
+import { eventually } from "./support/eventually";
+import { launchPluginHost, USER_TOML, type Host } from "./support/host";
 
 jest.setTimeout(120_000);
 
-type HostApi = {
-	loadPlugin(): Promise<string[]>;
-	openEditor(m: string, path?: string): void;
-	openSettings(): void;
-	writeFile(path: string, text: string): Promise<void>;
-	hideHotkeyManager(): void;
-	obsidianFired: string[];
-	fellThrough: string[];
-};
-const USER_TOML = ".obsidian/plugins/runnable-blocks/user.toml";
-
 let host: Host;
-const api = async <T>(fn: (h: HostApi, arg: string) => T, arg = ""): Promise<Awaited<T>> => {
-	const handle = await host.page.evaluateHandle(() => (window as unknown as { __host: HostApi }).__host);
-	return handle.evaluate<Awaited<T>, string>(fn as (h: HostApi, arg: string) => Awaited<T>, arg);
-};
-/** Retries an assertion until it holds (UI updates are asynchronous), for up to 10 s. */
-async function eventually(assertion: () => unknown, timeoutMs = 10_000): Promise<void> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		try {
-			await assertion();
-			return;
-		} catch (e) {
-			if (Date.now() > end) throw e;
-			await new Promise((r) => setTimeout(r, 100));
-		}
-	}
-}
 const userToml = () => readFileSync(join(host.vaultDir, USER_TOML), "utf8");
 /** Presses a chord and says what received it: one of Obsidian's commands, the editor, or a modal of ours. */
 async function press(chord: string): Promise<{ obsidian: string[]; modal: boolean }> {
-	await api((h) => void h.obsidianFired.splice(0));
+	await host.api((h) => void h.obsidianFired.splice(0));
 	await host.page.keyboard.press(chord);
 	// Our modals open after the block index is ready: give them the time to, since absence is asserted too.
 	await host.page.waitForTimeout(300);
 	const modal = (await host.page.locator(".modal-container").count()) > 0;
 	if (modal) await host.page.keyboard.press("Escape");
-	return { obsidian: await api((h) => [...h.obsidianFired]), modal };
+	return { obsidian: await host.api((h) => [...h.obsidianFired]), modal };
 }
 
 const NOTE = ["Intro text", "", "```http alias=list", "GET http://127.0.0.1:1/api/json", "```", "", "tail"].join("\n");
@@ -61,10 +34,8 @@ const OBSIDIAN_KEYS = [
 ] as const;
 
 beforeAll(async () => {
-	host = await launchHost();
-	await api((h, t) => h.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), '# mine\n[general]\n\n[environments.dev]\nbase_url = "http://127.0.0.1:1"\n');
-	await api((h) => h.loadPlugin());
-	await api((h, md) => h.openEditor(md), NOTE);
+	host = await launchPluginHost({ userToml: '# mine\n[general]\n\n[environments.dev]\nbase_url = "http://127.0.0.1:1"\n' });
+	await host.api((h, md) => h.openEditor(md), NOTE);
 });
 
 afterAll(async () => {
@@ -89,13 +60,13 @@ describe("with default settings", () => {
 
 	it.each(["Mod-Enter", "Mod-Shift-Enter", "Mod-.", "Mod-Shift-c", "Mod-Shift-e", "Mod-Shift-r"])("the block chord %s falls through to Obsidian's editor outside a block", async (key) => {
 		await host.page.locator(".cm-line", { hasText: "Intro" }).click();
-		await api((h) => void h.fellThrough.splice(0));
+		await host.api((h) => void h.fellThrough.splice(0));
 		await host.page.keyboard.press(key.replace(/-/g, "+").replace("Mod", "Control").replace(/\+([a-z])$/, (_m, c: string) => `+${c.toUpperCase()}`));
-		await expect(api((h) => h.fellThrough.join(","))).resolves.toBe(key);
+		await expect(host.api((h) => h.fellThrough.join(","))).resolves.toBe(key);
 	});
 
 	it("the Keymap page shows global actions unbound, from the default, and the block chords with Obsidian's they share", async () => {
-		await api((h) => h.openSettings());
+		await host.api((h) => h.openSettings());
 		const row = (action: string) => host.page.locator(`.rb-keymap-row[data-action="${action}"]`);
 		await expect(row("search.blocks").locator(".rb-keymap-chord").textContent()).resolves.toBe("Unbound");
 		await expect(row("search.blocks").getAttribute("data-source")).resolves.toBe("default");
@@ -110,7 +81,7 @@ describe("the Notebook keymap preset", () => {
 	const preset = () => host.page.locator(".rb-keymap-preset select");
 
 	it("lists each Obsidian command it would shadow before writing anything; cancel writes nothing", async () => {
-		await api((h) => h.openSettings());
+		await host.api((h) => h.openSettings());
 		await preset().selectOption("notebook");
 		const shadows = host.page.locator(".modal .rb-preset-shadow");
 		await shadows.first().waitFor();
@@ -129,7 +100,7 @@ describe("the Notebook keymap preset", () => {
 	});
 
 	it("applies: user.toml says so, the page shows the chords from the preset, and Mod+K opens block search", async () => {
-		await api((h) => h.openSettings());
+		await host.api((h) => h.openSettings());
 		await preset().selectOption("notebook");
 		await host.page.locator(".modal button", { hasText: "Apply" }).click();
 		await eventually(() => expect(userToml()).toMatch(/\[general\][^[]*keymap_preset = "notebook"/));
@@ -141,18 +112,18 @@ describe("the Notebook keymap preset", () => {
 		await expect(host.page.locator('.rb-keymap-row[data-action="chat.toggle"] .rb-keymap-reserved').count()).resolves.toBe(1);
 
 		await host.page.locator(".cm-line", { hasText: "tail" }).click();
-		await api((h) => void h.obsidianFired.splice(0));
+		await host.api((h) => void h.obsidianFired.splice(0));
 		await host.page.keyboard.press("Control+k");
 		await host.page.locator(".modal .prompt-input[placeholder^='Search blocks']").waitFor();
 		await host.page.keyboard.press("Escape");
-		await expect(api((h) => [...h.obsidianFired])).resolves.toEqual([]);
+		await expect(host.api((h) => [...h.obsidianFired])).resolves.toEqual([]);
 		await expect(press("Control+e")).resolves.toEqual({ obsidian: [], modal: true });
 		// chat.toggle is reserved: its preset chord registers nothing, so Mod+B stays bold.
 		await expect(press("Control+b")).resolves.toEqual({ obsidian: ["editor:toggle-bold"], modal: false });
 	});
 
 	it("reverts: back to Obsidian, Mod+K reaches Insert link again", async () => {
-		await api((h) => h.openSettings());
+		await host.api((h) => h.openSettings());
 		await preset().selectOption("obsidian");
 		await eventually(() => expect(userToml()).toContain('keymap_preset = "obsidian"'));
 		await eventually(async () => expect(await host.page.locator('.rb-keymap-row[data-action="search.blocks"]').getAttribute("data-source")).toBe("default"));
@@ -161,8 +132,8 @@ describe("the Notebook keymap preset", () => {
 	});
 
 	it("a chord bound in user.toml wins over the preset and says it comes from user.toml", async () => {
-		await api((h, t) => h.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), userToml().replace('keymap_preset = "obsidian"', 'keymap_preset = "notebook"') + '\n[keymap]\n"search.blocks" = "Alt+K"\n');
-		await api((h) => h.openSettings());
+		await host.api((h, t) => h.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), userToml().replace('keymap_preset = "obsidian"', 'keymap_preset = "notebook"') + '\n[keymap]\n"search.blocks" = "Alt+K"\n');
+		await host.api((h) => h.openSettings());
 		const row = host.page.locator('.rb-keymap-row[data-action="search.blocks"]');
 		await eventually(async () => expect(await row.getAttribute("data-source")).toBe("user"));
 		await expect(row.locator(".rb-keymap-source").textContent()).resolves.toBe("user.toml");
@@ -174,9 +145,9 @@ describe("the Notebook keymap preset", () => {
 
 describe("where Obsidian does not expose its hotkey list", () => {
 	it("the page says conflicts come from Obsidian's default hotkeys, and the preset still lists what it would shadow", async () => {
-		await api((h, t) => h.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), "[general]\n");
-		await api((h) => h.hideHotkeyManager());
-		await api((h) => h.openSettings());
+		await host.api((h, t) => h.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), "[general]\n");
+		await host.api((h) => h.hideHotkeyManager());
+		await host.api((h) => h.openSettings());
 		await eventually(async () => expect(await host.page.locator(".rb-keymap-preset select").inputValue()).toBe("obsidian"));
 		await expect(host.page.locator(".rb-keymap-defaults-note").count()).resolves.toBe(1);
 		await expect(host.page.locator('.rb-keymap-row[data-action="block.run"] .rb-keymap-conflict').textContent()).resolves.toBe("Outside runnable blocks, Obsidian's “Open link under cursor in new tab” keeps it.");

@@ -1,14 +1,12 @@
-import { launchHost, type Host } from "./support/host";
+import { launchPluginHost, type Host } from "./support/host";
 
 jest.setTimeout(120_000);
 
 let host: Host;
 let note = "";
-type HostApi = { loadPlugin(): Promise<string[]>; renderReading(m: string): number; openEditor(m: string): void };
 
 beforeAll(async () => {
-	host = await launchHost();
-	await host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.loadPlugin());
+	host = await launchPluginHost();
 	const blocks = [
 		["xml", "GET /api/xml"],
 		["image", "GET /api/image.png"],
@@ -21,7 +19,7 @@ beforeAll(async () => {
 		.map(([alias, req]) => `\`\`\`http alias=${alias}${alias === "cached" ? " display=output" : alias === "hidden" ? " display=input" : ""}\n${req.replace(" /", ` ${host.url}/`)}\n\`\`\``)
 		.join("\n\n");
 	note = blocks;
-	await host.page.evaluate((md) => (window as unknown as { __host: HostApi }).__host.renderReading(md), blocks);
+	await host.api((h, md) => h.renderReading(md), blocks);
 });
 
 afterAll(async () => {
@@ -88,7 +86,7 @@ describe("response panel tabs in Chromium", () => {
 	});
 
 	it("keeps a result across views: the editor's widget shows the run made in Reading view", async () => {
-		await host.page.evaluate((md) => (window as unknown as { __host: HostApi }).__host.openEditor(md), note);
+		await host.api((h, md) => h.openEditor(md), note);
 		const widgets = host.page.locator(".rb-editor-panel .rb-panel");
 		await expect(widgets.first().getAttribute("data-state")).resolves.toBe("done");
 		await expect(widgets.first().locator(".rb-vtext-line").first().textContent()).resolves.toBe('<?xml version="1.0"?>');

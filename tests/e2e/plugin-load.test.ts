@@ -28,12 +28,12 @@ const note = (base: string) =>
 
 describe("production main.js in Chromium", () => {
 	it("loads like Obsidian loads it and registers the http processor", async () => {
-		const processors = await host.page.evaluate(() => (window as unknown as { __host: { loadPlugin(): Promise<string[]> } }).__host.loadPlugin());
+		const processors = await host.api((h) => h.loadPlugin());
 		expect(processors).toEqual(["http"]);
 	});
 
 	it("renders each block as written, its method coloured, with an idle panel", async () => {
-		const count = await host.page.evaluate((md) => (window as unknown as { __host: { renderReading(m: string): number } }).__host.renderReading(md), note(host.url));
+		const count = await host.api((h, md) => h.renderReading(md), note(host.url));
 		expect(count).toBe(2);
 		await expect(host.page.locator(".rb-block .rb-source .rb-method").allTextContents()).resolves.toEqual(["GET", "GET"]);
 		await expect(host.page.locator(".rb-block .rb-source").first().textContent()).resolves.toBe(`GET ${host.url}/api/json\nAccept: application/json`);
@@ -65,8 +65,8 @@ describe("production main.js in Chromium", () => {
 	});
 
 	// The README's screenshots come from `npm run screenshots` (deterministic); tests keep theirs in memory.
-	it.each([["light"], ["dark"]])("looks native in the %s theme (screenshot)", async (theme) => {
-		await host.page.evaluate((t) => (window as unknown as { __host: { setTheme(t: string): void } }).__host.setTheme(t), theme);
+	it.each([["light"], ["dark"]] as const)("looks native in the %s theme (screenshot)", async (theme) => {
+		await host.api((h, t) => h.setTheme(t), theme);
 		const png = await host.page.locator(".rb-block").first().screenshot();
 		expect(png.byteLength).toBeGreaterThan(1000);
 		const bg = await host.page.evaluate(() => getComputedStyle(document.querySelector(".rb-block") as Element).backgroundColor);

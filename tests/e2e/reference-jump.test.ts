@@ -1,16 +1,14 @@
-import { launchHost, type Host } from "./support/host";
+import { launchPluginHost, type Host } from "./support/host";
 
 jest.setTimeout(60_000);
 
 let host: Host;
-type HostApi = { loadPlugin(): Promise<string[]>; openEditor(m: string): void; editorCursorLine(): number };
 const NOTE = ["```http alias=login", "POST http://127.0.0.1:1/login", "```", "", "Some text.", "", "```http", "GET http://127.0.0.1:1/me", "Authorization: Bearer {{login.response.body.$.token}}", "X-Plain: {{base_url}}", "```"].join("\n");
-const cursorLine = () => host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.editorCursorLine());
+const cursorLine = () => host.api((h) => h.editorCursorLine());
 
 beforeAll(async () => {
-	host = await launchHost();
-	await host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.loadPlugin());
-	await host.page.evaluate((md) => (window as unknown as { __host: HostApi }).__host.openEditor(md), NOTE);
+	host = await launchPluginHost();
+	await host.api((h, md) => h.openEditor(md), NOTE);
 });
 
 afterAll(async () => {

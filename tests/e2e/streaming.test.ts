@@ -1,4 +1,4 @@
-import { launchHost, type Host } from "./support/host";
+import { launchPluginHost, type Host } from "./support/host";
 
 jest.setTimeout(60_000);
 
@@ -7,15 +7,12 @@ jest.setTimeout(60_000);
  * Node) the panel shows the status and headers while the body is still arriving, and Stop
  * hangs up mid-body. The server holds the body until the test releases it: no timing guesses.
  */
-type HostApi = { loadPlugin(): Promise<string[]>; openEditor(m: string): void; writeFile(p: string, t: string): Promise<void> };
 let host: Host;
 const panel = () => host.page.locator(".rb-editor-panel .rb-panel");
 
 beforeAll(async () => {
-	host = await launchHost();
-	await host.page.evaluate((t) => (window as unknown as { __host: HostApi }).__host.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), '[general]\ntransport = "fetch"\n');
-	await host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.loadPlugin());
-	await host.page.evaluate((md) => (window as unknown as { __host: HostApi }).__host.openEditor(md), `\`\`\`http alias=drip\nGET ${host.url}/api/drip\n\`\`\``);
+	host = await launchPluginHost({ userToml: '[general]\ntransport = "fetch"\n' });
+	await host.api((h, md) => h.openEditor(md), `\`\`\`http alias=drip\nGET ${host.url}/api/drip\n\`\`\``);
 });
 
 afterAll(async () => {

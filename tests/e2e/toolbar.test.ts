@@ -1,18 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launchHost, type Host } from "./support/host";
+import { launchPluginHost, type Host } from "./support/host";
 
 jest.setTimeout(60_000);
 
-type HostApi = { loadPlugin(): Promise<string[]>; openEditor(m: string, path?: string): void; editorText(): string; notices: string[] };
 let host: Host;
-const h = <T>(fn: (api: HostApi) => T) => host.page.evaluate<T>(`(${fn.toString()})(window.__host)`);
 const note = (url: string) => ["```http alias=book", `GET ${url}/api/json`, "```", "", "```http", `DELETE ${url}/api/json`, "```", ""].join("\n");
 
 beforeAll(async () => {
-	host = await launchHost();
-	await h((api) => api.loadPlugin());
-	await host.page.evaluate(([md, path]) => (window as unknown as { __host: HostApi }).__host.openEditor(md, path), [note(host.url), "notes/api/Books.md"]);
+	host = await launchPluginHost();
+	await host.api((h, [md, path]) => h.openEditor(md, path), [note(host.url), "notes/api/Books.md"]);
 });
 
 afterAll(async () => {
@@ -37,18 +34,18 @@ describe("toolbar in the editor", () => {
 	it("the method picker rewrites the method word in the note", async () => {
 		const picker = host.page.locator(".rb-editor-panel .rb-method-picker").first();
 		await picker.selectOption("PUT");
-		await host.page.waitForFunction(() => (window as unknown as { __host: HostApi }).__host.editorText().includes("PUT http"));
+		await host.until((h) => h.editorText().includes("PUT http"));
 		await host.page.locator(".cm-line .rb-method-put").waitFor();
 		await host.page.locator(".rb-editor-panel .rb-method-picker").first().selectOption("GET");
-		await host.page.waitForFunction(() => !(window as unknown as { __host: HostApi }).__host.editorText().includes("PUT http"));
+		await host.until((h) => !h.editorText().includes("PUT http"));
 	});
 
 	it("the raw/form toggle writes mode=form into the fence and takes it out again", async () => {
 		await host.page.locator(".rb-editor-panel .rb-mode-toggle").first().click();
-		await host.page.waitForFunction(() => (window as unknown as { __host: HostApi }).__host.editorText().startsWith("```http alias=book mode=form\n"));
+		await host.until((h) => h.editorText().startsWith("```http alias=book mode=form\n"));
 		await host.page.locator(".rb-editor-panel .rb-mode-toggle").first().click();
-		await host.page.waitForFunction(() => (window as unknown as { __host: HostApi }).__host.editorText().startsWith("```http alias=book\n"));
-		expect(await h((api) => api.editorText())).toBe(note(host.url));
+		await host.until((h) => h.editorText().startsWith("```http alias=book\n"));
+		expect(await host.api((h) => h.editorText())).toBe(note(host.url));
 	});
 
 	it("Save body to file writes the exact bytes next to the note", async () => {
@@ -56,7 +53,7 @@ describe("toolbar in the editor", () => {
 		await host.page.locator('.rb-editor-panel .rb-panel[data-state="done"]').first().waitFor();
 		await host.page.locator(".rb-editor-panel .rb-gear").first().click();
 		await host.page.locator(".menu-item", { hasText: "Save body to file" }).click();
-		await host.page.waitForFunction(() => (window as unknown as { __host: HostApi }).__host.notices.some((n) => n.startsWith("Saved the body to")));
+		await host.until((h) => h.notices.some((n) => n.startsWith("Saved the body to")));
 		const dir = join(host.vaultDir, "notes", "api");
 		const saved = readdirSync(dir).filter((f) => /^book-.*\.json$/.test(f));
 		expect(saved).toHaveLength(1);

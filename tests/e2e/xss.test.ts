@@ -4,7 +4,6 @@ jest.setTimeout(90_000);
 
 let host: Host;
 const blocked: string[] = [];
-type HostApi = { loadPlugin(): Promise<string[]>; renderReading(m: string): number };
 
 beforeAll(async () => {
 	host = await launchHost();
@@ -13,7 +12,7 @@ beforeAll(async () => {
 		blocked.push(route.request().url());
 		return route.abort();
 	});
-	await host.page.evaluate(() => (window as unknown as { __host: HostApi }).__host.loadPlugin());
+	await host.api((h) => h.loadPlugin());
 });
 
 afterAll(async () => {
@@ -23,7 +22,7 @@ afterAll(async () => {
 describe("untrusted responses stay text", () => {
 	it.each([["html"], ["svg"], ["xml"], ["json"]])("an XSS corpus served as %s runs nothing, fetches nothing, navigates nowhere", async (kind) => {
 		const url = host.page.url();
-		await host.page.evaluate((md) => (window as unknown as { __host: HostApi }).__host.renderReading(md), `\`\`\`http\nGET ${host.url}/api/xss.${kind}\n\`\`\``);
+		await host.api((h, md) => h.renderReading(md), `\`\`\`http\nGET ${host.url}/api/xss.${kind}\n\`\`\``);
 		const panel = host.page.locator(".rb-panel");
 		await panel.locator(".rb-run").click();
 		await panel.locator(".rb-vtext-line").first().waitFor();

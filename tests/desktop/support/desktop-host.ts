@@ -35,6 +35,7 @@ import * as vm from "node:vm";
 import { webcrypto } from "node:crypto";
 import * as esbuild from "esbuild";
 import type * as Jsdom from "jsdom";
+import type { HostApi } from "../../e2e/support/host-api";
 
 const ROOT = resolve(__dirname, "..", "..", "..");
 const MAIN_JS = join(ROOT, "main.js");
@@ -54,22 +55,11 @@ const PROVIDED = new Set([
 type Module = { exports: Record<string, unknown> };
 type Require = (name: string) => unknown;
 
-/** The page's `__host` (tests/e2e/host/host.ts). */
-export interface HostPage {
-	loadPlugin(evaluate?: (code: string, module: Module, modules: Record<string, unknown>) => void): Promise<string[]>;
-	unloadPlugin(): void;
-	renderReading(markdown: string, sourcePath?: string): number;
-	runCommand(id: string): boolean;
-	writeFile(path: string, text: string): Promise<void>;
-	files: Map<string, string>;
-	binaries: Map<string, ArrayBuffer>;
-	notices: string[];
-}
-
 export interface DesktopHost {
 	window: Jsdom.DOMWindow;
 	document: Document;
-	page: HostPage;
+	/** The page's `__host` (tests/e2e/host/host.ts). */
+	page: HostApi;
 	/** Loads the production main.js as Obsidian desktop does; returns the code block languages it registered. */
 	loadPlugin(): Promise<string[]>;
 	/** Compiles and runs CommonJS code in the window exactly as main.js is (same vm options). */
@@ -161,7 +151,7 @@ export async function launchDesktopHost(): Promise<DesktopHost> {
 		throw new Error(`the host page required "${name}"`);
 	};
 	compile(context, await bundlePage(), join(ROOT, "tests", "e2e", "host", "host.js"))({ exports: {} }, {}, pageRequire);
-	const page = (window as unknown as { __host: HostPage }).__host;
+	const page = (window as unknown as { __host: HostApi }).__host;
 
 	const required: string[] = [];
 	const failures = new Map<string, string>();

@@ -352,4 +352,7 @@ function setTheme(theme: "light" | "dark"): void {
 	document.body.classList.toggle("theme-light", theme === "light");
 }
 
-(window as unknown as Record<string, unknown>).__host = { obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+const hostApi = { obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+/** What tests reach as `window.__host` (tests/e2e/support/host-api.ts); its one declaration, taken from the page itself. */
+export type HostApi = typeof hostApi;
+(window as unknown as { __host: HostApi }).__host = hostApi;

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve, sep } from "node:path";
 import * as esbuild from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { hostCalls, type HostCalls } from "./host-api";
 
 /** The repository root: the nearest folder up from here with our package.json (also when bundled into bench/.cache). */
 function repoRoot(): string {
@@ -24,7 +25,8 @@ function repoRoot(): string {
 
 const ROOT = repoRoot();
 
-export interface Host {
+/** The test bed; `api` and `until` call the page's `window.__host` (support/host-api.ts). */
+export interface Host extends HostCalls {
 	url: string;
 	page: Page;
 	/** Requests the API answered, by path. */
@@ -239,6 +241,7 @@ export async function launchHost(options: HostOptions = {}): Promise<Host> {
 	if (options.clock) await page.clock.install({ time: options.clock });
 	await page.goto(url);
 	return {
+		...hostCalls(page),
 		url,
 		page,
 		hits,
@@ -258,4 +261,23 @@ export async function launchHost(options: HostOptions = {}): Promise<Host> {
 			if (errors.length) throw new Error(`page errors: ${errors.join("\n")}`);
 		},
 	};
+}
+
+/** Where the plugin reads the user's settings in the vault. */
+export const USER_TOML = ".obsidian/plugins/runnable-blocks/user.toml";
+
+export interface PluginHostOptions extends HostOptions {
+	/** Written to user.toml before the plugin loads, as a file already in the vault (given the host's URL). */
+	userToml?: string | ((url: string) => string);
+}
+
+/** A host whose plugin is loaded: `processors` are the code block languages it registered. */
+export type PluginHost = Host & { processors: string[] };
+
+/** The usual start of a test: the host launched, user.toml in place if given, the plugin loaded. */
+export async function launchPluginHost(options: PluginHostOptions = {}): Promise<PluginHost> {
+	const host = await launchHost(options);
+	const toml = typeof options.userToml === "function" ? options.userToml(host.url) : options.userToml;
+	if (toml !== undefined) await host.api((h, [path, text]) => h.writeFile(path, text), [USER_TOML, toml] as const);
+	return { ...host, processors: await host.api((h) => h.loadPlugin()) };
 }

@@ -194,84 +194,10 @@ describe("BlockSearchIndex: keeping the index up to date", () => {
 	});
 });
 
-describe("displayText: what the Mod+K list shows", () => {
-	it("shows an http block as `METHOD URL · alias · note`", () => {
-		const entry: BlockEntry = { kind: "block", path: "api/Books.md", line: 3, alias: "books", method: "GET", url: "{{base}}/books", blockType: "http" };
-		expect(displayText(entry)).toBe("GET {{base}}/books · books · Books");
-	});
-
-	it("leaves out a missing alias", () => {
-		expect(displayText({ kind: "block", path: "Books.md", line: 0, method: "DELETE", url: "/books/1", blockType: "http" })).toBe("DELETE /books/1 · Books");
-	});
-
-	it("names the block type of a block without a method", () => {
-		expect(displayText({ kind: "block", path: "Db.md", line: 0, alias: "t", method: "", url: "SELECT 1", blockType: "db" })).toBe("db SELECT 1 · t · Db");
-	});
-
-	it("shows a variable as `{{name}} · environment`, marking secrets", () => {
-		expect(displayText({ kind: "variable", environment: "dev", name: "base_url", secret: false })).toBe("{{base_url}} · dev");
-		expect(displayText({ kind: "variable", environment: "prod", name: "token", secret: true })).toBe("{{token}} · prod · secret");
-	});
-
+describe("BlockSearchIndex.displayText", () => {
 	it("is also available on the index", () => {
 		const entry: VariableEntry = { kind: "variable", environment: "dev", name: "x", secret: false };
 		expect(new BlockSearchIndex().displayText(entry)).toBe(displayText(entry));
-	});
-});
-
-describe("fuzzyScore", () => {
-	it("is null when the query is not a subsequence of the text", () => {
-		expect(fuzzyScore("xyz", "GET /books")).toBeNull();
-		expect(fuzzyScore("skoob", "GET /books")).toBeNull();
-	});
-
-	it("ignores case", () => {
-		expect(fuzzyScore("BOOKS", "get /books")).not.toBeNull();
-		expect(fuzzyScore("books", "GET /BOOKS")).not.toBeNull();
-	});
-
-	it("returns the matched ranges, merged into runs", () => {
-		expect(fuzzyScore("books", "GET /books")?.matches).toEqual([[5, 10]]);
-		expect(fuzzyScore("gb", "GET /books")?.matches).toEqual([
-			[0, 1],
-			[5, 6],
-		]);
-	});
-
-	it("prefers a contiguous run over scattered characters", () => {
-		const text = "b-o-o-k-s books";
-		expect(fuzzyScore("books", text)?.matches).toEqual([[10, 15]]);
-		expect(fuzzyScore("books", "xbooks")!.score).toBeGreaterThan(fuzzyScore("books", "b_o_o_k_s")!.score);
-	});
-
-	it("prefers word starts", () => {
-		expect(fuzzyScore("u", "bus /users")?.matches).toEqual([[5, 6]]);
-		expect(fuzzyScore("ul", "/user/list")!.score).toBeGreaterThan(fuzzyScore("ul", "/fuel")!.score);
-		expect(fuzzyScore("gu", "getUser")?.matches).toEqual([
-			[0, 1],
-			[3, 4],
-		]);
-	});
-
-	it("requires every space-separated word to match (AND), in any order", () => {
-		expect(fuzzyScore("books post", "POST /books")?.matches).toEqual([
-			[0, 4],
-			[6, 11],
-		]);
-		expect(fuzzyScore("books put", "POST /books")).toBeNull();
-	});
-
-	it("matches anything with an empty or blank query", () => {
-		expect(fuzzyScore("", "x")).toEqual({ score: 0, matches: [] });
-		expect(fuzzyScore("   ", "x")).toEqual({ score: 0, matches: [] });
-	});
-
-	it("scores matched characters inside a boosted range higher", () => {
-		const text = "GET /login · login · Auth";
-		const plain = fuzzyScore("login", text)!;
-		const boosted = fuzzyScore("login", text, { boost: [[13, 18]] })!;
-		expect(boosted.score).toBeGreaterThan(plain.score);
-		expect(boosted.matches).toEqual([[13, 18]]);
 	});
 });
 

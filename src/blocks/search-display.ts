@@ -1,0 +1,75 @@
+/**
+ * What Mod+K lists (DESIGN.md §6): the entries of the search index and the one-line text each
+ * shows, which is also the text the fuzzy matcher searches. Pure.
+ */
+
+/** A runnable block of a note. */
+export interface BlockEntry {
+	kind: "block";
+	/** Vault path of the note. */
+	path: string;
+	/** 0-based line of the opening fence. */
+	line: number;
+	/** The `alias=` token, else the `# @name` directive. */
+	alias?: string;
+	/** Uppercase method of an http block ("GET"); "" for other blocks and http blocks without a request line. */
+	method: string;
+	/** The URL as written (references `{{...}}` unresolved) for http blocks; the first non-empty content line otherwise. */
+	url: string;
+	/** The fence language: "http", "db", "textdiff". */
+	blockType: string;
+}
+
+/** A variable of an environment. Values are never indexed (secrets stay out of the search). */
+export interface VariableEntry {
+	kind: "variable";
+	environment: string;
+	name: string;
+	secret: boolean;
+}
+
+export type SearchEntry = BlockEntry | VariableEntry;
+
+/** An entry's display text and where its alias sits in it (the matcher boosts that range). */
+export interface Display {
+	text: string;
+	alias: [number, number] | null;
+}
+
+const SEPARATOR = " · ";
+
+/** The note's name: the last path segment without its `.md` extension. */
+export function noteName(path: string): string {
+	const base = path.slice(path.lastIndexOf("/") + 1);
+	return base.replace(/\.md$/i, "");
+}
+
+/** `displayText` with the range of the alias part, when there is one. */
+export function displayOf(entry: SearchEntry): Display {
+	if (entry.kind === "variable") {
+		const text = `{{${entry.name}}}${SEPARATOR}${entry.environment}${entry.secret ? `${SEPARATOR}secret` : ""}`;
+		return { text, alias: null };
+	}
+	const head = [entry.method || entry.blockType, entry.url].filter((s) => s !== "").join(" ");
+	let text = head;
+	let alias: [number, number] | null = null;
+	if (entry.alias) {
+		text += SEPARATOR;
+		alias = [text.length, text.length + entry.alias.length];
+		text += entry.alias;
+	}
+	text += SEPARATOR + noteName(entry.path);
+	return { text, alias };
+}
+
+/**
+ * The one-line text the Mod+K list shows and the fuzzy matcher searches; match ranges
+ * of a result index into it. Parts are joined with " · ":
+ * - http block: `METHOD URL · alias · note` (`GET {{base}}/books · books · Bookshop`);
+ * - other blocks: `type first-line · alias · note` (`db SELECT * FROM books · Bookshop`);
+ * - variable: `{{name}} · environment`, plus ` · secret` for a secret.
+ * The alias part is left out when the block has none; `note` is the file name without `.md`.
+ */
+export function displayText(entry: SearchEntry): string {
+	return displayOf(entry).text;
+}
