@@ -16,6 +16,7 @@
  * - `boom`            500 with a plain-text body
  * - anything else     404 as Ollama answers an unknown model
  *
+ * Every answer allows any origin (CORS), so the Chromium host's page can call it as requestUrl does.
  * `apiKey` makes every route answer 401 unless `Authorization: Bearer <apiKey>` is sent.
  * `/ok` answers JSON for the blocks an answer suggests.
  */
@@ -152,6 +153,12 @@ export async function startOpenAiServer(opts: { apiKey?: string; split?: number 
 	};
 
 	const server = http.createServer((req, res) => {
+		res.setHeader("Access-Control-Allow-Origin", "*");
+		if (req.method === "OPTIONS") {
+			res.writeHead(204, { "Access-Control-Allow-Headers": "authorization, content-type, accept", "Access-Control-Allow-Methods": "GET, POST" });
+			res.end();
+			return;
+		}
 		const chunks: Buffer[] = [];
 		const headers: Record<string, string> = {};
 		for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers[req.rawHeaders[i].toLowerCase()] = req.rawHeaders[i + 1];
