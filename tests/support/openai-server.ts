@@ -11,6 +11,7 @@
  * - `cut`             SSE that ends without [DONE] or a finish reason
  * - `midstream-error` a first delta, then an error event (as vLLM/OpenRouter send them)
  * - `no-done-finish`  SSE with a finish reason but no [DONE] (some servers do that)
+ * - `hangup`          a first delta, then the socket is destroyed mid-stream
  * - `big-context`     400 with OpenAI's context_length_exceeded
  * - `limited`         429 with Retry-After: 7
  * - `boom`            500 with a plain-text body
@@ -43,7 +44,7 @@ export interface OpenAiServer {
 	close(): Promise<void>;
 }
 
-export const MODELS = ["echo", "fence", "slow", "json", "garbage", "cut", "midstream-error", "no-done-finish", "big-context", "limited", "boom"];
+export const MODELS = ["echo", "fence", "slow", "json", "garbage", "cut", "midstream-error", "no-done-finish", "hangup", "big-context", "limited", "boom"];
 
 export const ECHO_PREFIX = "Olá 𝄞 — you said: ";
 
@@ -140,6 +141,10 @@ export async function startOpenAiServer(opts: { apiKey?: string; split?: number 
 				sseHead(res);
 				res.write(sseOf(["Hello"], { done: false, finish: false }));
 				return trickle(res, Buffer.from(`data: ${JSON.stringify({ error: { message: "upstream overloaded", code: "server_error" } })}\n\n`), 64, true);
+			case "hangup":
+				sseHead(res);
+				res.write(sseOf(["Hel"], { done: false, finish: false }));
+				return later(20, () => res.socket?.destroy());
 			case "big-context":
 				return json(res, 400, { error: { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9001 tokens.", type: "invalid_request_error", code: "context_length_exceeded" } });
 			case "limited":

@@ -112,6 +112,7 @@ describe("every failure is a typed state", () => {
 		["garbage", { code: "malformed_stream" }],
 		["cut", { code: "malformed_stream", detail: "the stream ended without [DONE] or a finish reason" }],
 		["midstream-error", { code: "server_error", detail: expect.stringContaining("upstream overloaded") as unknown }],
+		["hangup", { code: "interrupted" }],
 	])("model %s → %o", async (model, failure) => {
 		const out = await client().complete({ model, messages: user("x") });
 		expect(out.kind).toBe("failed");
@@ -138,6 +139,13 @@ describe("every failure is a typed state", () => {
 		for (const out of [await c.complete({ model: "echo", messages: user("x") }), await c.models()]) {
 			expect(out.kind === "failed" && out.failure).toMatchObject({ code: "connection_refused", message: "Could not connect to the chat server. Is Ollama running?" });
 		}
+	});
+
+	it("a base URL that is not http(s) is invalid_url, and nothing is sent", async () => {
+		const before = server.requests.length;
+		const out = await createChatClient(node, { baseUrl: "not a url", apiKey: null }).complete({ model: "echo", messages: user("x") });
+		expect(out.kind === "failed" && out.failure.code).toBe("invalid_url");
+		expect(server.requests.length).toBe(before);
 	});
 
 	it("a base URL without the API (no /v1) is endpoint_not_found, not a missing model", async () => {
