@@ -22,6 +22,8 @@ import { GlobalActions } from "./src/ui/global-actions";
 import { RunnableBlocksSettingTab } from "./src/ui/settings-tab";
 import { defineVimCommands, toggleVimMode, type VimTarget } from "./src/ui/vim";
 import { notify } from "./src/ui/notify";
+import { PluginChatHost } from "./src/ui/chat/chat-host";
+import { registerChat } from "./src/ui/chat/register";
 
 const BLOCK_ACTIONS: BlockAction[] = ["block.run", "block.run_all", "block.cancel", "block.force_run", "block.copy_curl", "block.explain"];
 
@@ -119,6 +121,9 @@ export default class RunnableBlocksPlugin extends Plugin {
 		const indexer = new VaultBlockIndexer(this.app);
 		for (const ref of indexer.watch()) this.registerEvent(ref);
 		this.globals = new GlobalActions(this.app, this.environments, indexer);
+		// The chat panel (src/ui/chat): its view and command; chat.toggle's chord, when bound, toggles it.
+		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime.sessions, () => this.services.environment().secretValues));
+		this.globals.handle("chat.toggle", () => void toggleChat());
 		this.addSettingTab(new RunnableBlocksSettingTab(this.app, this, this.settingsStore, this.environments));
 		this.register(this.environments.attachStatusBar(this.addStatusBarItem()));
 

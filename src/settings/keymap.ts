@@ -43,7 +43,7 @@ export const ACTIONS: readonly ActionSpec[] = [
 	{ id: "search.blocks", defaultChord: null, notebookChord: "Mod+K", scope: "global" },
 	{ id: "env.switch", defaultChord: null, notebookChord: "Mod+E", scope: "global" },
 	{ id: "env.new_variable", defaultChord: null, notebookChord: "Mod+Shift+V", scope: "global" },
-	{ id: "chat.toggle", defaultChord: null, notebookChord: "Mod+B", scope: "global", reserved: true },
+	{ id: "chat.toggle", defaultChord: null, notebookChord: "Mod+B", scope: "global" }, // Obsidian's Mod+B is Bold
 	{ id: "vcs.sync", defaultChord: null, notebookChord: "Mod+Shift+S", scope: "global", reserved: true },
 	...GOTO,
 ];

@@ -1,4 +1,5 @@
 import { parse, TomlError } from "smol-toml";
+import { defaultChatSettings, parseChatTable, type ChatSettings } from "./chat-settings";
 import { KEYMAP_PRESETS, type KeymapPreset } from "./keymap";
 import { locate } from "./toml-locate";
 
@@ -33,10 +34,12 @@ export interface Settings {
 	keymap: Record<string, string>;
 	environments: Record<string, Record<string, VariableValue>>;
 	connections: Record<string, Connection>;
+	/** The chat panel's endpoint and limits (DESIGN.md section 13). */
+	chat: ChatSettings;
 }
 
 export function defaultSettings(): Settings {
-	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {} };
+	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {}, chat: defaultChatSettings() };
 }
 
 /** A problem with a position in user.toml (1-based line and column). */
@@ -87,7 +90,7 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 	const show = (v: unknown) => JSON.stringify(v instanceof Date ? v.toISOString() : v);
 
 	for (const [section, value] of Object.entries(doc)) {
-		if (!["general", "keymap", "environments", "connections"].includes(section)) {
+		if (!["general", "keymap", "environments", "connections", "chat"].includes(section)) {
 			warn([section], `unknown section "${section}" is kept but ignored`);
 			continue;
 		}
@@ -156,6 +159,7 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 			settings.connections[name] = { type: "sqlite", path: c.path, readonly: c.readonly !== false };
 		}
 	}
+	if (isTable(doc.chat)) parseChatTable(doc.chat, settings.chat, (k, m) => error(["chat", k], m), (k, m) => warn(["chat", k], m));
 	return { ok: true, settings, errors, warnings };
 }
 

@@ -14,13 +14,26 @@ export const GLOBAL_ACTIONS = ACTIONS.filter((a) => a.scope === "global" && !a.r
  * Keymap page or through the Notebook preset. By default it registers none (DESIGN.md §6).
  */
 export class GlobalActions {
+	/** Actions performed by a panel that registers itself (chat.toggle). */
+	private readonly handlers = new Map<string, () => void>();
+
 	constructor(
 		private readonly app: App,
 		private readonly environments: EnvironmentActions,
 		private readonly indexer: VaultBlockIndexer,
 	) {}
 
+	/** Lets a panel perform a global action of its own. */
+	handle(action: string, run: () => void): void {
+		this.handlers.set(action, run);
+	}
+
 	perform(action: string): boolean {
+		const handler = this.handlers.get(action);
+		if (handler) {
+			handler();
+			return true;
+		}
 		if (action === "search.blocks") {
 			void this.indexer.whenReady().then(() => new BlockSearchModal(this.app, this.indexer.index, (v) => this.insertVariable(v)).open());
 			return true;

@@ -89,6 +89,7 @@ describe("the Notebook keymap preset", () => {
 			"Ctrl+K: Search runnable blocks and variables, in place of Obsidian's “Insert Markdown link”",
 			"Ctrl+E: Switch environment, in place of Obsidian's “Toggle reading view”",
 			"Ctrl+Shift+V: New variable in the active environment, in place of Obsidian's “Paste as plain text”",
+			"Ctrl+B: Toggle the chat panel, in place of Obsidian's “Toggle bold”",
 		]);
 		expect(userToml()).not.toContain("keymap_preset");
 		await host.page.locator(".modal button", { hasText: "Cancel" }).click();
@@ -109,7 +110,8 @@ describe("the Notebook keymap preset", () => {
 		await eventually(async () => expect(await row.getAttribute("data-source")).toBe("preset"));
 		await expect(row.locator(".rb-keymap-chord").textContent()).resolves.toBe("Ctrl+K");
 		await expect(row.locator(".rb-keymap-conflict").textContent()).resolves.toBe("Shadows Obsidian's “Insert Markdown link”.");
-		await expect(host.page.locator('.rb-keymap-row[data-action="chat.toggle"] .rb-keymap-reserved').count()).resolves.toBe(1);
+		await expect(host.page.locator('.rb-keymap-row[data-action="chat.toggle"] .rb-keymap-reserved').count()).resolves.toBe(0);
+		await expect(host.page.locator('.rb-keymap-row[data-action="vcs.sync"] .rb-keymap-reserved').count()).resolves.toBe(1);
 
 		await host.page.locator(".cm-line", { hasText: "tail" }).click();
 		await host.api((h) => void h.obsidianFired.splice(0));
@@ -118,8 +120,12 @@ describe("the Notebook keymap preset", () => {
 		await host.page.keyboard.press("Escape");
 		await expect(host.api((h) => [...h.obsidianFired])).resolves.toEqual([]);
 		await expect(press("Control+e")).resolves.toEqual({ obsidian: [], modal: true });
-		// chat.toggle is reserved: its preset chord registers nothing, so Mod+B stays bold.
-		await expect(press("Control+b")).resolves.toEqual({ obsidian: ["editor:toggle-bold"], modal: false });
+		// The preset binds chat.toggle to Mod+B, in place of Bold: the chat panel opens, and closes again.
+		await expect(press("Control+b")).resolves.toEqual({ obsidian: [], modal: false });
+		await expect(host.page.locator("#sidebar .rb-chat").count()).resolves.toBe(1);
+		await host.page.locator(".cm-line", { hasText: "tail" }).click();
+		await expect(press("Control+b")).resolves.toEqual({ obsidian: [], modal: false });
+		await expect(host.page.locator("#sidebar .rb-chat").count()).resolves.toBe(0);
 	});
 
 	it("reverts: back to Obsidian, Mod+K reaches Insert link again", async () => {
@@ -157,6 +163,7 @@ describe("where Obsidian does not expose its hotkey list", () => {
 			"Ctrl+K: Search runnable blocks and variables, in place of Obsidian's “Insert Markdown link”",
 			"Ctrl+E: Switch environment, in place of Obsidian's “Toggle reading view”",
 			"Ctrl+Shift+V: New variable in the active environment, in place of Obsidian's “Paste as plain text”",
+			"Ctrl+B: Toggle the chat panel, in place of Obsidian's “Toggle bold”",
 		]);
 		await host.page.locator(".modal button", { hasText: "Cancel" }).click();
 	});

@@ -58,7 +58,7 @@ export const en = {
 	actSearch: "Search runnable blocks and variables",
 	actEnvSwitch: "Switch environment",
 	actNewVariable: "New variable in the active environment",
-	actChat: "Toggle the chat panel (reserved)",
+	actChat: "Toggle the chat panel",
 	actVcsSync: "Sync the repository (reserved)",
 	actGoto: "Go to block {n} of the note",
 	insideBlock: "{what} (inside a block)",

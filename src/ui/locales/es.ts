@@ -57,7 +57,7 @@ export const es: Table = {
 	actSearch: "Buscar bloques ejecutables y variables",
 	actEnvSwitch: "Cambiar de entorno",
 	actNewVariable: "Nueva variable en el entorno activo",
-	actChat: "Mostrar u ocultar el panel de chat (reservado)",
+	actChat: "Mostrar u ocultar el panel de chat",
 	actVcsSync: "Sincronizar el repositorio (reservado)",
 	actGoto: "Ir al bloque {n} de la nota",
 	insideBlock: "{what} (dentro de un bloque)",

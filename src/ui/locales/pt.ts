@@ -57,7 +57,7 @@ export const pt: Table = {
 	actSearch: "Buscar blocos executáveis e variáveis",
 	actEnvSwitch: "Trocar de ambiente",
 	actNewVariable: "Nova variável no ambiente ativo",
-	actChat: "Mostrar ou ocultar o painel de chat (reservado)",
+	actChat: "Mostrar ou ocultar o painel de chat",
 	actVcsSync: "Sincronizar o repositório (reservado)",
 	actGoto: "Ir para o bloco {n} da nota",
 	insideBlock: "{what} (dentro de um bloco)",

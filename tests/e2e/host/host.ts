@@ -17,6 +17,7 @@ import { matches } from "./obsidian-ui";
 obsidian.installDomHelpers();
 
 const files = new Map<string, string>();
+const sidebarLeaves: obsidian.WorkspaceLeaf[] = [];
 const binaries = new Map<string, ArrayBuffer>();
 
 /** Vault events, as Obsidian's Events: on() returns a ref, trigger() calls the handlers. */
@@ -122,6 +123,7 @@ const app = {
 			return { name, cb };
 		},
 		offref: (ref: { name: string; cb: (...a: unknown[]) => void }) => vaultHandlers.set(ref.name, (vaultHandlers.get(ref.name) ?? []).filter((h) => h !== ref.cb)),
+		createFolder: () => Promise.resolve(),
 		getAbstractFileByPath: (p: string) => (files.has(p) || binaries.has(p) ? new obsidian.TFile(p) : null),
 		getMarkdownFiles: () => [...files.keys()].filter((p) => p.endsWith(".md")).map((p) => new obsidian.TFile(p)),
 		cachedRead: (f: obsidian.TFile) => Promise.resolve(files.get(f.path) ?? ""),
@@ -149,7 +151,14 @@ const app = {
 	workspace: {
 		onLayoutReady: (cb: () => void) => cb(),
 		// The open editor, if any, as Obsidian's markdown leaf.
-		getLeavesOfType: () => (editor ? [{ view: activeView() }] : []),
+		getLeavesOfType: (type: string) => (type === "markdown" ? (editor ? [{ view: activeView() }] : []) : sidebarLeaves.filter((l) => l.view?.getViewType() === type)),
+		// The right sidebar (#sidebar): leaves for the plugin's registered views.
+		getRightLeaf: () => {
+			const leaf = new obsidian.WorkspaceLeaf(app, plugin?.views ?? new Map<string, (leaf: obsidian.WorkspaceLeaf) => obsidian.ItemView>(), (l) => sidebarLeaves.splice(sidebarLeaves.indexOf(l), 1));
+			sidebarLeaves.push(leaf);
+			return leaf;
+		},
+		revealLeaf: () => Promise.resolve(),
 		getActiveViewOfType: () => (editor ? activeView() : null),
 		get activeEditor() {
 			return editor ? activeView() : null;

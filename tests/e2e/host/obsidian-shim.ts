@@ -78,6 +78,17 @@ export function installDomHelpers(): void {
 		if (v === null) this.removeAttribute(k);
 		else this.setAttribute(k, String(v));
 	};
+	// Obsidian's show/hide/toggle: display none, or back to the stylesheet's.
+	el.hide = function (this: HTMLElement) {
+		this.setCssProps({ display: "none" });
+	};
+	el.show = function (this: HTMLElement) {
+		this.style.removeProperty("display");
+	};
+	el.toggle = function (this: HTMLElement, show: boolean) {
+		if (show) this.style.removeProperty("display");
+		else this.setCssProps({ display: "none" });
+	};
 	el.setCssProps = function (this: HTMLElement, props: Record<string, string>) {
 		for (const [k, v] of Object.entries(props)) this.style.setProperty(k, v);
 	};
@@ -250,6 +261,7 @@ export async function requestUrl(r: { url: string; method?: string; headers?: Re
 }
 
 export class TFile {
+	readonly stat = { mtime: Date.now(), ctime: Date.now(), size: 0 };
 	constructor(public path: string) {}
 }
 /** Obsidian's Editor, over a CodeMirror view: the calls the plugin makes. */
@@ -267,6 +279,10 @@ export class Editor {
 	}
 	getCursor(): { line: number; ch: number } {
 		return this.offsetToPos(this.cm.state.selection.main.head);
+	}
+	getSelection(): string {
+		const { from, to } = this.cm.state.selection.main;
+		return this.cm.state.sliceDoc(from, to);
 	}
 	getLine(line: number): string {
 		return this.cm.state.doc.line(line + 1).text;
@@ -397,7 +413,91 @@ export class EditorSuggest<T> {
 	}
 }
 
+/** A leaf of the host's right sidebar (`#sidebar`), holding one view. */
+export class WorkspaceLeaf {
+	view: ItemView | null = null;
+	constructor(
+		readonly app: unknown,
+		private readonly factories: Map<string, (leaf: WorkspaceLeaf) => ItemView>,
+		private readonly onDetach: (leaf: WorkspaceLeaf) => void,
+	) {}
+	async setViewState(state: { type: string }): Promise<void> {
+		const factory = this.factories.get(state.type);
+		if (!factory) throw new Error(`no view registered for ${state.type}`);
+		this.view = factory(this);
+		(document.getElementById("sidebar") ?? document.body).appendChild(this.view.containerEl);
+		this.view.load();
+		await this.view.onOpen();
+	}
+	detach(): void {
+		const view = this.view;
+		this.view = null;
+		if (view) {
+			void view.onClose();
+			view.unload();
+			view.containerEl.remove();
+		}
+		this.onDetach(this);
+	}
+}
+
+/** Obsidian's ItemView: a container with a content element, opened and closed by its leaf. */
+export class ItemView extends Component {
+	readonly app: unknown;
+	readonly containerEl: HTMLElement;
+	readonly contentEl: HTMLElement;
+	scope: Scope | null = null;
+	constructor(readonly leaf: WorkspaceLeaf) {
+		super();
+		this.app = leaf.app;
+		this.containerEl = createDiv({ cls: "workspace-leaf-content" });
+		this.containerEl.createDiv({ cls: "view-header" });
+		this.contentEl = this.containerEl.createDiv({ cls: "view-content" });
+	}
+	getIcon(): string {
+		return "";
+	}
+	getViewType(): string {
+		return "";
+	}
+	async onOpen(): Promise<void> {}
+	async onClose(): Promise<void> {}
+}
+
+/**
+ * Obsidian's renderer, as far as the tests need it: fenced code blocks become <pre><code> and the
+ * rest paragraphs, all through text nodes (as Obsidian, it never parses HTML out of the text).
+ */
+export const MarkdownRenderer = {
+	render(_app: unknown, markdown: string, el: HTMLElement, _sourcePath: string, _component: Component): Promise<void> {
+		const lines = markdown.split("\n");
+		let paragraph: string[] = [];
+		const flush = () => {
+			if (paragraph.join("").trim()) el.createEl("p", { text: paragraph.join("\n") });
+			paragraph = [];
+		};
+		for (let i = 0; i < lines.length; i++) {
+			const open = /^(`{3,}|~{3,})(\S*)/.exec(lines[i]);
+			if (!open) {
+				if (lines[i].trim() === "") flush();
+				else paragraph.push(lines[i]);
+				continue;
+			}
+			flush();
+			const body: string[] = [];
+			for (i++; i < lines.length && !lines[i].startsWith(open[1]); i++) body.push(lines[i]);
+			el.createEl("pre").createEl("code", { cls: open[2] ? `language-${open[2]}` : "", text: body.join("\n") });
+		}
+		flush();
+		return Promise.resolve();
+	},
+};
+
 export class Plugin extends Component {
+	readonly views = new Map<string, (leaf: WorkspaceLeaf) => ItemView>();
+	registerView(type: string, factory: (leaf: WorkspaceLeaf) => ItemView): void {
+		this.views.set(type, factory);
+	}
 	readonly suggests: unknown[] = [];
 	readonly processors = new Map<string, (source: string, el: HTMLElement, ctx: unknown) => void>();
 	readonly extensions: unknown[] = [];

@@ -26,7 +26,10 @@ describe("user.toml settings", () => {
 
 	it("gives defaults for an empty file", () => {
 		const r = parseSettings("");
-		expect(r.ok && r.settings).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {} });
+		if (!r.ok) throw new Error("expected ok");
+		const { chat, ...rest } = r.settings;
+		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {} });
+		expect(chat).toMatchObject({ baseUrl: "http://127.0.0.1:11434/v1", model: "", apiKeySecret: null });
 	});
 
 	it("reports every invalid value with file, line, column and key, keeping defaults", () => {

@@ -1,0 +1,129 @@
+import { MarkdownView, normalizePath, Platform, requestUrl, TFile, type App, type Editor } from "obsidian";
+import { blockAtLine, parseNote, type NoteBlock } from "../../blocks";
+import { createChatClient, type ChatClient } from "../../chat/client";
+import { parseConversation, type Conversation } from "../../chat/conversation-note";
+import { createNodeTransport } from "../../runner/http/node-transport";
+import type { BlockResult } from "../../runner/result";
+import { blockKey, type SessionStore } from "../../runner/session";
+import { isFinal } from "../../runner/state-machine";
+import type { Transport } from "../../runner/transport";
+import type { ChatSettings } from "../../settings/chat-settings";
+import { createObsidianTransport } from "../obsidian-transport";
+import type { SettingsStore } from "../settings-store";
+
+/** The note the user was editing when they turned to the panel. */
+export interface EditorContext {
+	path: string;
+	text: string;
+	blocks: NoteBlock[];
+	/** The runnable block under the cursor, if any. */
+	block: NoteBlock | null;
+	selection: string;
+	editor: Editor;
+}
+
+/** A saved conversation in the chats folder. */
+export interface SavedConversation {
+	path: string;
+	conversation: Conversation;
+}
+
+/** All the chat panel sees of the plugin. */
+export interface ChatHost {
+	settings(): ChatSettings;
+	client(): ChatClient;
+	/** Values the request must never contain: the active environment's secrets and the API key. */
+	secretValues(): string[];
+	editor(): EditorContext | null;
+	lastResult(path: string, block: NoteBlock): BlockResult | null;
+	listConversations(): Promise<SavedConversation[]>;
+	/** Writes a conversation; `path` null creates a new note named `fileName` in the folder. Returns its path. */
+	saveConversation(path: string | null, fileName: string, text: string): Promise<string>;
+}
+
+/**
+ * The plugin's ChatHost. The desktop app streams over its own node transport (no CORS, Stop
+ * closes the socket); elsewhere requestUrl answers whole (`client().streams` is false).
+ */
+export class PluginChatHost implements ChatHost {
+	private transport: (Transport & { close?(): void }) | null = null;
+	private lastMarkdown: MarkdownView | null = null;
+
+	constructor(
+		private readonly app: App,
+		private readonly store: SettingsStore,
+		private readonly sessions: SessionStore,
+		private readonly environmentSecrets: () => string[],
+	) {}
+
+	/** Remembers the last note the user worked in: with the panel focused there is no active editor. */
+	trackLeaf(): void {
+		const view = this.app.workspace.getActiveViewOfType(MarkdownView);
+		if (view) this.lastMarkdown = view;
+	}
+
+	settings(): ChatSettings {
+		return this.store.settings.chat;
+	}
+
+	client(): ChatClient {
+		this.transport ??= Platform.isDesktopApp ? createNodeTransport() : createObsidianTransport(requestUrl);
+		return createChatClient(this.transport, { baseUrl: this.settings().baseUrl, apiKey: this.apiKey() });
+	}
+
+	private apiKey(): string | null {
+		const id = this.settings().apiKeySecret;
+		return id ? (this.app.secretStorage.getSecret(id) ?? null) : null;
+	}
+
+	secretValues(): string[] {
+		const key = this.apiKey();
+		return [...this.environmentSecrets(), ...(key ? [key] : [])];
+	}
+
+	editor(): EditorContext | null {
+		const view = this.app.workspace.getActiveViewOfType(MarkdownView) ?? this.lastMarkdown;
+		if (!view?.file || !view.editor) return null;
+		const editor = view.editor;
+		const text = editor.getValue();
+		const blocks = parseNote(text);
+		return { path: view.file.path, text, blocks, block: blockAtLine(blocks, editor.getCursor().line) ?? null, selection: editor.getSelection(), editor };
+	}
+
+	lastResult(path: string, block: NoteBlock): BlockResult | null {
+		const snapshot = this.sessions.note(path).snapshot(blockKey(block));
+		return isFinal(snapshot.state) ? (snapshot as BlockResult) : null;
+	}
+
+	async listConversations(): Promise<SavedConversation[]> {
+		const folder = `${normalizePath(this.settings().folder)}/`;
+		const files = this.app.vault
+			.getMarkdownFiles()
+			.filter((f) => f.path.startsWith(folder))
+			.sort((a, b) => b.stat.mtime - a.stat.mtime);
+		const out: SavedConversation[] = [];
+		for (const f of files) {
+			const conversation = parseConversation(await this.app.vault.cachedRead(f));
+			if (conversation) out.push({ path: f.path, conversation });
+		}
+		return out;
+	}
+
+	async saveConversation(path: string | null, fileName: string, text: string): Promise<string> {
+		const existing = path ? this.app.vault.getAbstractFileByPath(path) : null;
+		if (existing instanceof TFile) {
+			await this.app.vault.modify(existing, text);
+			return existing.path;
+		}
+		const folder = normalizePath(this.settings().folder);
+		if (!this.app.vault.getAbstractFileByPath(folder)) await this.app.vault.createFolder(folder);
+		let target = normalizePath(`${folder}/${fileName}`);
+		for (let n = 2; this.app.vault.getAbstractFileByPath(target); n++) target = normalizePath(`${folder}/${fileName.replace(/\.md$/, "")} ${n}.md`);
+		const file = await this.app.vault.create(target, text);
+		return file.path;
+	}
+
+	dispose(): void {
+		this.transport?.close?.();
+	}
+}
