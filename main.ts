@@ -1,5 +1,5 @@
 import { getLanguage, MarkdownView, Platform, Plugin, TFile, type Editor } from "obsidian";
-import { blockAtLine, parseNote, writeCanonicalRequest, type NoteBlock } from "./src/blocks";
+import { blockAtLine, writeCanonicalRequest, type NoteBlock } from "./src/blocks";
 import { displayChord, resolveKeymap, toCodeMirrorKey } from "./src/settings/keymap";
 import type { Settings } from "./src/settings/user-settings";
 import { blockKey } from "./src/runner/session";
@@ -10,6 +10,7 @@ import { blockKeymap, blockAtCursor, type BlockAction } from "./src/ui/editor/bl
 import { blockWidgets } from "./src/ui/editor/block-widgets";
 import { exportHooks, exportNoteAsHttp } from "./src/ui/export-actions";
 import { NoteAccess } from "./src/ui/note-access";
+import { NoteModel } from "./src/ui/note-model";
 import { PluginServices } from "./src/ui/plugin-services";
 import { PluginRuntime } from "./src/ui/runtime";
 import { SettingsStore } from "./src/ui/settings-store";
@@ -38,9 +39,8 @@ function blockBindings(settings: Settings): Array<{ action: BlockAction; key: st
 	});
 }
 
-/** The http block at a 0-based line of a note's text, with the note it belongs to. */
-function blockAt(filePath: string, text: string, line: number): { filePath: string; note: NoteBlock[]; block: NoteBlock } | null {
-	const note = parseNote(text);
+/** The http block at a 0-based line of a note, with the note it belongs to. */
+function blockAt(filePath: string, note: readonly NoteBlock[], line: number): { filePath: string; note: readonly NoteBlock[]; block: NoteBlock } | null {
 	const block = blockAtLine(note, line);
 	return block && block.kind === "http" ? { filePath, note, block } : null;
 }
@@ -51,6 +51,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 	private services!: PluginServices;
 	private runtime!: PluginRuntime;
 	private notes!: NoteAccess;
+	private model!: NoteModel;
 	private exporter!: ExportHooks;
 	private environments!: EnvironmentActions;
 	private globals!: GlobalActions;
@@ -62,6 +63,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.services = new PluginServices(this.app, this.settingsStore, pluginDir);
 		this.runtime = new PluginRuntime(this.services);
 		this.notes = new NoteAccess(this.app);
+		this.model = new NoteModel();
 		this.exporter = exportHooks(this.runtime, this.services);
 		const host = this.blockHost();
 
@@ -80,7 +82,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		);
 
 		this.registerEditorSuggest(new SlashSuggest(this.app, () => Object.keys(this.settingsStore.settings.connections)[0] ?? "app"));
-		this.registerEditorSuggest(new ReferenceSuggest(this.app, this.runtime, () => Object.keys(this.services.environment().variables)));
+		this.registerEditorSuggest(new ReferenceSuggest(this.app, this.runtime, () => Object.keys(this.services.environment().variables), this.model));
 
 		this.addBlockCommand("run-block", "Run block", "block.run");
 		this.addBlockCommand("run-all-blocks", "Run all blocks in the note", "block.run_all");
@@ -119,7 +121,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.environments = new EnvironmentActions(this.app, this.settingsStore);
 		const indexer = new VaultBlockIndexer(this.app);
 		for (const ref of indexer.watch()) this.registerEvent(ref);
-		this.globals = new GlobalActions(this.app, this.environments, indexer);
+		this.globals = new GlobalActions(this.app, this.environments, indexer, this.model);
 		this.addSettingTab(new RunnableBlocksSettingTab(this.app, this, this.settingsStore, this.environments));
 		this.register(this.environments.attachStatusBar(this.addStatusBarItem()));
 
@@ -144,7 +146,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 				id: `go-to-block-${n}`,
 				name: `Go to block ${n} of the note`,
 				editorCheckCallback: (checking, editor) => {
-					if (parseNote(editor.getValue()).length < n) return false;
+					if (this.model.ofEditor(editor).length < n) return false;
 					if (!checking) this.globals.perform(`block.goto.${n}`);
 					return true;
 				},
@@ -165,22 +167,22 @@ export default class RunnableBlocksPlugin extends Plugin {
 	private defineVim(): void {
 		const active = (): VimTarget | null => {
 			const info = this.app.workspace.activeEditor;
-			return info?.editor ? { path: info.file?.path ?? "", text: info.editor.getValue(), line: info.editor.getCursor().line } : null;
+			return info?.editor ? { path: info.file?.path ?? "", note: this.model.ofEditor(info.editor), line: info.editor.getCursor().line } : null;
 		};
 		defineVimCommands(
 			{
 				run: (target) => {
-					if (!this.blockKey("block.run", target && blockAt(target.path, target.text, target.line))) notify(t("notInBlock"));
+					if (!this.blockKey("block.run", target && blockAt(target.path, target.note, target.line))) notify(t("notInBlock"));
 				},
 				runAll: (target) => {
-					if (target) this.runNote(target.path, parseNote(target.text));
+					if (target) this.runNote(target.path, target.note);
 				},
 				// Inside a block: that block; elsewhere: every running block of the note.
 				cancel: (target) => {
 					if (!target) return;
-					const found = blockAt(target.path, target.text, target.line);
+					const found = blockAt(target.path, target.note, target.line);
 					if (found) this.blockKey("block.cancel", found);
-					else for (const b of parseNote(target.text)) this.runtime.sessions.note(target.path).cancel(blockKey(b));
+					else for (const b of target.note) this.runtime.sessions.note(target.path).cancel(blockKey(b));
 				},
 				env: (name) => {
 					const names = Object.keys(this.settingsStore.settings.environments);
@@ -201,10 +203,11 @@ export default class RunnableBlocksPlugin extends Plugin {
 		const exporter = this.exporter;
 		return {
 			session: (path) => this.runtime.sessions.note(path),
+			blocksOf: (text) => this.model.ofText(text),
 			actions: (path, block) => blockActions(this.app, this.runtime, this.notes, exporter, path, block),
 			writeRequest: (path, block, request) =>
 				void this.notes.edit(path, (text) => {
-					const current = parseNote(text).find((b) => blockKey(b) === blockKey(block));
+					const current = this.model.ofText(text).find((b) => blockKey(b) === blockKey(block));
 					return current ? writeCanonicalRequest(text, current, request) : null;
 				}),
 			runKeyLabel: () => {
@@ -228,17 +231,17 @@ export default class RunnableBlocksPlugin extends Plugin {
 		});
 	}
 
-	private blockFromEditor(editor: Editor, filePath: string): { filePath: string; note: NoteBlock[]; block: NoteBlock } | null {
-		return blockAt(filePath, editor.getValue(), editor.getCursor().line);
+	private blockFromEditor(editor: Editor, filePath: string): { filePath: string; note: readonly NoteBlock[]; block: NoteBlock } | null {
+		return blockAt(filePath, this.model.ofEditor(editor), editor.getCursor().line);
 	}
 
 	/** Runs every http block of a note, in dependency order. */
-	private runNote(filePath: string, note: NoteBlock[]): void {
+	private runNote(filePath: string, note: readonly NoteBlock[]): void {
 		void this.runtime.run(filePath, note, note.filter((b) => b.kind === "http"));
 	}
 
 	/** Performs a block action; returns whether it handled the key. */
-	private blockKey(action: BlockAction, target: { filePath: string; note: NoteBlock[]; block: NoteBlock } | null): boolean {
+	private blockKey(action: BlockAction, target: { filePath: string; note: readonly NoteBlock[]; block: NoteBlock } | null): boolean {
 		if (!target) return false;
 		const { filePath, note, block } = target;
 		switch (action) {

@@ -10,6 +10,8 @@ export * from "./http";
 export * from "./references";
 export * from "./builtins";
 export * from "./note";
+export * from "./reparse";
+export * from "./note-cache";
 export * from "./edit";
 export * from "./form";
 export * from "./templates";

@@ -1,4 +1,4 @@
-import { scanFences, type Fence } from "./fences";
+import { scanLines, stringLines, type Fence, type LineSource } from "./fences";
 import { canonicalInfo, parseInfo, ALIAS_PATTERN, type ParsedInfo } from "./info";
 import type { BlockKind, TokensOf } from "./kind";
 import { kindOf, type AnyBlockKind } from "./kinds";
@@ -48,38 +48,58 @@ export function canonicalFenceLine(fence: Fence, info: ParsedInfo<unknown>, kind
  * that reuses an alias gets a `duplicate_alias` error.
  */
 export function parseNote(markdown: string): NoteBlock[] {
+	return parseNoteLines(stringLines(markdown)).blocks;
+}
+
+/** A note's fences and blocks, kept so that an edit can reparse only what it touched (`reparseNote`). */
+export interface NoteParse {
+	/** Every fence of the note, runnable or not, in order. */
+	fences: readonly Fence[];
+	/** Per fence: its block before the note-wide rules (unique aliases), or null for a fence that is not ours. */
+	local: ReadonlyArray<NoteBlock | null>;
+	/** The note's blocks: `local` with the note-wide rules applied. */
+	blocks: NoteBlock[];
+}
+
+/** Parses a note read as lines. */
+export function parseNoteLines(lines: LineSource): NoteParse {
+	const { fences } = scanLines(lines, 0);
+	const local: Array<NoteBlock | null> = [];
+	let index = 0;
+	for (const fence of fences) {
+		const kind = kindOf(fence.lang);
+		local.push(kind ? parseFence(kind, fence, index++, lines) : null);
+	}
+	return withNoteRules(fences, local, lines);
+}
+
+/**
+ * Applies the note-wide rules to the blocks of each fence: a block reusing an earlier block's
+ * alias gets `duplicate_alias` and does not run. A block the rules leave alone is kept as it is.
+ */
+export function withNoteRules(fences: readonly Fence[], local: ReadonlyArray<NoteBlock | null>, lines: LineSource): NoteParse {
 	const blocks: NoteBlock[] = [];
 	const aliasLines = new Map<string, number>();
-	for (const fence of scanFences(markdown)) {
-		const kind = kindOf(fence.lang);
-		if (!kind) continue;
-		const block = parseBlock(kind, fence, blocks.length, markdown);
-		if (block.alias !== null) {
-			const first = aliasLines.get(block.alias);
-			if (first !== undefined) {
-				block.problems.push(
-					error("duplicate_alias", `Alias "${block.alias}" is already used by the block at line ${first + 1}`, fence.startLine, block.aliasSource === "info" ? Math.max(0, lineAt(markdown, fence.from).text.indexOf("alias=")) : 0),
-				);
-				block.runnable = false;
-			} else {
-				aliasLines.set(block.alias, fence.startLine);
-			}
+	for (const block of local) {
+		if (block === null) continue;
+		const { alias, fence } = block;
+		const first = alias === null ? undefined : aliasLines.get(alias);
+		if (alias !== null && first === undefined) aliasLines.set(alias, fence.startLine);
+		if (first === undefined) {
+			blocks.push(block);
+			continue;
 		}
-		blocks.push(block);
+		const column = block.aliasSource === "info" ? Math.max(0, lines.line(fence.startLine).text.indexOf("alias=")) : 0;
+		const duplicate = error("duplicate_alias", `Alias "${alias}" is already used by the block at line ${first + 1}`, fence.startLine, column);
+		blocks.push({ ...block, problems: [...block.problems, duplicate], runnable: false });
 	}
-	return blocks;
+	return { fences, local, blocks };
 }
 
-/** The text of the note line starting at or before `offset`. */
-function lineAt(markdown: string, offset: number): { start: number; text: string } {
-	const start = markdown.lastIndexOf("\n", offset - 1) + 1;
-	const end = markdown.indexOf("\n", offset);
-	return { start, text: markdown.slice(start, end === -1 ? markdown.length : end).replace(/\r$/, "") };
-}
-
-function parseBlock(kind: AnyBlockKind, fence: Fence, index: number, markdown: string): NoteBlock {
-	const opening = lineAt(markdown, fence.from);
-	const afterLang = fence.from - opening.start + fence.prefix.length + fence.length + fence.langWritten.length;
+/** Parses one fence of a kind into its block, without the note-wide rules. */
+export function parseFence(kind: AnyBlockKind, fence: Fence, index: number, lines: LineSource): NoteBlock {
+	const opening = lines.line(fence.startLine);
+	const afterLang = fence.from - opening.from + fence.prefix.length + fence.length + fence.langWritten.length;
 	const infoColumn = fence.info ? opening.text.indexOf(fence.info, afterLang) : afterLang;
 	const info = parseInfo(fence.info, kind.tokens, fence.startLine, infoColumn);
 	const problems: BlockProblem[] = [...info.problems];
@@ -87,7 +107,7 @@ function parseBlock(kind: AnyBlockKind, fence: Fence, index: number, markdown: s
 		problems.push(error("unterminated_fence", `The ${fence.lang} block is not closed with ${fence.char.repeat(fence.length)}`, fence.startLine));
 	}
 	/** Note column of a column within content line k: after the container prefix that was stripped. */
-	const contentColumn = (k: number, column: number) => (k < fence.contentOffsets.length ? fence.contentOffsets[k] - lineAt(markdown, fence.contentOffsets[k]).start : 0) + column;
+	const contentColumn = (k: number, column: number) => (k < fence.contentOffsets.length ? fence.contentOffsets[k] - lines.line(fence.startLine + 1 + k).from : 0) + column;
 	const content = kind.parse(fence.content);
 	for (const p of content.problems) problems.push({ ...p, line: fence.startLine + 1 + p.line, column: contentColumn(p.line, p.column) });
 	let alias = (info.tokens as { alias?: string }).alias ?? null;

@@ -1,8 +1,9 @@
 import { MarkdownView, type App, type KeymapEventHandler } from "obsidian";
-import { parseNote, type VariableEntry } from "../blocks";
+import type { VariableEntry } from "../blocks";
 import { ACTIONS, toObsidianHotkey, type Chord } from "../settings/keymap";
 import { BlockSearchModal, type VaultBlockIndexer } from "./block-search";
 import type { EnvironmentActions } from "./environments";
+import type { NoteModel } from "./note-model";
 
 /** Global actions this plugin performs (reserved ones, such as chat.toggle, are never registered). */
 export const GLOBAL_ACTIONS = ACTIONS.filter((a) => a.scope === "global" && !a.reserved).map((a) => a.id);
@@ -18,6 +19,7 @@ export class GlobalActions {
 		private readonly app: App,
 		private readonly environments: EnvironmentActions,
 		private readonly indexer: VaultBlockIndexer,
+		private readonly notes: NoteModel,
 	) {}
 
 	perform(action: string): boolean {
@@ -64,7 +66,7 @@ export class GlobalActions {
 	private gotoBlock(n: number): boolean {
 		const editor = this.app.workspace.getActiveViewOfType(MarkdownView)?.editor;
 		if (!editor) return false;
-		const block = parseNote(editor.getValue())[n - 1];
+		const block = this.notes.ofEditor(editor)[n - 1];
 		if (!block) return false;
 		editor.setCursor({ line: block.fence.startLine, ch: 0 });
 		editor.scrollIntoView({ from: { line: block.fence.startLine, ch: 0 }, to: { line: block.fence.startLine, ch: 0 } }, true);

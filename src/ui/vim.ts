@@ -1,5 +1,7 @@
 import type { EditorView } from "@codemirror/view";
 import { editorInfoField } from "obsidian";
+import type { NoteBlock } from "../blocks";
+import { blocksOf } from "./editor/note-blocks";
 
 /** The part of @replit/codemirror-vim's API that Obsidian exposes as `CodeMirrorAdapter.Vim`. */
 interface VimApi {
@@ -12,10 +14,10 @@ export function obsidianVim(): VimApi | null {
 	return typeof adapter?.Vim?.defineEx === "function" ? adapter.Vim : null;
 }
 
-/** Where an ex command acts: the note (path and text) and the cursor's 0-based line. */
+/** Where an ex command acts: the note (path and blocks) and the cursor's 0-based line. */
 export interface VimTarget {
 	path: string;
-	text: string;
+	note: readonly NoteBlock[];
 	line: number;
 }
 
@@ -29,7 +31,7 @@ export interface VimHandlers {
 /** The note and cursor of a CodeMirror view. */
 export function viewTarget(view: EditorView): VimTarget {
 	const state = view.state;
-	return { path: state.field(editorInfoField, false)?.file?.path ?? "", text: state.doc.toString(), line: state.doc.lineAt(state.selection.main.head).number - 1 };
+	return { path: state.field(editorInfoField, false)?.file?.path ?? "", note: blocksOf(state), line: state.doc.lineAt(state.selection.main.head).number - 1 };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { RangeSetBuilder, StateField, type EditorState, type Extension } from "@codemirror/state";
 import { Decoration, EditorView, WidgetType, type DecorationSet } from "@codemirror/view";
 import { editorInfoField, editorLivePreviewField, type Component } from "obsidian";
-import { parseNote, type NoteBlock } from "../../blocks";
+import type { NoteBlock } from "../../blocks";
 import { rendererOf, type EditorPanel } from "../block-renderers";
 import type { BlockHost } from "../block-view";
+import { blocksOf, noteBlocks } from "./note-blocks";
 
 /** The note's path as Obsidian's editor knows it ("" outside a markdown view, e.g. in tests). */
 function filePathOf(state: EditorState): string {
@@ -85,20 +86,16 @@ function buildDecorations(state: EditorState, host: BlockHost, blocks: readonly 
  * block processor), plus the method word coloured by verb.
  */
 export function blockWidgets(host: BlockHost): Extension {
-	interface Value {
-		blocks: NoteBlock[];
-		decorations: DecorationSet;
-	}
-	const build = (state: EditorState, blocks: NoteBlock[]): Value => ({ blocks, decorations: buildDecorations(state, host, blocks) });
-	return StateField.define<Value>({
-		create: (state) => build(state, parseNote(state.doc.toString())),
-		update(value, tr) {
+	const build = (state: EditorState) => buildDecorations(state, host, blocksOf(state));
+	const widgets = StateField.define<DecorationSet>({
+		create: build,
+		update(decorations, tr) {
 			const modeChanged = isLivePreview(tr.startState) !== isLivePreview(tr.state);
-			// The note is parsed again only when its text changed; cursor moves reuse the blocks.
-			if (tr.docChanged) return build(tr.state, parseNote(tr.state.doc.toString()));
-			if (tr.selection || modeChanged) return build(tr.state, value.blocks);
-			return value;
+			// The blocks come from the note model (parsed once per change); cursor moves reuse them.
+			if (tr.docChanged || tr.selection || modeChanged) return build(tr.state);
+			return decorations;
 		},
-		provide: (field) => EditorView.decorations.from(field, (v) => v.decorations),
+		provide: (field) => EditorView.decorations.from(field),
 	});
+	return [noteBlocks, widgets];
 }
