@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark in turn (panel needs the production build: run `npm run build` first).
 import { spawnSync } from "node:child_process";
 
-const benches = [["parse"], ["search"], ["runner"], ["panel"], ["first-run"]];
+const benches = [["parse"], ["editor"], ["search"], ["runner"], ["panel"], ["first-run"]];
 let failed = 0;
 for (const args of benches) {
 	console.log(`\n=== bench/${args[0]} ===`);

@@ -4,26 +4,7 @@
  */
 import { parseNote } from "../../src/blocks";
 import { measure, printTable } from "../support/measure";
-
-function generateNote(blocks: number): string {
-	const parts: string[] = ["# Generated note\n"];
-	for (let i = 0; i < blocks; i++) {
-		parts.push(`Some prose about request ${i}, with a [[link]] and *emphasis*.\n`);
-		parts.push(
-			`\`\`\`http alias=req${i} timeout=${1000 + i} display=split\n` +
-				`# request ${i}\n` +
-				`POST {{base_url}}/items/${i}\n` +
-				`    ?page=${i}\n` +
-				`    &q=search%20term\n` +
-				`Content-Type: application/json\n` +
-				`Authorization: Bearer {{login.response.body.$.token}}\n` +
-				`X-Request-Id: {{uuid}}\n\n` +
-				`{\n  "id": ${i},\n  "name": "item ${i}",\n  "tags": ["a", "b", "c"],\n  "ref": "{{req${Math.max(0, i - 1)}.response.body.$.id}}"\n}\n` +
-				"```\n",
-		);
-	}
-	return parts.join("\n");
-}
+import { generateNote } from "../support/notes";
 
 const BLOCKS = 1000;
 const note = generateNote(BLOCKS);

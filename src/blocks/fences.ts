@@ -1,8 +1,5 @@
+import { kindOf, type BlockLanguage } from "./kinds";
 import { splitLines, type LineSpan } from "./lines";
-
-/** Fence languages this plugin runs. */
-export const RUNNABLE_LANGUAGES = ["http", "db", "textdiff"] as const;
-export type RunnableLanguage = (typeof RUNNABLE_LANGUAGES)[number];
 
 /**
  * A fenced code block found in a markdown document.
@@ -106,40 +103,65 @@ function widthOf(s: string): number {
 }
 
 /**
+ * The lines of a document, 0-based: a string's, or an editor document's read in place (no copy
+ * of the whole text). `line(i)` gives offsets into the whole document.
+ */
+export interface LineSource {
+	readonly count: number;
+	line(i: number): LineSpan;
+}
+
+/** The lines of a string. */
+export function stringLines(markdown: string): LineSource {
+	const lines = splitLines(markdown);
+	return { count: lines.length, line: (i) => lines[i] };
+}
+
+/**
  * Finds every fenced code block of a markdown document, runnable or not, so that
  * fences nested inside longer fences are correctly treated as content.
  * Fences may sit in lists and callouts; an unterminated fence runs to the end of its
  * container (the document, or the blockquote it opened in).
  */
 export function scanFences(markdown: string): Fence[] {
-	const lines = splitLines(markdown);
+	return scanLines(stringLines(markdown), 0).fences;
+}
+
+/**
+ * Scans from line `start`, which must lie outside any fence. Between fences the scan carries no
+ * state, so it can stop at any line outside a fence: before each such line after `start`,
+ * `stop(line)` is asked. Returns the fences found and the line it stopped at (`count` at the end).
+ */
+export function scanLines(lines: LineSource, start: number, stop?: (line: number) => boolean): { fences: Fence[]; end: number } {
 	const fences: Fence[] = [];
-	let i = 0;
-	while (i < lines.length) {
-		const raw = i === 0 ? lines[i].text.replace(/^\uFEFF/, "") : lines[i].text;
-		const bom = lines[i].text.length - raw.length;
+	let i = start;
+	while (i < lines.count) {
+		if (i > start && stop?.(i)) break;
+		const text = lines.line(i).text;
+		const raw = i === 0 ? text.replace(/^\uFEFF/, "") : text;
 		const open = readOpening(raw);
 		if (!open) {
 			i++;
 			continue;
 		}
-		const fence = collectFence(lines, i, open, bom);
+		const fence = collectFence(lines, i, open, text.length - raw.length);
 		fences.push(fence);
 		i = fence.endLine + 1;
 	}
-	return fences;
+	return { fences, end: Math.min(i, lines.count) };
 }
 
-function collectFence(lines: LineSpan[], start: number, open: OpenLine, bom: number): Fence {
+function collectFence(src: LineSource, start: number, open: OpenLine, bom: number): Fence {
 	const depth = quoteDepth(open.quote);
 	const indentWidth = widthOf(open.indent) + widthOf(open.marker);
 	const contentLines: string[] = [];
 	const contentOffsets: number[] = [];
 	const eols: string[] = [];
-	let end = lines.length - 1;
+	let end = src.count - 1;
 	let terminated = false;
-	for (let j = start + 1; j < lines.length; j++) {
-		const stripped = stripPrefix(lines[j].text, depth, indentWidth);
+	for (let j = start + 1; j < src.count; j++) {
+		const line = src.line(j);
+		const stripped = stripPrefix(line.text, depth, indentWidth);
 		if (stripped === null) {
 			// The blockquote holding the fence ended: so does the fence.
 			end = j - 1;
@@ -151,8 +173,8 @@ function collectFence(lines: LineSpan[], start: number, open: OpenLine, bom: num
 			break;
 		}
 		contentLines.push(stripped.text);
-		contentOffsets.push(lines[j].from + stripped.cut);
-		eols.push(lines[j].eol);
+		contentOffsets.push(line.from + stripped.cut);
+		eols.push(line.eol);
 	}
 	const words = /^[ \t]*(\S*)[ \t]*(.*?)[ \t]*$/.exec(open.rest) ?? ["", "", ""];
 	const langWritten = words[1];
@@ -171,8 +193,8 @@ function collectFence(lines: LineSpan[], start: number, open: OpenLine, bom: num
 		contentPrefix: open.quote + " ".repeat(indentWidth),
 		startLine: start,
 		endLine: end,
-		from: lines[start].from + bom,
-		to: lines[end].to,
+		from: src.line(start).from + bom,
+		to: src.line(end).to,
 		contentLines,
 		content,
 		contentOffsets,
@@ -180,9 +202,9 @@ function collectFence(lines: LineSpan[], start: number, open: OpenLine, bom: num
 	};
 }
 
-/** True when the fence's language is one this plugin runs. */
-export function isRunnable(fence: Fence): fence is Fence & { lang: RunnableLanguage } {
-	return (RUNNABLE_LANGUAGES as readonly string[]).includes(fence.lang);
+/** True when the fence's language names one of `BLOCK_KINDS`. */
+export function isRunnable(fence: Fence): fence is Fence & { lang: BlockLanguage } {
+	return kindOf(fence.lang) !== undefined;
 }
 
 /** The runnable fences of a document, in order. */

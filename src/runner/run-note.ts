@@ -1,7 +1,8 @@
 import type { Entropy, NoteBlock } from "../blocks";
-import { executeRequest, failedBeforeStart, type ExecutorDeps } from "./executor";
+import { runnerOf } from "./block-runners";
+import { failedBeforeStart, type ExecutorDeps } from "./executor";
 import { failedError } from "./failures";
-import { cannotRun, prepareRequest, referencedAliases } from "./prepare";
+import { referencedAliases } from "./prepare";
 import type { BlockResult, RunSnapshot } from "./result";
 
 /** Where finished runs are kept between invocations (the session store in the plugin, a Map in the CLI). */
@@ -36,49 +37,6 @@ export interface BlockRun {
 	/** True when it ran because another block referenced it. */
 	dependency: boolean;
 }
-
-/** One block to run, after the blocks it references have run. */
-export interface BlockStep {
-	block: NoteBlock;
-	/** Aliases defined in the note. */
-	aliases: ReadonlySet<string>;
-	signal: AbortSignal | undefined;
-	ctx: RunContext;
-}
-
-/** Runs one block of its kind; never rejects (every end is a result). */
-export type BlockRunner = (step: BlockStep) => Promise<BlockResult>;
-
-/** An http block: references resolved into a request, then the executor (cache, transport, history). */
-async function runHttpBlock({ block, aliases, signal, ctx }: BlockStep): Promise<BlockResult> {
-	const prepared = prepareRequest(block, {
-		env: ctx.env,
-		aliases,
-		result: (a) => ctx.results.get(a),
-		entropy: ctx.entropy,
-		defaultTimeoutMs: ctx.defaultTimeoutMs,
-		secretNames: ctx.secrets?.names,
-		unsetSecrets: ctx.secrets?.unset,
-	});
-	if (!prepared.ok) return failedBeforeStart(prepared.error);
-	return executeRequest(prepared.request, ctx.deps, {
-		envSnapshot: prepared.envSnapshot,
-		force: ctx.force,
-		signal,
-		filePath: ctx.filePath,
-		historyAlias: historyAlias(block),
-		maskUrl: ctx.maskUrl,
-		onUpdate: (s) => ctx.onUpdate?.(block, s),
-	});
-}
-
-/**
- * The runner of each block kind: dependency order, results for chaining, cancel and history
- * stay in `runBlocks` and the engine. A new kind (a DB block) adds its runner here, taking what
- * it needs from the engine's ports (`EnginePorts` in engine.ts) the way http takes the transport;
- * a kind without one fails with its first problem, as today.
- */
-const BLOCK_RUNNERS: { readonly [K in NoteBlock["kind"]]?: BlockRunner } = { http: runHttpBlock };
 
 /** History key of a block: its alias, or `#L<fence line>` (1-based) without one. */
 export function historyAlias(block: NoteBlock): string {
@@ -130,8 +88,26 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
 		const signal = ctx.signalFor?.(block) ?? ctx.signal;
 		if (signal?.aborted) return finish(failedBeforeStart(failedError("cancelled", undefined)));
-		const runner = BLOCK_RUNNERS[block.kind];
-		const result = runner ? await runner({ block, aliases, signal, ctx }) : failedBeforeStart(cannotRun(block));
+		const result = await runnerOf(block)(block, {
+			prepare: {
+				env: ctx.env,
+				aliases,
+				result: (a) => ctx.results.get(a),
+				entropy: ctx.entropy,
+				defaultTimeoutMs: ctx.defaultTimeoutMs,
+				secretNames: ctx.secrets?.names,
+				unsetSecrets: ctx.secrets?.unset,
+			},
+			deps: ctx.deps,
+			execute: {
+				force: ctx.force,
+				signal,
+				filePath: ctx.filePath,
+				historyAlias: historyAlias(block),
+				maskUrl: ctx.maskUrl,
+				onUpdate: (s) => ctx.onUpdate?.(block, s),
+			},
+		});
 		return finish(result);
 	};
 

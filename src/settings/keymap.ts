@@ -3,17 +3,28 @@
  * user.toml (`Mod+Shift+Enter`), their CodeMirror and Obsidian forms, and conflicts.
  */
 
-export type ActionScope = "block" | "global";
+/**
+ * Where an action's chord acts: `block` inside a runnable block (an editor keymap that falls
+ * through elsewhere), `global` anywhere in the app, `panel` while a panel of ours has focus.
+ */
+export type ActionScope = "block" | "global" | "panel";
 
 export interface ActionSpec {
-	id: string;
+	readonly id: string;
+	readonly scope: ActionScope;
 	/** Chord in force with no preset and no user.toml entry, or null: unbound. */
-	defaultChord: string | null;
+	readonly defaultChord: string | null;
 	/** Chord the Notebook keymap preset gives it (the design's global chords, DESIGN.md §6), or null. */
-	notebookChord: string | null;
-	scope: ActionScope;
+	readonly notebookChord: string | null;
+	/** Key of its name in the UI strings (Keymap page), e.g. "actRun"; `{n}` is filled for go to block N. */
+	readonly name: string;
+	/**
+	 * Its command palette entry: a stable id (users bind hotkeys to it) and the palette title,
+	 * which docs cite; null for an action without one.
+	 */
+	readonly command: { readonly id: string; readonly title: string } | null;
 	/** Named by the design but not built yet: listed and bindable, never registered. */
-	reserved?: true;
+	readonly reserved?: true;
 }
 
 /** Where an action's chord comes from, for the Keymap page. */
@@ -23,7 +34,9 @@ export type ChordSource = "default" | "preset" | "user";
 export type KeymapPreset = "obsidian" | "notebook";
 export const KEYMAP_PRESETS: readonly KeymapPreset[] = ["obsidian", "notebook"];
 
-const GOTO = Array.from({ length: 9 }, (_, i): ActionSpec => ({ id: `block.goto.${i + 1}`, defaultChord: null, notebookChord: null, scope: "global" }));
+/** `block.goto.N`: moves the cursor to the N-th block of the note. */
+const goto = <N extends 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9>(n: N) =>
+	({ id: `block.goto.${n}`, scope: "global", defaultChord: null, notebookChord: null, name: "actGoto", command: { id: `go-to-block-${n}`, title: `Go to block ${n} of the note` } }) as const;
 
 /**
  * Every action (DESIGN.md §6). Block actions keep their chords by default: they act only
@@ -33,20 +46,44 @@ const GOTO = Array.from({ length: 9 }, (_, i): ActionSpec => ({ id: `block.goto.
  * Notebook preset or user.toml binds them. `block.goto.N` stay unbound even there: Alt+1..9
  * collide with tiling window managers (and type characters on macOS).
  */
-export const ACTIONS: readonly ActionSpec[] = [
-	{ id: "block.run", defaultChord: "Mod+Enter", notebookChord: null, scope: "block" },
-	{ id: "block.run_all", defaultChord: "Mod+Shift+Enter", notebookChord: null, scope: "block" },
-	{ id: "block.cancel", defaultChord: "Mod+.", notebookChord: null, scope: "block" },
-	{ id: "block.copy_curl", defaultChord: "Mod+Shift+C", notebookChord: null, scope: "block" },
-	{ id: "block.explain", defaultChord: "Mod+Shift+E", notebookChord: null, scope: "block" },
-	{ id: "block.force_run", defaultChord: "Mod+Shift+R", notebookChord: null, scope: "block" },
-	{ id: "search.blocks", defaultChord: null, notebookChord: "Mod+K", scope: "global" },
-	{ id: "env.switch", defaultChord: null, notebookChord: "Mod+E", scope: "global" },
-	{ id: "env.new_variable", defaultChord: null, notebookChord: "Mod+Shift+V", scope: "global" },
-	{ id: "chat.toggle", defaultChord: null, notebookChord: "Mod+B", scope: "global" }, // Obsidian's Mod+B is Bold
-	{ id: "vcs.sync", defaultChord: null, notebookChord: "Mod+Shift+S", scope: "global", reserved: true },
-	...GOTO,
-];
+export const ACTIONS = [
+	{ id: "block.run", scope: "block", defaultChord: "Mod+Enter", notebookChord: null, name: "actRun", command: { id: "run-block", title: "Run block" } },
+	{ id: "block.run_all", scope: "block", defaultChord: "Mod+Shift+Enter", notebookChord: null, name: "actRunAll", command: { id: "run-all-blocks", title: "Run all blocks in the note" } },
+	{ id: "block.cancel", scope: "block", defaultChord: "Mod+.", notebookChord: null, name: "actCancel", command: { id: "cancel-block", title: "Cancel running block" } },
+	{ id: "block.copy_curl", scope: "block", defaultChord: "Mod+Shift+C", notebookChord: null, name: "actCopyCurl", command: { id: "copy-block-as-curl", title: "Copy block as curl" } },
+	// Bound so the chord is taken before db blocks explain; it does nothing until they do.
+	{ id: "block.explain", scope: "block", defaultChord: "Mod+Shift+E", notebookChord: null, name: "actExplain", command: null },
+	{ id: "block.force_run", scope: "block", defaultChord: "Mod+Shift+R", notebookChord: null, name: "actForceRun", command: { id: "force-run-block", title: "Force re-run block (skip cache)" } },
+	{ id: "search.blocks", scope: "global", defaultChord: null, notebookChord: "Mod+K", name: "actSearch", command: { id: "search-blocks", title: "Search runnable blocks and variables" } },
+	{ id: "env.switch", scope: "global", defaultChord: null, notebookChord: "Mod+E", name: "actEnvSwitch", command: { id: "switch-environment", title: "Switch environment" } },
+	{ id: "env.new_variable", scope: "global", defaultChord: null, notebookChord: "Mod+Shift+V", name: "actNewVariable", command: { id: "new-variable", title: "New variable in the active environment" } },
+	// Obsidian's Mod+B is Bold: bound only by the Notebook preset or user.toml.
+	{ id: "chat.toggle", scope: "global", defaultChord: null, notebookChord: "Mod+B", name: "actChat", command: { id: "toggle-chat", title: "Toggle chat panel" } },
+	{ id: "vcs.sync", scope: "global", defaultChord: null, notebookChord: "Mod+Shift+S", name: "actVcsSync", command: null, reserved: true },
+	...[goto(1), goto(2), goto(3), goto(4), goto(5), goto(6), goto(7), goto(8), goto(9)],
+] as const satisfies readonly ActionSpec[];
+
+/** Every action id, derived from `ACTIONS`: a new action is one entry there. */
+export type ActionId = (typeof ACTIONS)[number]["id"];
+/** The ids of one scope's actions. */
+export type ActionOf<S extends ActionScope> = Extract<(typeof ACTIONS)[number], { scope: S }>["id"];
+/** The string keys naming actions (the UI checks each is one of its strings). */
+export type ActionNameKey = (typeof ACTIONS)[number]["name"];
+
+/** An action as code reads it: every field of the spec, with its id and name key typed. */
+export type Action = Omit<ActionSpec, "id" | "name"> & { readonly id: ActionId; readonly name: ActionNameKey };
+/** `ACTIONS` seen as `Action`s (optional fields such as `reserved` readable on every entry). */
+export const ACTION_SPECS: readonly Action[] = ACTIONS;
+
+/** True for a string that names an action (user.toml keys are checked with it). */
+export function isActionId(id: string): id is ActionId {
+	return ACTIONS.some((a) => a.id === id);
+}
+
+/** The spec of an action id. */
+export function actionSpec(id: ActionId): Action {
+	return ACTION_SPECS.find((a) => a.id === id) as Action;
+}
 
 export type Modifier = "Mod" | "Ctrl" | "Meta" | "Alt" | "Shift";
 
@@ -184,9 +221,9 @@ export interface KeymapProblem {
 
 export interface ResolvedKeymap {
 	/** Action id → chord (absent: unbound). */
-	bindings: Map<string, Chord>;
+	bindings: Map<ActionId, Chord>;
 	/** Action id → where its chord (or its unbinding) comes from; every action has one. */
-	sources: Map<string, ChordSource>;
+	sources: Map<ActionId, ChordSource>;
 	problems: KeymapProblem[];
 }
 
@@ -196,10 +233,10 @@ export interface ResolvedKeymap {
  * `""` unbinds an action.
  */
 export function resolveKeymap(overrides: Readonly<Record<string, string>>, preset: KeymapPreset = "obsidian"): ResolvedKeymap {
-	const bindings = new Map<string, Chord>();
-	const sources = new Map<string, ChordSource>();
+	const bindings = new Map<ActionId, Chord>();
+	const sources = new Map<ActionId, ChordSource>();
 	const problems: KeymapProblem[] = [];
-	for (const a of ACTIONS) {
+	for (const a of ACTION_SPECS) {
 		sources.set(a.id, "default");
 		const chord = (preset === "notebook" ? a.notebookChord : null) ?? a.defaultChord;
 		const parsed = chord ? parseChord(chord) : null;
@@ -207,9 +244,10 @@ export function resolveKeymap(overrides: Readonly<Record<string, string>>, prese
 		bindings.set(a.id, parsed.chord);
 		if (chord !== a.defaultChord) sources.set(a.id, "preset");
 	}
-	for (const [action, text] of Object.entries(overrides)) {
-		if (!ACTIONS.some((a) => a.id === action)) {
-			problems.push({ action, message: `unknown action "${action}"` });
+	for (const [written, text] of Object.entries(overrides)) {
+		const action = isActionId(written) ? written : null;
+		if (action === null) {
+			problems.push({ action: written, message: `unknown action "${written}"` });
 			continue;
 		}
 		if (text.trim() === "") {
@@ -232,17 +270,17 @@ export function resolveKeymap(overrides: Readonly<Record<string, string>>, prese
  * The actions a preset would bind with its own chords given the user's `[keymap]` (an entry
  * there wins over the preset), each with its chord: what applying the preset adds.
  */
-export function presetChords(preset: KeymapPreset, overrides: Readonly<Record<string, string>>): Array<{ action: ActionSpec; chord: Chord }> {
+export function presetChords(preset: KeymapPreset, overrides: Readonly<Record<string, string>>): Array<{ action: Action; chord: Chord }> {
 	const { bindings, sources } = resolveKeymap(overrides, preset);
-	return ACTIONS.flatMap((action) => {
+	return ACTION_SPECS.flatMap((action) => {
 		const chord = bindings.get(action.id);
 		return chord && sources.get(action.id) === "preset" ? [{ action, chord }] : [];
 	});
 }
 
 /** Actions bound to the same chord on a platform, grouped. */
-export function findConflicts(bindings: ReadonlyMap<string, Chord>, isMac: boolean): string[][] {
-	const byChord = new Map<string, string[]>();
+export function findConflicts<A extends string>(bindings: ReadonlyMap<A, Chord>, isMac: boolean): A[][] {
+	const byChord = new Map<string, A[]>();
 	for (const [action, chord] of bindings) {
 		const key = formatChord(resolveChord(chord, isMac));
 		byChord.set(key, [...(byChord.get(key) ?? []), action]);

@@ -87,3 +87,12 @@ export class BlockSearchModal extends SuggestModal<SearchResult> {
 		});
 	}
 }
+
+/** Mod+K: block search over the vault; choosing a variable inserts `{{name}}` at the cursor of the active note. */
+export function openBlockSearch(app: App, indexer: VaultBlockIndexer): void {
+	const insertVariable = (entry: VariableEntry) => {
+		const editor = app.workspace.getActiveViewOfType(MarkdownView)?.editor;
+		if (editor) editor.replaceRange(`{{${entry.name}}}`, editor.getCursor());
+	};
+	void indexer.whenReady().then(() => new BlockSearchModal(app, indexer.index, insertVariable).open());
+}

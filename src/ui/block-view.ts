@@ -1,5 +1,5 @@
 import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
-import { blockAtLine, editableRequest, parseHttpBlock, parseNote, type BlockProblem, type CanonicalRequest, type HttpBlock, type NoteBlock } from "../blocks";
+import { blockAtLine, editableRequest, parseHttpBlock, type BlockProblem, type CanonicalRequest, type HttpBlock, type NoteBlock } from "../blocks";
 import { FormEditor } from "./panel/form-editor";
 import { t } from "./strings";
 import { blockKey } from "../runner/session";
@@ -9,25 +9,19 @@ import type { NoteSession } from "../runner/session";
 /** What a rendered block needs from the plugin. */
 export interface BlockHost {
 	session(filePath: string): NoteSession;
+	/** The blocks of a note's text, parsed once per text (the plugin's note model). */
+	blocksOf(text: string): readonly NoteBlock[];
 	actions(filePath: string, block: NoteBlock): PanelActions;
 	/** Writes a form-mode edit back to the block as canonical text. */
 	writeRequest(filePath: string, block: NoteBlock, request: CanonicalRequest): void;
 	runKeyLabel(): string;
 }
 
-/** The last note parsed: Reading view renders every block of a note from the same text. */
-let lastParsed: { text: string; blocks: NoteBlock[] } | null = null;
-
-function parseNoteOnce(text: string): NoteBlock[] {
-	if (lastParsed?.text !== text) lastParsed = { text, blocks: parseNote(text) };
-	return lastParsed.blocks;
-}
-
 /** Finds the note block this element renders, so note-level rules (duplicate aliases, tokens) apply. */
-export function locateBlock(el: HTMLElement, ctx: MarkdownPostProcessorContext): NoteBlock | undefined {
+export function locateBlock(el: HTMLElement, ctx: MarkdownPostProcessorContext, host: Pick<BlockHost, "blocksOf">): NoteBlock | undefined {
 	const section = ctx.getSectionInfo(el);
 	if (!section) return undefined;
-	return blockAtLine(parseNoteOnce(section.text), section.lineStart);
+	return blockAtLine(host.blocksOf(section.text), section.lineStart);
 }
 
 /**
@@ -55,7 +49,7 @@ function renderSource(root: HTMLElement, source: string, http: HttpBlock): void 
 }
 
 function renderHeader(root: HTMLElement, source: string, block: NoteBlock | undefined, showSource = true): void {
-	const http = block?.http ?? parseHttpBlock(source);
+	const http = block?.kind === "http" ? block.http : parseHttpBlock(source);
 	const problems: BlockProblem[] = block ? block.problems : http.problems;
 	if (block?.alias) root.createDiv({ cls: "rb-block-head" }).createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
 	if (showSource) renderSource(root, source, http);
@@ -67,7 +61,7 @@ function renderHeader(root: HTMLElement, source: string, block: NoteBlock | unde
 
 export function panelInfo(block: NoteBlock, runKey: string): PanelBlockInfo {
 	return {
-		method: block.http?.method ?? null,
+		method: block.kind === "http" ? block.http.method : null,
 		editMode: block.info.tokens.mode ?? "raw",
 		display: block.info.tokens.display ?? "split",
 		alias: block.alias,
@@ -90,7 +84,7 @@ export class HttpBlockView extends MarkdownRenderChild {
 	}
 
 	override onload(): void {
-		const block = locateBlock(this.containerEl, this.ctx);
+		const block = locateBlock(this.containerEl, this.ctx, this.host);
 		const root = this.containerEl.createDiv({ cls: "rb-block" });
 		root.dataset.display = block?.info.tokens.display ?? "split";
 		const request = block?.info.tokens.mode === "form" ? editableRequest(block) : null;

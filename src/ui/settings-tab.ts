@@ -1,5 +1,5 @@
 import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
-import { ACTIONS, chordFromKeyEvent, displayChord, findConflicts, formatChord, KEYMAP_PRESETS, presetChords, resolveKeymap, type ChordSource, type KeymapPreset } from "../settings/keymap";
+import { ACTION_SPECS, actionSpec, chordFromKeyEvent, displayChord, findConflicts, formatChord, KEYMAP_PRESETS, presetChords, resolveKeymap, type ActionId, type ChordSource, type KeymapPreset } from "../settings/keymap";
 import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
 import { TRANSPORTS } from "../settings/user-settings";
 import { environmentNames } from "../settings/variables";
@@ -10,22 +10,9 @@ import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
 import { t, type StringKey } from "./strings";
 
-/** What each action does, for the Keymap section. */
-const ACTION_NAMES: Record<string, StringKey> = {
-	"block.run": "actRun",
-	"block.run_all": "actRunAll",
-	"block.cancel": "actCancel",
-	"block.copy_curl": "actCopyCurl",
-	"block.explain": "actExplain",
-	"block.force_run": "actForceRun",
-	"search.blocks": "actSearch",
-	"env.switch": "actEnvSwitch",
-	"env.new_variable": "actNewVariable",
-	"chat.toggle": "actChat",
-	"vcs.sync": "actVcsSync",
-};
 const SOURCE_NAMES: Record<ChordSource, StringKey> = { default: "sourceDefault", preset: "sourcePreset", user: "sourceUser" };
-const actionName = (id: string) => (id in ACTION_NAMES ? t(ACTION_NAMES[id]) : t("actGoto", { n: id.split(".").pop() ?? "" }));
+/** What an action does, for the Keymap section (`{n}` of go to block N is the id's last part). */
+const actionName = (id: ActionId) => t(actionSpec(id).name, { n: id.split(".").pop() ?? "" });
 
 /**
  * The settings page: General, Environments, Keymap, Connections. It never holds settings of
@@ -180,7 +167,7 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 				});
 			});
 		if (theirs.source === "defaults") el.createEl("p", { cls: "setting-item-description rb-keymap-defaults-note", text: t("hotkeysFromDefaults") });
-		for (const action of ACTIONS) {
+		for (const action of ACTION_SPECS) {
 			const chord = bindings.get(action.id);
 			const source = sources.get(action.id) ?? "default";
 			const row = new Setting(el).setName(action.id).setClass("rb-keymap-row");

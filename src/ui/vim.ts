@@ -1,5 +1,5 @@
 import type { EditorView } from "@codemirror/view";
-import { editorInfoField } from "obsidian";
+import { viewTarget, type ActionTarget } from "./action-target";
 
 /** The part of @replit/codemirror-vim's API that Obsidian exposes as `CodeMirrorAdapter.Vim`. */
 interface VimApi {
@@ -12,24 +12,14 @@ export function obsidianVim(): VimApi | null {
 	return typeof adapter?.Vim?.defineEx === "function" ? adapter.Vim : null;
 }
 
-/** Where an ex command acts: the note (path and text) and the cursor's 0-based line. */
-export interface VimTarget {
-	path: string;
-	text: string;
-	line: number;
-}
+/** Where an ex command acts: the note and the cursor, as for every action. */
+export type VimTarget = ActionTarget;
 
 export interface VimHandlers {
 	run(target: VimTarget | null): void;
 	runAll(target: VimTarget | null): void;
 	cancel(target: VimTarget | null): void;
 	env(name: string): void;
-}
-
-/** The note and cursor of a CodeMirror view. */
-export function viewTarget(view: EditorView): VimTarget {
-	const state = view.state;
-	return { path: state.field(editorInfoField, false)?.file?.path ?? "", text: state.doc.toString(), line: state.doc.lineAt(state.selection.main.head).number - 1 };
 }
 
 /**

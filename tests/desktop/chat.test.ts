@@ -9,7 +9,7 @@ jest.setTimeout(60_000);
  * its command, answers streamed over the node transport from the local OpenAI-compatible
  * server, an http fence of an answer inserted into the note and run.
  */
-type Page = HostApi & { openEditor(markdown: string, path?: string): void; editorText(): string };
+type Page = HostApi;
 let host: DesktopHost;
 let server: OpenAiServer;
 let doc: Document;
@@ -40,7 +40,7 @@ beforeAll(async () => {
 	server = await startOpenAiServer();
 	host = await launchDesktopHost();
 	doc = host.document;
-	page = host.page as Page;
+	page = host.page;
 	await page.writeFile(USER_TOML, `[chat]\nbase_url = "${server.baseUrl}"\nmodel = "fence"\n`);
 	await host.loadPlugin();
 	// The host's editor is Node's CodeMirror (Obsidian's require gives it to main.js), which reads

@@ -3,9 +3,9 @@ import type { PluginChatHost } from "./chat-host";
 import { CHAT_VIEW_TYPE, ChatView } from "./chat-view";
 
 /**
- * Registers the chat panel: its view, the "Toggle chat panel" command (no default hotkey:
- * `chat.toggle` gets a chord only from user.toml or the Notebook preset, DESIGN.md section 6)
- * and the leaf tracking the panel's context needs. Returns the toggle for the keymap.
+ * Registers the chat panel: its view and the leaf tracking the panel's context needs. Returns
+ * the toggle, which `chat.toggle` performs (its "Toggle chat panel" command comes from ACTIONS,
+ * with no default hotkey: a chord only from user.toml or the Notebook preset, DESIGN.md section 6).
  */
 export function registerChat(plugin: Plugin, host: PluginChatHost): () => Promise<void> {
 	const { workspace } = plugin.app;
@@ -24,6 +24,5 @@ export function registerChat(plugin: Plugin, host: PluginChatHost): () => Promis
 		await leaf.setViewState({ type: CHAT_VIEW_TYPE, active: true });
 		await workspace.revealLeaf(leaf);
 	};
-	plugin.addCommand({ id: "toggle-chat", name: "Toggle chat panel", callback: () => void toggle() });
 	return toggle;
 }

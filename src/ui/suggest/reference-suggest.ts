@@ -1,19 +1,21 @@
 import { EditorSuggest, type App, type Editor, type EditorPosition, type EditorSuggestContext, type EditorSuggestTriggerInfo, type TFile } from "obsidian";
-import { parseNote, refCompletions, refTrigger, type NoteBlock, type RefCompletion } from "../../blocks";
+import { refCompletions, refTrigger, type NoteBlock, type RefCompletion } from "../../blocks";
 import { bodyText } from "../../runner/alias-values";
 import type { Engine } from "../../runner/engine";
+import { NoteModel } from "../note-model";
 
 /**
  * `{{` inside a runnable block: aliases above the cursor, environment variables and built-ins
  * (the logic is src/blocks/completion.ts); Enter completes and closes the braces, Esc cancels.
  */
 export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
-	private found: { note: NoteBlock[]; block: NoteBlock; path: string } | null = null;
+	private found: { note: readonly NoteBlock[]; block: NoteBlock; path: string } | null = null;
 
 	constructor(
 		app: App,
 		private readonly runtime: Engine,
 		private readonly variables: () => string[],
+		private readonly notes: NoteModel = new NoteModel(),
 	) {
 		super(app);
 		// Tab completes like Enter (Obsidian binds only Enter).
@@ -47,7 +49,7 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 		// Cheap test first: the note is parsed only when the line has an open `{{`.
 		if (!editor.getLine(cursor.line).slice(0, cursor.ch).includes("{{")) return null;
 		const text = editor.getValue();
-		const note = parseNote(text);
+		const note = this.notes.ofEditor(editor);
 		const trig = refTrigger(note, text, editor.posToOffset(cursor));
 		if (!trig) return null;
 		this.found = { note, block: trig.block, path: file?.path ?? "" };

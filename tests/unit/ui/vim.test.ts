@@ -27,7 +27,7 @@ describe("vim ex commands", () => {
 		cancel: (t: VimTarget | null) => calls.push(`cancel ${show(t)}`),
 		env: (name: string) => calls.push(`env:${name}`),
 	};
-	const active = (): VimTarget => ({ path: "active.md", text: "x\ny", line: 1 });
+	const active = (): VimTarget => ({ path: "active.md", note: [], line: 1, moveTo: () => undefined });
 	/** What vim hands an ex command: `cm.cm6` is the CodeMirror view (only its state is read). */
 	const cmOf = (doc: string, at: number, path: string) => ({
 		cm6: { state: EditorState.create({ doc, selection: { anchor: at }, extensions: [editorInfoField.init(() => ({ file: { path } }) as unknown as MarkdownFileInfo)] }) } as unknown as EditorView,

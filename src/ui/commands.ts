@@ -1,0 +1,231 @@
+import type { Extension } from "@codemirror/state";
+import { MarkdownView, type App, type Editor, type KeymapEventHandler, type MarkdownFileInfo, type Plugin, type TFile } from "obsidian";
+import type { NoteBlock } from "../blocks";
+import { ACTION_SPECS, resolveKeymap, toCodeMirrorKey, toObsidianHotkey, type Action, type ActionId, type ActionOf, type Chord } from "../settings/keymap";
+import type { Settings } from "../settings/user-settings";
+import { canRun, editorTarget, runnableBlockAt, type ActionTarget } from "./action-target";
+import { blockKeymap } from "./editor/block-keymap";
+import type { EnvironmentActions } from "./environments";
+import type { NoteModel } from "./note-model";
+import { notify } from "./notify";
+import { t } from "./strings";
+import { defineVimCommands, toggleVimMode } from "./vim";
+
+/** What actions do, provided by the plugin: each member is one effect. */
+export interface ActionEffects {
+	run(path: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], force: boolean): void;
+	/** Cancels a block's run; false when it was not running. */
+	cancel(path: string, block: NoteBlock): boolean;
+	copyAsCurl(path: string, block: NoteBlock): void;
+	searchBlocks(): void;
+	switchEnvironment(): void;
+	newVariable(): void;
+	toggleChat(): void;
+}
+
+type GotoId = Extract<ActionId, `block.goto.${string}`>;
+const isGoto = (id: ActionId): id is GotoId => id.startsWith("block.goto.");
+const gotoNumber = (id: GotoId) => Number(id.slice("block.goto.".length));
+
+/**
+ * Performs an action where the user is: the one dispatcher behind block chords, palette
+ * commands, vim ex commands and global chords. Returns whether it acted; a chord that did not
+ * act falls through to Obsidian.
+ */
+export function performAction(id: ActionId, target: ActionTarget | null, fx: ActionEffects): boolean {
+	if (isGoto(id)) {
+		const block = target?.note[gotoNumber(id) - 1];
+		if (!target || !block) return false;
+		target.moveTo(block.fence.startLine);
+		return true;
+	}
+	switch (id) {
+		case "block.run":
+		case "block.force_run":
+		case "block.copy_curl": {
+			const block = target && runnableBlockAt(target);
+			if (!target || !block) return false;
+			if (id === "block.copy_curl") fx.copyAsCurl(target.path, block);
+			else fx.run(target.path, target.note, [block], id === "block.force_run");
+			return true;
+		}
+		case "block.run_all":
+			if (!target) return false;
+			fx.run(target.path, target.note, target.note.filter(canRun), false);
+			return true;
+		case "block.cancel": {
+			if (!target) return false;
+			// Inside a block: that block; elsewhere (vim's :cancel): every running block of the note.
+			const block = runnableBlockAt(target);
+			if (block) return fx.cancel(target.path, block);
+			return target.note.map((b) => fx.cancel(target.path, b)).some(Boolean);
+		}
+		case "block.explain":
+			return false; // db blocks explain themselves; until they exist the chord falls through
+		case "search.blocks":
+			fx.searchBlocks();
+			return true;
+		case "env.switch":
+			fx.switchEnvironment();
+			return true;
+		case "env.new_variable":
+			fx.newVariable();
+			return true;
+		case "chat.toggle":
+			fx.toggleChat();
+			return true;
+		case "vcs.sync":
+			return false; // reserved: listed and bindable, never registered
+		default: {
+			const unhandled: never = id;
+			throw new Error(`no dispatch for action ${String(unhandled)}`);
+		}
+	}
+}
+
+/** Whether the palette offers an action's command where the user is. */
+export function isAvailable(action: Action, target: ActionTarget | null): boolean {
+	if (isGoto(action.id)) return target !== null && target.note.length >= gotoNumber(action.id);
+	if (action.scope === "block") return target !== null && runnableBlockAt(target) !== undefined;
+	return true;
+}
+
+/** The keymap in force: defaults, then the `[general] keymap_preset` chords, then user.toml's [keymap]. */
+export const keymapOf = (settings: Settings) => resolveKeymap(settings.keymap, settings.general.keymapPreset);
+
+/** The actions this plugin registers (reserved ones are listed on the Keymap page only). */
+const LIVE_ACTIONS = ACTION_SPECS.filter((a) => !a.reserved);
+
+/** Block chords in CodeMirror syntax: they act only inside a runnable block. */
+function blockBindings(bindings: ReadonlyMap<ActionId, Chord>): Array<{ action: ActionOf<"block">; key: string }> {
+	return LIVE_ACTIONS.flatMap((a) => {
+		const chord = bindings.get(a.id);
+		return a.scope === "block" && chord ? [{ action: a.id as ActionOf<"block">, key: toCodeMirrorKey(chord) }] : [];
+	});
+}
+
+/** Registers each bound global action on the app's scope; returns the undo. */
+function bindGlobalChords(app: App, bindings: ReadonlyMap<ActionId, Chord>, perform: (id: ActionId) => boolean): () => void {
+	const handlers: KeymapEventHandler[] = [];
+	for (const action of LIVE_ACTIONS) {
+		const chord = bindings.get(action.id);
+		if (action.scope !== "global" || !chord) continue;
+		const { modifiers, key } = toObsidianHotkey(chord);
+		// false tells Obsidian the key was handled (and stops its default).
+		handlers.push(app.scope.register(modifiers, key, () => !perform(action.id)));
+	}
+	return () => handlers.forEach((h) => app.scope.unregister(h));
+}
+
+/** What the plugin hands the command module. */
+export interface CommandDeps {
+	notes: NoteModel;
+	fx: ActionEffects;
+	settings(): Settings;
+	/** Calls back whenever user.toml changes; returns the undo. */
+	onSettingsChange(listener: () => void): () => void;
+	environments: Pick<EnvironmentActions, "switchTo">;
+	exportNote(file: TFile, text: string): void;
+	reloadSettings(): void;
+	clearCache(): void;
+}
+
+/**
+ * Every way in to an action, wired to `performAction`: palette commands (none with a default
+ * hotkey), the block keymap in the editor, global chords on the app's scope (only those the
+ * user bound, DESIGN.md §6) and vim's ex commands; plus the palette-only commands.
+ */
+export function registerCommands(plugin: Plugin, deps: CommandDeps): void {
+	const { app } = plugin;
+	const perform = (id: ActionId, target: ActionTarget | null) => performAction(id, target, deps.fx);
+	const targetOf = (editor: Editor, ctx: MarkdownView | MarkdownFileInfo) => editorTarget(editor, ctx.file?.path ?? "", deps.notes);
+	/** The active note's editor: global chords act there. */
+	const activeTarget = (): ActionTarget | null => {
+		const view = app.workspace.getActiveViewOfType(MarkdownView);
+		return view ? editorTarget(view.editor, view.file?.path ?? "", deps.notes) : null;
+	};
+	/** The active editor of any kind (a note, an embed): vim's ex commands act there when vim does not say. */
+	const activeEditorTarget = (): ActionTarget | null => {
+		const info = app.workspace.activeEditor;
+		return info?.editor ? editorTarget(info.editor, info.file?.path ?? "", deps.notes) : null;
+	};
+
+	for (const action of LIVE_ACTIONS) {
+		const command = action.command;
+		if (!command) continue;
+		if (action.scope === "global" && !isGoto(action.id)) {
+			plugin.addCommand({ id: command.id, name: command.title, callback: () => void perform(action.id, null) });
+			continue;
+		}
+		plugin.addCommand({
+			id: command.id,
+			name: command.title,
+			editorCheckCallback: (checking, editor, ctx) => {
+				// Block commands show only in a note's editor with the cursor inside a block that can run.
+				if (action.scope === "block" && !(ctx instanceof MarkdownView && ctx.file)) return false;
+				const target = targetOf(editor, ctx);
+				if (!isAvailable(action, target)) return false;
+				if (!checking) perform(action.id, target);
+				return true;
+			},
+		});
+	}
+
+	// Obsidian applies changes to this array on workspace.updateOptions(): the keymap follows user.toml.
+	const keys = (): Extension => blockKeymap(blockBindings(keymapOf(deps.settings()).bindings), perform);
+	const editorExtensions = [keys()];
+	plugin.registerEditorExtension(editorExtensions);
+	// Global chords follow user.toml: none unless the user binds them ([keymap] or the Notebook preset).
+	let unbind = bindGlobalChords(app, keymapOf(deps.settings()).bindings, (id) => perform(id, activeTarget()));
+	plugin.register(() => unbind());
+	plugin.register(
+		deps.onSettingsChange(() => {
+			editorExtensions[0] = keys();
+			app.workspace.updateOptions();
+			unbind();
+			unbind = bindGlobalChords(app, keymapOf(deps.settings()).bindings, (id) => perform(id, activeTarget()));
+		}),
+	);
+
+	// :run, :run-all, :cancel, :env <name> in Obsidian's vim, once its adapter is loaded.
+	const defineVim = () =>
+		defineVimCommands(
+			{
+				run: (target) => {
+					if (!perform("block.run", target)) notify(t("notInBlock"));
+				},
+				runAll: (target) => void perform("block.run_all", target),
+				cancel: (target) => void perform("block.cancel", target),
+				env: (name) => {
+					const names = Object.keys(deps.settings().environments);
+					if (names.includes(name)) void deps.environments.switchTo(name);
+					else notify(t("unknownEnvironment", { name, names: names.length ? names.join(", ") : t("noneYet") }));
+				},
+			},
+			activeEditorTarget,
+		);
+	app.workspace.onLayoutReady(() => defineVim());
+
+	plugin.addCommand({
+		id: "export-note-as-http",
+		name: "Export note as .http",
+		editorCheckCallback: (checking, editor, view) => {
+			if (!(view instanceof MarkdownView) || !view.file) return false;
+			if (!checking) deps.exportNote(view.file, editor.getValue());
+			return true;
+		},
+	});
+	plugin.addCommand({ id: "reload-settings", name: "Reload settings from user.toml", callback: () => deps.reloadSettings() });
+	plugin.addCommand({ id: "clear-cache", name: "Clear response cache", callback: () => deps.clearCache() });
+	plugin.addCommand({
+		id: "set-vim",
+		name: "Set vim (toggle vim mode)",
+		// `:set vim` (DESIGN.md §6): Obsidian's own vim-mode setting, toggled.
+		callback: () => {
+			const on = toggleVimMode(app.vault);
+			if (on === null) return notify(t("vimUnavailable"));
+			if (on) defineVim();
+			notify(t(on ? "vimOn" : "vimOff"));
+		},
+	});
+}

@@ -1,0 +1,104 @@
+import { parseNote, type NoteBlock } from "../../../src/blocks";
+import { ACTION_SPECS, ACTIONS, type ActionId } from "../../../src/settings/keymap";
+import type { ActionTarget } from "../../../src/ui/action-target";
+import { isAvailable, performAction, type ActionEffects } from "../../../src/ui/commands";
+
+const NOTE = "intro\n```http alias=a\nGET https://x.test/a\n```\nprose\n```db\nselect 1\n```\n```http\nGET https://x.test/b\n```\n";
+
+/** Effects that record what the dispatcher asked for; `running` says which blocks a cancel finds running. */
+function recorder(running: (b: NoteBlock) => boolean = () => true) {
+	const calls: string[] = [];
+	const name = (b: NoteBlock) => b.alias ?? `#${b.index}`;
+	const fx: ActionEffects = {
+		run: (path, _note, targets, force) => calls.push(`run ${path} ${targets.map(name).join(",")}${force ? " force" : ""}`),
+		cancel: (path, b) => (calls.push(`cancel ${path} ${name(b)}`), running(b)),
+		copyAsCurl: (path, b) => calls.push(`curl ${path} ${name(b)}`),
+		searchBlocks: () => calls.push("search"),
+		switchEnvironment: () => calls.push("env"),
+		newVariable: () => calls.push("variable"),
+		toggleChat: () => calls.push("chat"),
+	};
+	return { calls, fx };
+}
+
+function at(line: number, moves: number[] = []): ActionTarget {
+	return { path: "n.md", note: parseNote(NOTE), line, moveTo: (l) => moves.push(l) };
+}
+
+describe("performAction: the one dispatcher", () => {
+	it.each<[ActionId, number, string[], boolean]>([
+		["block.run", 2, ["run n.md a"], true],
+		["block.force_run", 2, ["run n.md a force"], true],
+		["block.copy_curl", 9, ["curl n.md #2"], true],
+		["block.run_all", 2, ["run n.md a,#2"], true],
+		["block.cancel", 2, ["cancel n.md a"], true],
+		["block.run", 0, [], false],
+		["block.run", 6, [], false],
+		["block.explain", 2, [], false],
+		["search.blocks", 0, ["search"], true],
+		["env.switch", 0, ["env"], true],
+		["env.new_variable", 0, ["variable"], true],
+		["chat.toggle", 0, ["chat"], true],
+		["vcs.sync", 0, [], false],
+	])("%s with the cursor on line %i", (id, line, calls, acted) => {
+		const r = recorder();
+		expect(performAction(id, at(line), r.fx)).toBe(acted);
+		expect(r.calls).toEqual(calls);
+	});
+
+	it("runs only blocks whose kind has a runner: a db block is neither a target nor part of run all", () => {
+		const r = recorder();
+		expect(performAction("block.run", at(6), r.fx)).toBe(false);
+		performAction("block.run_all", at(6), r.fx);
+		expect(r.calls).toEqual(["run n.md a,#2"]);
+	});
+
+	it("cancels every block of the note outside a block, saying whether any was running", () => {
+		const r = recorder((b) => b.alias === "a");
+		expect(performAction("block.cancel", at(0), r.fx)).toBe(true);
+		expect(r.calls).toEqual(["cancel n.md a", "cancel n.md #1", "cancel n.md #2"]);
+		expect(performAction("block.cancel", at(9), recorder(() => false).fx)).toBe(false);
+	});
+
+	it("goes to block N of the note, and not past the last", () => {
+		const moves: number[] = [];
+		expect(performAction("block.goto.3", at(0, moves), recorder().fx)).toBe(true);
+		expect(moves).toEqual([8]);
+		expect(performAction("block.goto.4", at(0, moves), recorder().fx)).toBe(false);
+	});
+
+	it("acts on nothing without a note, except the global actions", () => {
+		const r = recorder();
+		const acted = ACTIONS.filter((a) => performAction(a.id, null, r.fx)).map((a) => a.id);
+		expect(acted).toEqual(["search.blocks", "env.switch", "env.new_variable", "chat.toggle"]);
+	});
+});
+
+describe("the palette", () => {
+	const spec = (id: ActionId) => ACTION_SPECS.find((a) => a.id === id)!;
+	it.each<[ActionId, number, boolean]>([
+		["block.run", 2, true],
+		["block.run_all", 6, false],
+		["block.cancel", 0, false],
+		["block.goto.3", 0, true],
+		["block.goto.4", 0, false],
+		["search.blocks", 0, true],
+	])("offers %s with the cursor on line %i: %s", (id, line, offered) => {
+		expect(isAvailable(spec(id), at(line))).toBe(offered);
+	});
+
+	it("keeps every command id users may have bound a hotkey to", () => {
+		expect(ACTION_SPECS.flatMap((a) => (a.command ? [a.command.id] : []))).toEqual([
+			"run-block",
+			"run-all-blocks",
+			"cancel-block",
+			"copy-block-as-curl",
+			"force-run-block",
+			"search-blocks",
+			"switch-environment",
+			"new-variable",
+			"toggle-chat",
+			...Array.from({ length: 9 }, (_, i) => `go-to-block-${i + 1}`),
+		]);
+	});
+});
