@@ -13,3 +13,7 @@ export * from "./form";
 export * from "./templates";
 export * from "./completion";
 export * from "./search-index";
+export * from "./textdiff";
+export * from "./line-diff";
+export * from "./json-normalize";
+export * from "./text-compare";

@@ -1,0 +1,120 @@
+import { splitLines } from "./lines";
+import { warning, type BlockProblem } from "./problems";
+
+/**
+ * The ```` ```textdiff ```` fence (DESIGN.md §9, docs/blocks.md "Diff blocks"): the left pane,
+ * one separator line, the right pane.
+ *
+ * - The separator is the first content line that is exactly `=== right ===` (no other text, no
+ *   blanks around it). Everything after it is the right pane, as written.
+ * - A left-pane line that is the separator preceded by backslashes (`=== right ===`,
+ *   `\=== right ===`, …) is written with one more backslash, and read with one less. The right
+ *   pane needs no escape: only the first separator splits.
+ * - The line breaks around the separator belong to it, so a pane never ends with a line break
+ *   of its own; a pane that is one empty line is written as an empty line.
+ *
+ * Reading and writing are exact inverses: `serializeTextdiff(parseTextdiff(c).model) === c` for
+ * any content c, CRLF, trailing blanks and the separator itself included.
+ */
+export const TEXTDIFF_SEPARATOR = "=== right ===";
+
+const ESCAPED = /^\\*=== right ===$/;
+
+export interface TextdiffModel {
+	left: string;
+	right: string;
+	/** False when the content has no separator line: everything is the left pane. */
+	separated: boolean;
+	/**
+	 * Line breaks before and after the separator as written ("\n" or "\r\n"); "" where the
+	 * separator is the first (before) or last (after) content line.
+	 */
+	breaks: readonly [string, string];
+	/** 0-based content line of the separator (the content's line count when there is none). */
+	separatorLine: number;
+	/** 0-based content lines of the left pane written with an escape backslash. */
+	escapedLines: readonly number[];
+}
+
+export interface ParsedTextdiff {
+	model: TextdiffModel;
+	/** 0-based lines within the content. */
+	problems: BlockProblem[];
+}
+
+/** Reads a textdiff fence's content. Pure, never throws. */
+export function parseTextdiff(content: string): ParsedTextdiff {
+	const lines = splitLines(content);
+	const sep = lines.findIndex((l) => l.text === TEXTDIFF_SEPARATOR);
+	const leftEnd = sep === -1 ? lines.length : sep;
+	const escapedLines: number[] = [];
+	let left = "";
+	for (let k = 0; k < leftEnd; k++) {
+		let text = lines[k].text;
+		if (ESCAPED.test(text)) {
+			text = text.slice(1);
+			escapedLines.push(k);
+		}
+		// The break ending the last left line is the separator's.
+		left += text + (k < leftEnd - 1 ? lines[k].eol : "");
+	}
+	if (sep === -1) {
+		return {
+			model: { left, right: "", separated: false, breaks: ["", ""], separatorLine: lines.length, escapedLines },
+			problems: [warning("missing_separator", `The diff has no "${TEXTDIFF_SEPARATOR}" line: everything is the left pane`, Math.max(0, lines.length - 1))],
+		};
+	}
+	const before = sep === 0 ? "" : lines[sep - 1].eol;
+	const after = lines[sep].eol;
+	const right = content.slice(lines[sep].to + after.length);
+	return { model: { left, right, separated: true, breaks: [before, after], separatorLine: sep, escapedLines }, problems: [] };
+}
+
+/** A left-pane line as written in the fence. */
+export function escapeLeftLine(line: string): string {
+	return ESCAPED.test(line) ? `\\${line}` : line;
+}
+
+/** Writes the left pane: every line escaped, line breaks as they are. */
+function writeLeft(left: string): string {
+	let out = "";
+	for (const line of splitLines(left)) out += escapeLeftLine(line.text) + line.eol;
+	return out;
+}
+
+/** The pane texts a new fence is written from; breaks default to "\n". */
+export interface TextdiffPanes {
+	left: string;
+	right: string;
+	separated?: boolean;
+	breaks?: readonly [string, string];
+}
+
+/** The content of a textdiff fence holding these panes (the inverse of parseTextdiff). */
+export function serializeTextdiff(panes: TextdiffPanes): string {
+	const left = writeLeft(panes.left);
+	if (panes.separated === false && panes.right === "") return left;
+	const [before, after] = panes.breaks ?? ["\n", "\n"];
+	// "" is only right next to the fence: a pane with text needs its line break.
+	const b = before === "" && panes.left !== "" ? "\n" : before;
+	const a = after === "" && panes.right !== "" ? "\n" : after;
+	return `${left}${b}${TEXTDIFF_SEPARATOR}${a}${panes.right}`;
+}
+
+/**
+ * A whole ```` ```textdiff ```` fence, each line after `prefix` (indentation or `> `), its
+ * backtick run longer than any run a content line starts with, so no pane line can close it.
+ */
+export function textdiffFence(panes: TextdiffPanes, info = "", prefix = ""): string {
+	const content = serializeTextdiff({ breaks: ["\n", "\n"], ...panes });
+	const fence = "`".repeat(fenceLength(content));
+	const lines = [`${fence}textdiff${info ? ` ${info}` : ""}`, ...content.split("\n"), fence];
+	return lines.map((l) => prefix + l).join("\n") + "\n";
+}
+
+/** 3, or one more than the longest backtick run opening a content line. */
+export function fenceLength(content: string): number {
+	let longest = 2;
+	for (const m of content.matchAll(/^[ \t]*(`+)/gm)) longest = Math.max(longest, m[1].length);
+	return longest + 1;
+}
