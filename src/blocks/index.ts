@@ -17,3 +17,4 @@ export * from "./textdiff";
 export * from "./line-diff";
 export * from "./json-normalize";
 export * from "./text-compare";
+export * from "./textdiff-edit";

@@ -118,3 +118,33 @@ export function fenceLength(content: string): number {
 	for (const m of content.matchAll(/^[ \t]*(`+)/gm)) longest = Math.max(longest, m[1].length);
 	return longest + 1;
 }
+
+/** The textdiff info tokens as read from the fence line (absent: not written). */
+export interface TextdiffTokens {
+	alias?: string;
+	mode?: "split" | "unified";
+	ignore_whitespace?: true;
+	ignore_case?: true;
+	language?: string;
+	normalize?: "json";
+}
+
+/** How a textdiff block is shown and compared, defaults applied. */
+export interface TextdiffOptions {
+	mode: "split" | "unified";
+	ignoreWhitespace: boolean;
+	ignoreCase: boolean;
+	/** Syntax of both panes (`json`, `sql`, …), or null for plain text. */
+	language: string | null;
+	normalize: "json" | null;
+}
+
+export function textdiffOptions(tokens: TextdiffTokens): TextdiffOptions {
+	return {
+		mode: tokens.mode ?? "split",
+		ignoreWhitespace: tokens.ignore_whitespace === true,
+		ignoreCase: tokens.ignore_case === true,
+		language: tokens.language ?? null,
+		normalize: tokens.normalize ?? null,
+	};
+}
