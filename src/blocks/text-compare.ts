@@ -18,25 +18,25 @@ export interface Comparison {
 	count: ChangeCount;
 	/** True when normalisation rewrote at least one side. */
 	normalized: boolean;
-	/** Why a side was compared as written although normalisation was asked for. */
-	notes: string[];
+	/** The sides compared as written although normalisation was asked for, and why. */
+	notJson: Array<{ pane: "left" | "right"; reason: string }>;
 }
 
 /** Compares two texts line by line under the options. Pure. */
 export function compareTexts(left: string, right: string, options: ComparisonOptions = {}): Comparison {
-	const notes: string[] = [];
+	const notJson: Comparison["notJson"] = [];
 	let leftText = left;
 	let rightText = right;
 	if (options.normalize === "json") {
 		const l = normalizeJson(left);
 		const r = normalizeJson(right);
 		if (l.ok) leftText = l.text;
-		else notes.push(`Left pane is not JSON, compared as written: ${l.message}`);
+		else notJson.push({ pane: "left", reason: l.message });
 		if (r.ok) rightText = r.text;
-		else notes.push(`Right pane is not JSON, compared as written: ${r.message}`);
+		else notJson.push({ pane: "right", reason: r.message });
 	}
 	const a = paneLines(leftText);
 	const b = paneLines(rightText);
 	const changes = diffLines(a, b, options);
-	return { left: a, right: b, leftText, rightText, changes, count: countChanges(changes), normalized: leftText !== left || rightText !== right, notes };
+	return { left: a, right: b, leftText, rightText, changes, count: countChanges(changes), normalized: leftText !== left || rightText !== right, notJson };
 }

@@ -140,6 +140,16 @@ const en = {
 	vimOn: "Vim mode on",
 	vimOff: "Vim mode off",
 	vimUnavailable: "This version of Obsidian does not let plugins change vim mode: turn on vim key bindings in Obsidian's editor settings.",
+	// Diff blocks and response comparison (issue 16)
+	previousChange: "Previous change",
+	nextChange: "Next change",
+	leftPane: "Left pane",
+	rightPane: "Right pane",
+	diffNoChanges: "No changes",
+	diffCount: "{changes} changes, +{added} \u2212{removed} lines",
+	diffCountOne: "1 change, +{added} \u2212{removed} lines",
+	diffNormalized: "Compared as normalised JSON (sorted keys, 2-space indent); edit the note's text to change it.",
+	diffNotJson: "{pane} is not JSON, compared as written: {reason}",
 } as const;
 
 export type StringKey = keyof typeof en;
@@ -283,6 +293,16 @@ const es: Table = {
 	vimOn: "Modo vim activado",
 	vimOff: "Modo vim desactivado",
 	vimUnavailable: "Esta versión de Obsidian no permite que los complementos cambien el modo vim: activa los atajos de vim en los ajustes del editor de Obsidian.",
+	// Diff blocks and response comparison (issue 16)
+	previousChange: "Cambio anterior",
+	nextChange: "Cambio siguiente",
+	leftPane: "Panel izquierdo",
+	rightPane: "Panel derecho",
+	diffNoChanges: "Sin cambios",
+	diffCount: "{changes} cambios, +{added} \u2212{removed} líneas",
+	diffCountOne: "1 cambio, +{added} \u2212{removed} líneas",
+	diffNormalized: "Comparado como JSON normalizado (claves ordenadas, sangría de 2 espacios); edita el texto de la nota para cambiarlo.",
+	diffNotJson: "{pane} no es JSON, se compara tal como está escrito: {reason}",
 };
 
 const pt: Table = {
@@ -423,6 +443,16 @@ const pt: Table = {
 	vimOn: "Modo vim ativado",
 	vimOff: "Modo vim desativado",
 	vimUnavailable: "Esta versão do Obsidian não permite que plugins alterem o modo vim: ative os atalhos de vim nas configurações do editor do Obsidian.",
+	// Diff blocks and response comparison (issue 16)
+	previousChange: "Alteração anterior",
+	nextChange: "Próxima alteração",
+	leftPane: "Painel esquerdo",
+	rightPane: "Painel direito",
+	diffNoChanges: "Sem alterações",
+	diffCount: "{changes} alterações, +{added} \u2212{removed} linhas",
+	diffCountOne: "1 alteração, +{added} \u2212{removed} linhas",
+	diffNormalized: "Comparado como JSON normalizado (chaves ordenadas, recuo de 2 espaços); edite o texto da nota para alterá-lo.",
+	diffNotJson: "{pane} não é JSON, comparado como está escrito: {reason}",
 };
 
 const TABLES: Record<string, Table> = { en, es, pt };

@@ -118,13 +118,13 @@ describe("compareTexts", () => {
 		expect(c.normalized).toBe(true);
 		expect(c.count).toEqual({ changes: 1, added: 1, removed: 1 });
 		expect(c.left).toEqual(["{", '  "a": 2,', '  "b": 1', "}"]);
-		expect(c.notes).toEqual([]);
+		expect(c.notJson).toEqual([]);
 	});
 
 	it("compares a side that is not JSON as written, and says so", () => {
 		const c = compareTexts("{}", "not json", { normalize: "json" });
 		expect(c.rightText).toBe("not json");
-		expect(c.notes).toEqual([expect.stringMatching(/^Right pane is not JSON, compared as written: /)]);
+		expect(c.notJson).toEqual([{ pane: "right", reason: expect.stringMatching(/JSON|token/i) as unknown }]);
 	});
 
 	it("compares as written without normalize", () => {

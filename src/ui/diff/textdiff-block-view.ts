@@ -1,0 +1,117 @@
+import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
+import { paneEdit, parseNote, parseTextdiff, type TextdiffOptions } from "../../blocks";
+import { blockKey } from "../../runner/session";
+import { locateBlock } from "../block-view";
+import type { NoteAccess } from "../note-access";
+import { t } from "../strings";
+import { DiffPanes, type Pane } from "./diff-panes";
+import { textdiffOptionsOf } from "./textdiff-options";
+
+/** Typing pauses this long before a pane's text is written to the note. */
+const WRITE_DELAY_MS = 300;
+
+/**
+ * The panes on screen per block (note path, block key, options). Writing to the note makes
+ * Obsidian render the block again; the new view takes over panes typed in a moment ago, so
+ * focus, cursor and the pane's own undo history survive the write.
+ */
+const mounted = new Map<string, { panes: DiffPanes; owner: TextdiffBlockView | null }>();
+/** How recent a pane edit must be for a new view to take the panes over. */
+const ADOPT_WITHIN_MS = 2000;
+
+/** Writes pane texts into a textdiff block of a note. */
+export class TextdiffWriter {
+	constructor(private readonly notes: NoteAccess) {}
+
+	/** One change set (one undo step): the pane's new text where it differs, the fence kept valid. */
+	write(filePath: string, key: string, pane: Pane, text: string): Promise<void> {
+		return this.notes.editAll(filePath, (note) => {
+			const block = parseNote(note).find((b) => b.kind === "textdiff" && blockKey(b) === key);
+			return block ? paneEdit(note, block.fence, pane, text) : [];
+		});
+	}
+}
+
+/**
+ * A ```` ```textdiff ```` block in Reading view and Live Preview: its alias and problems, then
+ * the two panes compared (DiffPanes). Editing a pane writes it back into the fence.
+ */
+export class TextdiffBlockView extends MarkdownRenderChild {
+	private panes: DiffPanes | null = null;
+	private key = "";
+	private pending = new Map<Pane, string>();
+	private timer: number | null = null;
+
+	constructor(
+		containerEl: HTMLElement,
+		private readonly source: string,
+		private readonly ctx: MarkdownPostProcessorContext,
+		private readonly writer: TextdiffWriter,
+	) {
+		super(containerEl);
+	}
+
+	override onload(): void {
+		const block = locateBlock(this.containerEl, this.ctx);
+		const root = this.containerEl.createDiv({ cls: "rb-block rb-textdiff" });
+		const { model, problems } = parseTextdiff(this.source);
+		const options: TextdiffOptions = textdiffOptionsOf(block);
+		if (block?.alias) root.createDiv({ cls: "rb-block-head" }).createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
+		const shown = block ? block.problems : problems;
+		if (shown.length > 0) {
+			const list = root.createEl("ul", { cls: "rb-problems" });
+			for (const p of shown) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `${t("line", { n: p.line + 1 })}: ${p.message}` });
+		}
+		this.key = block ? blockKey(block) : "";
+		const id = `${this.ctx.sourcePath}\u0000${this.key}\u0000${JSON.stringify(options)}`;
+		const current = block ? mounted.get(id) : undefined;
+		if (current && current.panes.editedWithin(ADOPT_WITHIN_MS)) {
+			current.owner = this;
+			root.appendChild(current.panes.el);
+			current.panes.setTexts(model.left, model.right);
+			current.panes.restoreFocus();
+			this.panes = current.panes;
+		} else {
+			this.panes = new DiffPanes(root, { left: model.left, right: model.right, options, editable: block !== undefined });
+			if (block) mounted.set(id, { panes: this.panes, owner: this });
+		}
+		this.panes.onEdit = (pane, text) => this.edited(pane, text);
+		this.register(() => this.release(id));
+	}
+
+	private edited(pane: Pane, text: string): void {
+		this.pending.set(pane, text);
+		if (this.timer !== null) window.clearTimeout(this.timer);
+		this.timer = window.setTimeout(() => void this.flush(), WRITE_DELAY_MS);
+	}
+
+	/** Writes what was typed; the panes stay as they are (the note now matches them). */
+	private async flush(): Promise<void> {
+		if (this.timer !== null) window.clearTimeout(this.timer);
+		this.timer = null;
+		const pending = [...this.pending];
+		this.pending.clear();
+		for (const [pane, text] of pending) await this.writer.write(this.ctx.sourcePath, this.key, pane, text);
+	}
+
+	/** On unload: write what is pending; the panes go unless a newer view of the block took them over. */
+	private release(id: string): void {
+		if (this.pending.size > 0) void this.flush();
+		const panes = this.panes;
+		this.panes = null;
+		const entry = mounted.get(id);
+		if (entry?.panes === panes && entry.owner !== this) return;
+		if (entry?.panes === panes && panes.editedWithin(ADOPT_WITHIN_MS)) {
+			// Kept a moment for the view Obsidian renders after our write; then let go.
+			entry.owner = null;
+			window.setTimeout(() => {
+				if (mounted.get(id) !== entry || entry.owner !== null) return;
+				mounted.delete(id);
+				panes?.destroy();
+			}, ADOPT_WITHIN_MS);
+			return;
+		}
+		if (entry?.panes === panes) mounted.delete(id);
+		panes?.destroy();
+	}
+}
