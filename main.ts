@@ -23,6 +23,7 @@ import { GlobalActions } from "./src/ui/global-actions";
 import { RunnableBlocksSettingTab } from "./src/ui/settings-tab";
 import { defineVimCommands, toggleVimMode, type VimTarget } from "./src/ui/vim";
 import { notify } from "./src/ui/notify";
+import { textdiffPaneChanges } from "./src/ui/diff/textdiff-block-view";
 
 const BLOCK_ACTIONS: BlockAction[] = ["block.run", "block.run_all", "block.cancel", "block.force_run", "block.copy_curl", "block.explain"];
 
@@ -207,6 +208,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 					const current = parseNote(text).find((b) => blockKey(b) === blockKey(block));
 					return current ? writeCanonicalRequest(text, current, request) : null;
 				}),
+			writeTextdiffPane: (path, key, pane, text) => this.notes.editAll(path, (note) => textdiffPaneChanges(note, key, pane, text)),
 			runKeyLabel: () => {
 				const chord = keymapOf(this.settingsStore.settings).bindings.get("block.run");
 				return chord ? displayChord(chord, Platform.isMacOS) : "";

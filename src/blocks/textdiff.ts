@@ -1,3 +1,5 @@
+import { aliasToken, enumToken, flagToken } from "./info";
+import { defineKind, type TokenSpec, type TokensOf } from "./kind";
 import { splitLines } from "./lines";
 import { warning, type BlockProblem } from "./problems";
 
@@ -119,15 +121,32 @@ export function fenceLength(content: string): number {
 	return longest + 1;
 }
 
-/** The textdiff info tokens as read from the fence line (absent: not written). */
-export interface TextdiffTokens {
-	alias?: string;
-	mode?: "split" | "unified";
-	ignore_whitespace?: true;
-	ignore_case?: true;
-	language?: string;
-	normalize?: "json";
-}
+/** `language=json`: the panes' syntax, a language name as code fences write it. */
+const languageToken: TokenSpec<"language", string> = {
+	key: "language",
+	form: "value",
+	expects: "use a language name such as json, xml or sql",
+	read: (text) => (/^[A-Za-z0-9_+#.-]+$/.test(text) ? text.toLowerCase() : undefined),
+};
+
+/** The textdiff info tokens, in canonical order (docs/blocks.md, "Diff blocks"). */
+export const TEXTDIFF_TOKENS = [
+	aliasToken,
+	enumToken("mode", ["split", "unified"]),
+	flagToken("ignore_whitespace"),
+	flagToken("ignore_case"),
+	languageToken,
+	enumToken("normalize", ["json"]),
+] as const;
+
+export type TextdiffTokens = TokensOf<typeof TEXTDIFF_TOKENS>;
+
+/** The ```` ```textdiff ```` kind: two panes and their options; nothing to run. */
+export const textdiffKind = defineKind({
+	language: "textdiff",
+	tokens: TEXTDIFF_TOKENS,
+	parse: (content) => ({ ...parseTextdiff(content), alias: null }),
+});
 
 /** How a textdiff block is shown and compared, defaults applied. */
 export interface TextdiffOptions {

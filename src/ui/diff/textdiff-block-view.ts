@@ -1,8 +1,7 @@
-import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
-import { paneEdit, parseNote, parseTextdiff, type TextdiffOptions } from "../../blocks";
+import { Component, MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
+import { paneEdit, parseNote, parseTextdiff, type NoteChange, type TextdiffBlock, type TextdiffOptions } from "../../blocks";
 import { blockKey } from "../../runner/session";
-import { locateBlock } from "../block-view";
-import type { NoteAccess } from "../note-access";
+import { locateBlock, type BlockHost } from "../block-view";
 import { t } from "../strings";
 import { DiffPanes, type Pane } from "./diff-panes";
 import { textdiffOptionsOf } from "./textdiff-options";
@@ -19,17 +18,10 @@ const mounted = new Map<string, { panes: DiffPanes; owner: TextdiffBlockView | n
 /** How recent a pane edit must be for a new view to take the panes over. */
 const ADOPT_WITHIN_MS = 2000;
 
-/** Writes pane texts into a textdiff block of a note. */
-export class TextdiffWriter {
-	constructor(private readonly notes: NoteAccess) {}
-
-	/** One change set (one undo step): the pane's new text where it differs, the fence kept valid. */
-	write(filePath: string, key: string, pane: Pane, text: string): Promise<void> {
-		return this.notes.editAll(filePath, (note) => {
-			const block = parseNote(note).find((b) => b.kind === "textdiff" && blockKey(b) === key);
-			return block ? paneEdit(note, block.fence, pane, text) : [];
-		});
-	}
+/** The note changes that put `text` into one pane of the textdiff block `key` (none when it is gone). */
+export function textdiffPaneChanges(note: string, key: string, pane: Pane, text: string): NoteChange[] {
+	const block = parseNote(note).find((b) => b.kind === "textdiff" && blockKey(b) === key);
+	return block ? paneEdit(note, block.fence, pane, text) : [];
 }
 
 /**
@@ -46,7 +38,7 @@ export class TextdiffBlockView extends MarkdownRenderChild {
 		containerEl: HTMLElement,
 		private readonly source: string,
 		private readonly ctx: MarkdownPostProcessorContext,
-		private readonly writer: TextdiffWriter,
+		private readonly host: BlockHost,
 	) {
 		super(containerEl);
 	}
@@ -91,7 +83,7 @@ export class TextdiffBlockView extends MarkdownRenderChild {
 		this.timer = null;
 		const pending = [...this.pending];
 		this.pending.clear();
-		for (const [pane, text] of pending) await this.writer.write(this.ctx.sourcePath, this.key, pane, text);
+		for (const [pane, text] of pending) await this.host.writeTextdiffPane(this.ctx.sourcePath, this.key, pane, text);
 	}
 
 	/** On unload: write what is pending; the panes go unless a newer view of the block took them over. */
@@ -113,5 +105,30 @@ export class TextdiffBlockView extends MarkdownRenderChild {
 		}
 		if (entry?.panes === panes) mounted.delete(id);
 		panes?.destroy();
+	}
+}
+
+/**
+ * Under the fence while its source is on screen (Source mode, Live Preview while editing the
+ * block): the same comparison, read-only, following the text as it is typed.
+ */
+export class TextdiffEditorPanel extends Component {
+	private panes: DiffPanes | null = null;
+
+	constructor(
+		private readonly wrap: HTMLElement,
+		private readonly block: TextdiffBlock,
+	) {
+		super();
+	}
+
+	override onload(): void {
+		const { left, right } = this.block.textdiff;
+		this.panes = new DiffPanes(this.wrap, { left, right, options: textdiffOptionsOf(this.block), editable: false });
+	}
+
+	override onunload(): void {
+		this.panes?.destroy();
+		this.panes = null;
 	}
 }

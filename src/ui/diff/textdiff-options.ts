@@ -2,5 +2,5 @@ import { textdiffOptions, type NoteBlock, type TextdiffOptions } from "../../blo
 
 /** The block's diff options from its fence line (defaults when it cannot be located). */
 export function textdiffOptionsOf(block: NoteBlock | undefined): TextdiffOptions {
-	return textdiffOptions(block?.kind === "textdiff" ? (block.info.tokens as never) : {});
+	return textdiffOptions(block?.kind === "textdiff" ? block.info.tokens : {});
 }

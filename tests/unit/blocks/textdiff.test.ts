@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { parseTextdiff, scanFences, serializeTextdiff, TEXTDIFF_SEPARATOR, textdiffFence, fenceLength } from "../../../src/blocks";
+import { parseNote, parseTextdiff, scanFences, textdiffOptions, serializeTextdiff, TEXTDIFF_SEPARATOR, textdiffFence, fenceLength } from "../../../src/blocks";
 
 const SEP = TEXTDIFF_SEPARATOR;
 
@@ -115,5 +115,40 @@ describe("textdiff fence format", () => {
 		["inline `code` ``` here", 3],
 	])("picks a fence length for %j: %i", (content, n) => {
 		expect(fenceLength(content)).toBe(n);
+	});
+});
+
+describe("textdiff blocks in a note", () => {
+	it("reads the options from the fence line, flags written alone", () => {
+		const [b] = parseNote(`\`\`\`textdiff normalize=json ignore_case alias=cmp mode=unified language=JSON ignore_whitespace\na\n${SEP}\nb\n\`\`\``);
+		if (b.kind !== "textdiff") throw new Error("expected a textdiff block");
+		expect(b.problems).toEqual([]);
+		expect(b.alias).toBe("cmp");
+		expect(b.textdiff).toMatchObject({ left: "a", right: "b" });
+		expect(textdiffOptions(b.info.tokens)).toEqual({ mode: "unified", ignoreWhitespace: true, ignoreCase: true, language: "json", normalize: "json" });
+		expect(b.canonicalFenceLine).toBe("```textdiff alias=cmp mode=unified ignore_whitespace ignore_case language=JSON normalize=json");
+	});
+
+	it("defaults to side by side, comparing as written", () => {
+		const [b] = parseNote("```textdiff\na\n```");
+		if (b.kind !== "textdiff") throw new Error("expected a textdiff block");
+		expect(textdiffOptions(b.info.tokens)).toEqual({ mode: "split", ignoreWhitespace: false, ignoreCase: false, language: null, normalize: null });
+		expect(b.problems).toEqual([expect.objectContaining({ code: "missing_separator", line: 1 })]);
+	});
+
+	it.each([
+		["mode=side", 'mode "side" is invalid: use split, unified'],
+		["normalize=xml", 'normalize "xml" is invalid: use json'],
+		["ignore_case=yes", 'ignore_case "yes" is invalid: write ignore_case alone, without a value'],
+		["language=a/b", 'language "a/b" is invalid: use a language name such as json, xml or sql'],
+	])("rejects %j", (token, message) => {
+		const [b] = parseNote(`\`\`\`textdiff ${token}\na\n${SEP}\nb\n\`\`\``);
+		expect(b.problems).toEqual([expect.objectContaining({ code: "invalid_token_value", severity: "error", message, line: 0, column: 12 })]);
+	});
+
+	it("warns about tokens of other kinds", () => {
+		const [b] = parseNote(`\`\`\`textdiff timeout=5\na\n${SEP}\nb\n\`\`\``);
+		expect(b.problems).toEqual([expect.objectContaining({ code: "unknown_token", severity: "warning" })]);
+		expect(b.problems[0].message).toContain("ignore_whitespace");
 	});
 });
