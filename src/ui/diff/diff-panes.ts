@@ -6,7 +6,7 @@ import { EditorView, keymap, lineNumbers, type ViewUpdate } from "@codemirror/vi
 import { classHighlighter } from "@lezer/highlight";
 import { parser as jsonParser } from "@lezer/json";
 import { setIcon } from "obsidian";
-import { compareTexts, type ChangeCount, type TextdiffOptions } from "../../blocks";
+import { compareTexts, countChanges, diffLines, paneLines, type ChangeCount, type LineChange, type TextdiffOptions } from "../../blocks";
 import { t } from "../strings";
 import { mergeChanges } from "./merge-changes";
 
@@ -26,6 +26,12 @@ const fromOutside = Annotation.define<boolean>();
 /** Next/previous change while a pane has focus (VS Code's chords for the same move). */
 export const NEXT_CHANGE_KEY = "Alt-F5";
 export const PREVIOUS_CHANGE_KEY = "Shift-Alt-F5";
+
+/** Texts this long (together) are compared and laid out in a later task than the note's rendering. */
+const DEFER_FROM_CHARS = 100_000;
+
+/** Long unchanged stretches fold into a "N unchanged lines" bar (a click opens them), as code review tools do. */
+const COLLAPSE = { margin: 3, minSize: 6 };
 
 const jsonLanguage = LRLanguage.define({ name: "json", parser: jsonParser });
 
@@ -52,6 +58,10 @@ export class DiffPanes {
 	private normalized = false;
 	/** The pane last typed in, and when: a view rendered again after a write takes the panes over. */
 	private lastEdit: { view: EditorView; at: number } | null = null;
+	/** The pending build of a long diff (see DEFER_FROM_CHARS). */
+	private deferred: number | null = null;
+	/** The last line diff: the count and the merge view ask for the same texts after each edit. */
+	private memo: { a: string; b: string; changes: LineChange[] } | null = null;
 	/** Receives each user edit of a pane (the block view writes it to the note). */
 	onEdit: ((pane: Pane, text: string) => void) | null = null;
 
@@ -66,7 +76,16 @@ export class DiffPanes {
 		this.button(bar, "arrow-up", t("previousChange"), () => this.move(goToPreviousChunk));
 		this.button(bar, "arrow-down", t("nextChange"), () => this.move(goToNextChunk));
 		this.notesEl = this.el.createDiv({ cls: "rb-diff-notes" });
-		this.build(config.left, config.right);
+		if (config.left.length + config.right.length < DEFER_FROM_CHARS) {
+			this.build(config.left, config.right);
+			return;
+		}
+		// A long diff is compared and laid out in a task of its own, after the note has rendered.
+		this.countEl.setText(t("diffComparing"));
+		this.deferred = window.setTimeout(() => {
+			this.deferred = null;
+			this.build(this.config.left, this.config.right);
+		}, 0);
 	}
 
 	private button(bar: HTMLElement, icon: string, label: string, run: () => void): void {
@@ -78,6 +97,7 @@ export class DiffPanes {
 	/** The panes as compared: normalised JSON when asked and possible, else the texts as written. */
 	private build(left: string, right: string): void {
 		const comparison = compareTexts(left, right, this.config.options);
+		this.memo = { a: comparison.leftText, b: comparison.rightText, changes: comparison.changes };
 		this.normalized = comparison.normalized;
 		this.showCount(comparison.count);
 		this.notesEl.empty();
@@ -86,13 +106,13 @@ export class DiffPanes {
 		const editable = this.config.editable && !comparison.normalized;
 		const shownLeft = comparison.leftText;
 		const shownRight = comparison.rightText;
-		const diffConfig = { override: (a: string, b: string) => mergeChanges(a, b, this.config.options) };
+		const diffConfig = { override: (a: string, b: string) => mergeChanges(a, b, this.config.options, this.lineChanges(a, b)) };
 		if (this.config.options.mode === "unified") {
 			this.unified = new EditorView({
 				parent: this.el,
 				state: EditorState.create({
 					doc: shownRight,
-					extensions: [...this.paneExtensions("right", editable), unifiedMergeView({ original: shownLeft, diffConfig, mergeControls: false, gutter: true })],
+					extensions: [...this.paneExtensions("right", editable), unifiedMergeView({ original: shownLeft, diffConfig, mergeControls: false, gutter: true, collapseUnchanged: COLLAPSE })],
 				}),
 			});
 			return;
@@ -104,6 +124,7 @@ export class DiffPanes {
 			diffConfig,
 			gutter: true,
 			highlightChanges: true,
+			collapseUnchanged: COLLAPSE,
 		});
 	}
 
@@ -129,8 +150,13 @@ export class DiffPanes {
 		const left = this.text("left");
 		const right = this.text("right");
 		this.lastEdit = { view: u.view, at: Date.now() };
-		this.showCount(compareTexts(left, right, this.config.options).count);
+		this.showCount(countChanges(this.lineChanges(left, right)));
 		this.onEdit?.(pane, pane === "left" ? left : right);
+	}
+
+	private lineChanges(a: string, b: string): LineChange[] {
+		if (this.memo?.a !== a || this.memo.b !== b) this.memo = { a, b, changes: diffLines(paneLines(a), paneLines(b), this.config.options) };
+		return this.memo.changes;
 	}
 
 	private text(pane: Pane): string {
@@ -155,6 +181,10 @@ export class DiffPanes {
 
 	/** The texts changed outside (the note was edited elsewhere): panes follow, keeping what they can. */
 	setTexts(left: string, right: string): void {
+		if (this.deferred !== null) {
+			this.config = { ...this.config, left, right };
+			return;
+		}
 		if (left === this.text("left") && right === this.text("right")) return;
 		const previousLeft = this.config.left;
 		this.config = { ...this.config, left, right };
@@ -168,7 +198,7 @@ export class DiffPanes {
 			const change = smallestChange(view.state.doc.toString(), text);
 			if (change) view.dispatch({ changes: change, annotations: fromOutside.of(true) });
 		}
-		this.showCount(compareTexts(left, right, this.config.options).count);
+		this.showCount(countChanges(this.lineChanges(left, right)));
 	}
 
 	private rebuild(left: string, right: string): void {
@@ -192,6 +222,8 @@ export class DiffPanes {
 	}
 
 	private destroyViews(): void {
+		if (this.deferred !== null) window.clearTimeout(this.deferred);
+		this.deferred = null;
 		this.merge?.destroy();
 		this.merge?.dom.remove();
 		this.unified?.destroy();

@@ -1,17 +1,18 @@
 import { Change, presentableDiff } from "@codemirror/merge";
-import { diffLines, paneLines, type CompareOptions } from "../../blocks";
+import { diffLines, paneLines, type CompareOptions, type LineChange } from "../../blocks";
 
 /**
  * The merge view's diff (its `diffConfig.override`): the line runs the block's count and the
  * CLI use, under the same ignore options, with the characters that changed inside each run
  * marked by @codemirror/merge's own presentable diff. So the chunks on screen are the changes
  * counted, and lines equal under `ignore_whitespace`/`ignore_case` are not highlighted.
+ * `lineChanges`, when the caller has them, are diffLines' result for these texts.
  */
-export function mergeChanges(a: string, b: string, options: CompareOptions): readonly Change[] {
+export function mergeChanges(a: string, b: string, options: CompareOptions, lineChanges?: readonly LineChange[]): readonly Change[] {
 	const startsA = lineStarts(a);
 	const startsB = lineStarts(b);
 	const out: Change[] = [];
-	for (const c of diffLines(paneLines(a), paneLines(b), options)) {
+	for (const c of lineChanges ?? diffLines(paneLines(a), paneLines(b), options)) {
 		let fromA = startsA[c.fromA];
 		let fromB = startsB[c.fromB];
 		const toA = Math.min(startsA[c.toA], a.length);

@@ -46,13 +46,13 @@ export class TextdiffBlockView extends MarkdownRenderChild {
 	override onload(): void {
 		const block = locateBlock(this.containerEl, this.ctx);
 		const root = this.containerEl.createDiv({ cls: "rb-block rb-textdiff" });
-		const { model, problems } = parseTextdiff(this.source);
+		// The note's parse has the block; alone (no section info) the fence content is read here.
+		const { model, problems } = block?.kind === "textdiff" ? { model: block.textdiff, problems: block.problems } : parseTextdiff(this.source);
 		const options: TextdiffOptions = textdiffOptionsOf(block);
 		if (block?.alias) root.createDiv({ cls: "rb-block-head" }).createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
-		const shown = block ? block.problems : problems;
-		if (shown.length > 0) {
+		if (problems.length > 0) {
 			const list = root.createEl("ul", { cls: "rb-problems" });
-			for (const p of shown) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `${t("line", { n: p.line + 1 })}: ${p.message}` });
+			for (const p of problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `${t("line", { n: p.line + 1 })}: ${p.message}` });
 		}
 		this.key = block ? blockKey(block) : "";
 		const id = `${this.ctx.sourcePath}\u0000${this.key}\u0000${JSON.stringify(options)}`;
