@@ -24,6 +24,7 @@ import { RunnableBlocksSettingTab } from "./src/ui/settings-tab";
 import { defineVimCommands, toggleVimMode, type VimTarget } from "./src/ui/vim";
 import { notify } from "./src/ui/notify";
 import { textdiffPaneChanges } from "./src/ui/diff/textdiff-block-view";
+import { insertDiffOfAliases } from "./src/ui/diff/compare-responses";
 
 const BLOCK_ACTIONS: BlockAction[] = ["block.run", "block.run_all", "block.cancel", "block.force_run", "block.copy_curl", "block.explain"];
 
@@ -95,6 +96,21 @@ export default class RunnableBlocksPlugin extends Plugin {
 				if (!(view instanceof MarkdownView) || !view.file) return false;
 				if (!checking) void exportNoteAsHttp(this.app, this.runtime, this.services, view.file, editor.getValue());
 				return true;
+			},
+		});
+		// Diff blocks (issue 16): a textdiff fence filled once from two responses of this note.
+		this.addCommand({
+			id: "insert-diff-of-two-aliases",
+			name: "Insert diff of two aliases",
+			editorCallback: (editor, view) => {
+				const path = view.file?.path;
+				if (!path) return;
+				const aliases = parseNote(editor.getValue()).flatMap((b) => (b.alias ? [b.alias] : []));
+				insertDiffOfAliases(this.app, this.runtime.sessions.note(path), aliases, (text) => {
+					const line = editor.getCursor().line;
+					const current = editor.getLine(line);
+					editor.replaceRange(current.trim() ? `\n${text}` : text, { line, ch: current.length });
+				});
 			},
 		});
 		this.addCommand({ id: "reload-settings", name: "Reload settings from user.toml", callback: () => void this.settingsStore.load() });

@@ -5,6 +5,7 @@ import { blockKey } from "../runner/session";
 import type { NoteAccess } from "./note-access";
 import type { ExportFormat, PanelActions } from "./panel/response-panel";
 import type { PluginRuntime } from "./runtime";
+import { compareWithAlias, compareWithPrevious } from "./diff/compare-responses";
 import { t } from "./strings";
 
 /** Export hooks, provided by the export module; synchronous so the clipboard write keeps the user gesture. */
@@ -48,6 +49,9 @@ export function blockActions(app: App, runtime: PluginRuntime, notes: NoteAccess
 		sendAsCurl: () => exporter.sendAsCurl(filePath, rendered),
 		listHistory: () => runtime.listHistory(filePath, rendered),
 		saveBody: (snapshot: RunSnapshot) => void saveBody(app, filePath, rendered, snapshot),
+		compareWithPrevious: () => compareWithPrevious(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock")),
+		compareWith: () =>
+			void withBlock((note) => compareWithAlias(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock"), note.flatMap((b) => (b.alias ? [b.alias] : [])))),
 	};
 }
 

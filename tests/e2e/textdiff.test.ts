@@ -130,3 +130,70 @@ describe("textdiff block", () => {
 		expect(await host.page.locator("#reading .cm-merge-b .cm-line").count()).toBeLessThan(500);
 	});
 });
+
+describe("comparing responses", () => {
+	type Api = HostApi & { runCommand(id: string): boolean; notices: string[] };
+	const note = () =>
+		["# Compare", "", "```http alias=counter", `GET ${host.url}/api/counter`, "```", "", "```http alias=book", `GET ${host.url}/api/book`, "```", ""].join("\n");
+	const run = async (alias: string) => {
+		const panel = host.page.locator("#reading .rb-block", { has: host.page.locator(".rb-alias", { hasText: `alias ${alias}` }) }).locator(".rb-panel");
+		const before = await panel.getAttribute("data-started-at");
+		await panel.locator(".rb-run").click();
+		await host.page.waitForFunction(
+			([a, b]) => {
+				const el = [...document.querySelectorAll("#reading .rb-block")].find((x) => x.querySelector(".rb-alias")?.textContent === `alias ${a}`)?.querySelector(".rb-panel") as HTMLElement | undefined;
+				return el?.dataset.state === "done" && el.dataset.startedAt !== b;
+			},
+			[alias, before ?? ""] as const,
+		);
+		return panel;
+	};
+
+	it("compare with previous run shows what changed between two runs of a block", async () => {
+		await show(note());
+		const panel = await run("counter");
+		await panel.locator(".rb-gear").click();
+		await host.page.locator(".menu-item", { hasText: "Compare with previous run" }).click();
+		await host.page.waitForFunction(() => (window as unknown as { __host: Api }).__host.notices.some((n) => n.includes("Run this block twice")));
+		await run("counter");
+		await panel.locator(".rb-gear").click();
+		await host.page.locator(".menu-item", { hasText: "Compare with previous run" }).click();
+		const modal = host.page.locator(".rb-compare-modal");
+		const body = modal.locator(".rb-compare-section").nth(0);
+		await expect(body.locator(".rb-diff-count").innerText()).resolves.toBe("2 changes, +2 \u22122 lines");
+		await expect(body.locator(".cm-merge-a .cm-changedLine").allInnerTexts()).resolves.toEqual(['  "run": 1,', '  "stock": 9']);
+		await expect(body.locator(".cm-merge-b .cm-changedLine").allInnerTexts()).resolves.toEqual(['  "run": 2,', '  "stock": 8']);
+		// JSON bodies are pretty-printed and highlighted; headers are compared too.
+		await expect(body.locator(".cm-merge-b .tok-propertyName").first().innerText()).resolves.toBe('"run"');
+		const headers = modal.locator(".rb-compare-section").nth(1);
+		await expect(headers.locator(".cm-merge-b .cm-changedLine").allInnerTexts()).resolves.toContain("x-run: 2");
+		await host.page.keyboard.press("Escape");
+	});
+
+	it("compare with… another alias of the note", async () => {
+		await run("book");
+		const panel = host.page.locator("#reading .rb-block", { has: host.page.locator(".rb-alias", { hasText: "alias counter" }) }).locator(".rb-panel");
+		await panel.locator(".rb-gear").click();
+		await host.page.locator(".menu-item", { hasText: "Compare with…" }).click();
+		await host.page.locator(".prompt-results .suggestion-item", { hasText: "book" }).click();
+		const body = host.page.locator(".rb-compare-modal .rb-compare-section").nth(0);
+		await expect(body.locator(".cm-merge-b .cm-content").innerText()).resolves.toContain('"author": {');
+		await expect(host.page.locator(".rb-compare-modal .modal-title").innerText()).resolves.toBe("counter \u2194 book");
+		await host.page.keyboard.press("Escape");
+	});
+
+	it("insert diff of two aliases writes both bodies into a textdiff fence as literal text", async () => {
+		await host.page.evaluate(() => {
+			const h = (window as unknown as { __host: Api }).__host;
+			h.runCommand("insert-diff-of-two-aliases");
+		});
+		await host.page.locator(".prompt-results .suggestion-item", { hasText: "counter" }).click();
+		await host.page.locator(".prompt-results .suggestion-item", { hasText: "book" }).click();
+		await host.page.waitForFunction(() => (window as unknown as { __host: Api }).__host.editorText().includes("```textdiff"));
+		const text = await editorText();
+		const fence = text.slice(text.indexOf("```textdiff"));
+		expect(fence.split("\n")[0]).toBe("```textdiff language=json");
+		expect(fence).toContain('{\n  "run": 2,\n  "title": "Dune",\n  "stock": 8\n}\n=== right ===\n{\n  "id": 42,');
+		expect(fence).not.toContain("{{");
+	});
+});
