@@ -34,7 +34,7 @@ describe("previous run of a block", () => {
 		const s = new NoteSession();
 		s.update("@a", run("text/plain", "one", 1));
 		expect(s.previousRun("@a")).toBeUndefined();
-		s.update("@a", { state: "sending", receivedBytes: 0, startedAt: 2 });
+		s.update("@a", { state: "running", receivedBytes: 0, startedAt: 2 });
 		s.update("@a", { state: "failed", receivedBytes: 0, startedAt: 2 });
 		expect(s.previousRun("@a")).toBeUndefined();
 		s.update("@a", run("text/plain", "two", 3));
