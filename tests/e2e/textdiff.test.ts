@@ -42,6 +42,9 @@ describe("textdiff block", () => {
 		await expect(merge.locator(".cm-merge-b .cm-changedLine").allInnerTexts()).resolves.toEqual(["BETA", "epsilon"]);
 		await expect(merge.locator(".cm-merge-a .cm-changedText").allInnerTexts()).resolves.toEqual(["beta"]);
 		await expect(host.page.locator("#reading .rb-diff-count").innerText()).resolves.toBe("2 changes, +2 \u22121 lines");
+		// Source mode: the same comparison under the fence, read-only.
+		await expect(host.page.locator("#editor .rb-editor-panel .rb-diff-count").innerText()).resolves.toBe("2 changes, +2 \u22121 lines");
+		await expect(host.page.locator("#editor .rb-editor-panel .cm-merge-b .cm-content").getAttribute("contenteditable")).resolves.toBe("false");
 	});
 
 	it("writes an edit in the right pane into the note exactly there, as one undoable change", async () => {
