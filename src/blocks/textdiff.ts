@@ -44,32 +44,62 @@ export interface ParsedTextdiff {
 	problems: BlockProblem[];
 }
 
+/**
+ * Where `SEPARATOR` stands alone on a line (lines end at \n, a \r before it belongs to the break,
+ * as in splitLines), at or after `from`: the offset of the separator and of its line, whose
+ * start may hold backslashes. Scans with indexOf: a long pane is not split into lines.
+ */
+function nextSeparatorLike(content: string, from: number): { at: number; lineStart: number; end: number } | null {
+	for (let at = content.indexOf(TEXTDIFF_SEPARATOR, from); at !== -1; at = content.indexOf(TEXTDIFF_SEPARATOR, at + 1)) {
+		let lineStart = at;
+		while (lineStart > 0 && content.charCodeAt(lineStart - 1) === 92) lineStart--; // backslashes
+		if (lineStart > 0 && content.charCodeAt(lineStart - 1) !== 10) continue;
+		const end = at + TEXTDIFF_SEPARATOR.length;
+		if (end === content.length || content[end] === "\n" || (content[end] === "\r" && content[end + 1] === "\n")) return { at, lineStart, end };
+	}
+	return null;
+}
+
+/** 0-based line of an offset (the number of \n before it). */
+function lineOf(content: string, offset: number): number {
+	let n = 0;
+	for (let i = content.indexOf("\n"); i !== -1 && i < offset; i = content.indexOf("\n", i + 1)) n++;
+	return n;
+}
+
 /** Reads a textdiff fence's content. Pure, never throws. */
 export function parseTextdiff(content: string): ParsedTextdiff {
-	const lines = splitLines(content);
-	const sep = lines.findIndex((l) => l.text === TEXTDIFF_SEPARATOR);
-	const leftEnd = sep === -1 ? lines.length : sep;
-	const escapedLines: number[] = [];
-	let left = "";
-	for (let k = 0; k < leftEnd; k++) {
-		let text = lines[k].text;
-		if (ESCAPED.test(text)) {
-			text = text.slice(1);
-			escapedLines.push(k);
+	// The separator: the first separator-like line without backslashes; the escaped ones above it lose one.
+	const escaped: number[] = [];
+	let sep: { at: number; end: number } | null = null;
+	for (let found = nextSeparatorLike(content, 0); found; found = nextSeparatorLike(content, found.end)) {
+		if (found.at === found.lineStart) {
+			sep = found;
+			break;
 		}
-		// The break ending the last left line is the separator's.
-		left += text + (k < leftEnd - 1 ? lines[k].eol : "");
+		escaped.push(found.lineStart);
 	}
-	if (sep === -1) {
+	const leftEnd = sep === null ? content.length : sep.at;
+	// The break before the separator is its own, not the left pane's.
+	const before = sep === null || sep.at === 0 ? "" : content[sep.at - 2] === "\r" ? "\r\n" : "\n";
+	let left = "";
+	let from = 0;
+	for (const at of escaped) {
+		left += content.slice(from, at);
+		from = at + 1; // one backslash less
+	}
+	left += content.slice(from, leftEnd - before.length);
+	const escapedLines = escaped.map((at) => lineOf(content, at));
+	if (sep === null) {
+		const lines = lineOf(content, content.length) + 1;
 		return {
-			model: { left, right: "", separated: false, breaks: ["", ""], separatorLine: lines.length, escapedLines },
-			problems: [warning("missing_separator", `The diff has no "${TEXTDIFF_SEPARATOR}" line: everything is the left pane`, Math.max(0, lines.length - 1))],
+			model: { left, right: "", separated: false, breaks: ["", ""], separatorLine: lines, escapedLines },
+			problems: [warning("missing_separator", `The diff has no "${TEXTDIFF_SEPARATOR}" line: everything is the left pane`, lines - 1)],
 		};
 	}
-	const before = sep === 0 ? "" : lines[sep - 1].eol;
-	const after = lines[sep].eol;
-	const right = content.slice(lines[sep].to + after.length);
-	return { model: { left, right, separated: true, breaks: [before, after], separatorLine: sep, escapedLines }, problems: [] };
+	const after = content.startsWith("\r\n", sep.end) ? "\r\n" : content[sep.end] === "\n" ? "\n" : "";
+	const right = content.slice(sep.end + after.length);
+	return { model: { left, right, separated: true, breaks: [before, after], separatorLine: lineOf(content, sep.at), escapedLines }, problems: [] };
 }
 
 /** A left-pane line as written in the fence. */

@@ -6,7 +6,7 @@ import { EditorView, keymap, lineNumbers, type ViewUpdate } from "@codemirror/vi
 import { classHighlighter } from "@lezer/highlight";
 import { parser as jsonParser } from "@lezer/json";
 import { setIcon } from "obsidian";
-import { compareTexts, countChanges, diffLines, paneLines, type ChangeCount, type LineChange, type TextdiffOptions } from "../../blocks";
+import { compareTexts, countChanges, diffLines, paneLines, type ChangeCount, type Comparison, type LineChange, type TextdiffOptions } from "../../blocks";
 import { t } from "../strings";
 import { mergeChanges } from "./merge-changes";
 
@@ -83,8 +83,14 @@ export class DiffPanes {
 		// A long diff is compared and laid out in a task of its own, after the note has rendered.
 		this.countEl.setText(t("diffComparing"));
 		this.deferred = window.setTimeout(() => {
-			this.deferred = null;
-			this.build(this.config.left, this.config.right);
+			// Two tasks: the comparison, then the editors.
+			const { left, right } = this.config;
+			const comparison = compareTexts(left, right, this.config.options);
+			this.deferred = window.setTimeout(() => {
+				this.deferred = null;
+				const current = this.config.left === left && this.config.right === right;
+				this.build(this.config.left, this.config.right, current ? comparison : undefined);
+			}, 0);
 		}, 0);
 	}
 
@@ -95,8 +101,8 @@ export class DiffPanes {
 	}
 
 	/** The panes as compared: normalised JSON when asked and possible, else the texts as written. */
-	private build(left: string, right: string): void {
-		const comparison = compareTexts(left, right, this.config.options);
+	private build(left: string, right: string, compared?: Comparison): void {
+		const comparison = compared ?? compareTexts(left, right, this.config.options);
 		this.memo = { a: comparison.leftText, b: comparison.rightText, changes: comparison.changes };
 		this.normalized = comparison.normalized;
 		this.showCount(comparison.count);
