@@ -22,6 +22,8 @@ import { ReferenceSuggest } from "./src/ui/suggest/reference-suggest";
 import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
 import { PluginChatHost } from "./src/ui/chat/chat-host";
 import { registerChat } from "./src/ui/chat/register";
+import { textdiffPaneChanges } from "./src/ui/diff/textdiff-block-view";
+import { insertDiffOfAliases } from "./src/ui/diff/compare-responses";
 
 /** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
 export default class RunnableBlocksPlugin extends Plugin {
@@ -68,6 +70,21 @@ export default class RunnableBlocksPlugin extends Plugin {
 			reloadSettings: () => void this.settingsStore.load(),
 			clearCache: () => this.runtime.cache.clear(),
 		});
+		// Diff blocks (issue 16): a textdiff fence filled once from two responses of this note.
+		this.addCommand({
+			id: "insert-diff-of-two-aliases",
+			name: "Insert diff of two aliases",
+			editorCallback: (editor, view) => {
+				const path = view.file?.path;
+				if (!path) return;
+				const aliases = this.model.ofText(editor.getValue()).flatMap((b) => (b.alias ? [b.alias] : []));
+				insertDiffOfAliases(this.app, this.runtime.sessions.note(path), aliases, (text) => {
+					const line = editor.getCursor().line;
+					const current = editor.getLine(line);
+					editor.replaceRange(current.trim() ? `\n${text}` : text, { line, ch: current.length });
+				});
+			},
+		});
 
 		this.registerEvent(
 			this.app.vault.on("rename", (file, oldPath) => {
@@ -110,6 +127,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 					const current = this.model.ofText(text).find((b) => blockKey(b) === blockKey(block));
 					return current ? writeCanonicalRequest(text, current, request) : null;
 				}),
+			writeTextdiffPane: (path, key, pane, text) => this.notes.editAll(path, (note) => textdiffPaneChanges(note, key, pane, text)),
 			runKeyLabel: () => {
 				const chord = keymapOf(this.settingsStore.settings).bindings.get("block.run");
 				return chord ? displayChord(chord, Platform.isMacOS) : "";

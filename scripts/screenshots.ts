@@ -17,6 +17,26 @@ const OUT = join(process.cwd(), "docs", "images");
 
 const note = (base: string) => ["```http alias=book", `GET ${base}/api/book`, "Accept: application/json", "```"].join("\n");
 
+/** A textdiff block as the README shows it: a JSON response before and after, one key changed, one added. */
+const DIFF = [
+	"```textdiff alias=book-v2 language=json",
+	"{",
+	'  "id": 42,',
+	'  "title": "Dune",',
+	'  "price": 9.99,',
+	'  "tags": ["sf", "classic"]',
+	"}",
+	"=== right ===",
+	"{",
+	'  "id": 42,',
+	'  "title": "Dune",',
+	'  "price": 12.5,',
+	'  "tags": ["sf", "classic"],',
+	'  "isbn": "978-0441013593"',
+	"}",
+	"```",
+].join("\n");
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(what: string, check: () => Promise<boolean>): Promise<void> {
@@ -55,6 +75,15 @@ async function main(): Promise<void> {
 			await host.api((h, t) => h.setTheme(t), theme);
 			const path = join(OUT, `panel-${theme}.png`);
 			await page.locator(".rb-block").first().screenshot({ path, animations: "disabled", caret: "hide" });
+			console.log(`wrote ${path}`);
+		}
+		await host.api((h, md) => h.renderReading(md), DIFF);
+		await page.clock.runFor(1000);
+		for (const theme of ["light", "dark"] as const) {
+			await host.api((h, t) => h.setTheme(t), theme);
+			await page.clock.runFor(100);
+			const path = join(OUT, `diff-${theme}.png`);
+			await page.locator(".rb-textdiff").first().screenshot({ path, animations: "disabled", caret: "hide" });
 			console.log(`wrote ${path}`);
 		}
 	} finally {

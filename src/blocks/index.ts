@@ -20,3 +20,8 @@ export * from "./fuzzy-match";
 export * from "./search-display";
 export * from "./search-narrowing";
 export * from "./search-index";
+export * from "./textdiff";
+export * from "./line-diff";
+export * from "./json-normalize";
+export * from "./text-compare";
+export * from "./textdiff-edit";

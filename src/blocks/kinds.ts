@@ -1,4 +1,5 @@
 import { editModeToken, httpKind } from "./http";
+import { textdiffKind } from "./textdiff";
 import { aliasToken, displayToken, timeoutToken } from "./info";
 import { defineKind, type BlockKind } from "./kind";
 
@@ -20,7 +21,7 @@ function reservedKind<L extends string>(language: L) {
 export const BLOCK_KINDS = [
 	httpKind,
 	reservedKind("db"),
-	reservedKind("textdiff"),
+	textdiffKind,
 ] as const satisfies readonly BlockKind[];
 
 export type AnyBlockKind = (typeof BLOCK_KINDS)[number];

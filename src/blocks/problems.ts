@@ -23,7 +23,8 @@ export type ProblemCode =
 	| "invalid_header"
 	| "invalid_reference"
 	| "unterminated_fence"
-	| "unclosed_handler";
+	| "unclosed_handler"
+	| "missing_separator";
 
 export function error(code: ProblemCode, message: string, line: number, column = 0): BlockProblem {
 	return { code, message, line, column, severity: "error" };

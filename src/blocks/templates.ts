@@ -1,6 +1,9 @@
+import { TEXTDIFF_SEPARATOR } from "./textdiff";
+
 /**
  * Slash-command templates (DESIGN.md §6): `/` at the start of a line (after optional
- * indentation) opens them; choosing one inserts a block with the cursor on its URL or SQL line.
+ * indentation) opens them; choosing one inserts a block with the cursor on its URL or SQL line
+ * (a diff's left pane, a flowchart's first line).
  */
 export interface SlashTemplate {
 	/** Name as listed ("HTTP POST"). */
@@ -26,8 +29,10 @@ export function slashTemplates(connection = "app"): SlashTemplate[] {
 		template("HTTP PUT", '```http\nPUT |{{base_url}}/\nContent-Type: application/json\n\n{\n  "key": "value"\n}\n```\n'),
 		template("HTTP DELETE", "```http\nDELETE |{{base_url}}/\n```\n"),
 		template("DB Query", `\`\`\`db connection=${connection}\nSELECT |* FROM table_name LIMIT 100;\n\`\`\`\n`),
-		template("Diff", "```textdiff\n|left text\n~~~ right ~~~\nright text\n```\n"),
-		template("Mermaid", "```mermaid\ngraph TD\n  |A --> B\n```\n"),
+		// An empty diff: one empty line per pane around the separator, the cursor in the left pane.
+		template("Diff", `\`\`\`textdiff\n|\n${TEXTDIFF_SEPARATOR}\n\n\`\`\`\n`),
+		// Handed to Obsidian's own Mermaid renderer untouched: not one of our kinds.
+		template("Mermaid", "```mermaid\n|flowchart TD\n  start([Request]) --> ok{2xx?}\n  ok -- yes --> done[Use the body]\n  ok -- no --> retry[Fix and run again]\n  retry --> start\n```\n"),
 	];
 }
 

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { version } from "../../package.json";
 import { runDemo } from "./commands/demo";
+import { diffCommand } from "./commands/diff";
 import { exportCommand } from "./commands/export";
 import { runParse } from "./commands/parse";
 import { runCommand } from "./commands/run";
@@ -73,6 +74,11 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 					throw new UsageError("export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http [--env NAME]");
 				}
 				return await exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
+			}
+			case "diff": {
+				const { values, positionals } = parseArgs({ args: rest, options: { alias: { type: "string" } }, allowPositionals: true });
+				if (positionals.length !== 1 || !values.alias) throw new UsageError("diff takes one note and --alias: runnable-blocks diff <note.md> --alias NAME");
+				return diffCommand({ file: positionals[0], alias: values.alias, terminal }, out, err);
 			}
 			case "demo":
 				if (rest.length > 0) throw new UsageError("demo takes no arguments");

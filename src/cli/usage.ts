@@ -42,6 +42,12 @@ Exit: 0 no block has errors, 2 a block has errors or the note cannot be read.`,
 references are run first (said on stderr), the block itself is not sent.
 Exit: 0 printed, 2 it cannot be exported (the reason on stderr).`,
 	},
+	diff: {
+		synopsis: "runnable-blocks diff <note.md> --alias NAME",
+		help: `Prints the two panes of the textdiff block NAME as a unified diff (diff -u), compared
+under the fence's options (ignore_whitespace, ignore_case, normalize=json).
+Exit: 0 the panes are equal, 1 they differ, 2 no such textdiff block, or it has errors.`,
+	},
 	demo: {
 		synopsis: "runnable-blocks demo",
 		help: `Starts the bundled bookshop API on 127.0.0.1 and runs the example vault's notes against it.

@@ -124,7 +124,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 			headers,
 			body,
 			followRedirects: !http.noRedirect,
-			timeoutMs: block.info.tokens.timeout ?? ctx.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+			timeoutMs: (block.kind === "http" ? block.info.tokens.timeout : undefined) ?? ctx.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
 			...(usesSecret(parts, ctx.secretNames) ? { masked: maskedCopy(http, sources, builtins, ctx.secretNames ?? new Set()) } : {}),
 		},
 		envSnapshot,

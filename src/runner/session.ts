@@ -23,6 +23,8 @@ export class NoteSession implements ResultStore {
 	private readonly results = new Map<string, BlockResult>();
 	private readonly listeners = new Map<string, Set<SnapshotListener>>();
 	private readonly controllers = new Map<string, AbortController>();
+	/** Per block, its latest finished run with a response and the one before: "Compare with previous run". Memory only, never history. */
+	private readonly finished = new Map<string, { last: RunSnapshot; previous?: RunSnapshot }>();
 
 	/** The latest snapshot of a block (idle when it never ran). */
 	snapshot(key: string): RunSnapshot {
@@ -32,7 +34,16 @@ export class NoteSession implements ResultStore {
 	/** Publishes a new snapshot to the block's subscribers. */
 	update(key: string, snapshot: RunSnapshot): void {
 		this.snapshots.set(key, snapshot);
+		const kept = this.finished.get(key);
+		if ((snapshot.state === "done" || snapshot.state === "cached") && snapshot.head && snapshot.startedAt !== kept?.last.startedAt) {
+			this.finished.set(key, { last: snapshot, previous: kept?.last });
+		}
 		for (const l of this.listeners.get(key) ?? []) l(snapshot);
+	}
+
+	/** The finished run (with a response) before the latest one, body included: this session only. */
+	previousRun(key: string): RunSnapshot | undefined {
+		return this.finished.get(key)?.previous;
 	}
 
 	/** Calls `listener` now with the current snapshot and on every update; returns the unsubscribe. */

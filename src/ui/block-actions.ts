@@ -6,6 +6,7 @@ import type { NoteAccess } from "./note-access";
 import type { ExportFormat, PanelActions } from "./panel/response-panel";
 import type { Engine } from "../runner/engine";
 import { notify } from "./notify";
+import { compareWithAlias, compareWithPrevious } from "./diff/compare-responses";
 import { t } from "./strings";
 
 /** Export hooks, provided by the export module; synchronous so the clipboard write keeps the user gesture. */
@@ -49,6 +50,9 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 		sendAsCurl: () => exporter.sendAsCurl(filePath, rendered),
 		listHistory: () => runtime.listHistory(filePath, rendered),
 		saveBody: (snapshot: RunSnapshot) => void saveBody(app, filePath, rendered, snapshot),
+		compareWithPrevious: () => compareWithPrevious(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock")),
+		compareWith: () =>
+			void withBlock((note) => compareWithAlias(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock"), note.flatMap((b) => (b.alias ? [b.alias] : [])))),
 	};
 }
 

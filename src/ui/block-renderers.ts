@@ -2,6 +2,7 @@ import type { Component, MarkdownPostProcessorContext, MarkdownRenderChild } fro
 import type { BlockLanguage, NoteBlock } from "../blocks";
 import { blockKey } from "../runner/session";
 import { HttpBlockView, panelInfo, type BlockHost } from "./block-view";
+import { TextdiffBlockView, TextdiffEditorPanel } from "./diff/textdiff-block-view";
 import { ResponsePanel } from "./panel/response-panel";
 
 /** What a kind shows under its closing fence while the source is on screen. */
@@ -39,6 +40,10 @@ export const BLOCK_RENDERERS: RendererRegistry = {
 				mount: (wrap) => new ResponsePanel(wrap, host.session(filePath), blockKey(block), info, host.actions(filePath, block)),
 			};
 		},
+	},
+	textdiff: {
+		reading: (el, source, ctx, host) => new TextdiffBlockView(el, source, ctx, host),
+		editor: (block, filePath) => ({ identity: [filePath, blockKey(block), block.fence.info, block.fence.content].join("\u0000"), display: "split", mount: (wrap) => new TextdiffEditorPanel(wrap, block) }),
 	},
 };
 

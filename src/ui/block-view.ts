@@ -1,5 +1,5 @@
 import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
-import { blockAtLine, editableRequest, parseHttpBlock, type BlockProblem, type CanonicalRequest, type HttpBlock, type NoteBlock } from "../blocks";
+import { blockAtLine, editableRequest, parseHttpBlock, type BlockProblem, type CanonicalRequest, type DisplayMode, type EditMode, type HttpBlock, type NoteBlock } from "../blocks";
 import { FormEditor } from "./panel/form-editor";
 import { t } from "./strings";
 import { blockKey } from "../runner/session";
@@ -15,6 +15,8 @@ export interface BlockHost {
 	/** Writes a form-mode edit back to the block as canonical text. */
 	writeRequest(filePath: string, block: NoteBlock, request: CanonicalRequest): void;
 	runKeyLabel(): string;
+	/** Writes a textdiff pane's text into the block `key` of the note (one undo step). */
+	writeTextdiffPane(filePath: string, key: string, pane: "left" | "right", text: string): Promise<void>;
 }
 
 /** Finds the note block this element renders, so note-level rules (duplicate aliases, tokens) apply. */
@@ -59,11 +61,16 @@ function renderHeader(root: HTMLElement, source: string, block: NoteBlock | unde
 	}
 }
 
+/** The tokens the response panel reads: http's (a textdiff block's `mode` is its diff view). */
+function panelTokens(block: NoteBlock | undefined): { mode?: EditMode; display?: DisplayMode } {
+	return block?.kind === "http" ? block.info.tokens : {};
+}
+
 export function panelInfo(block: NoteBlock, runKey: string): PanelBlockInfo {
 	return {
 		method: block.kind === "http" ? block.http.method : null,
-		editMode: block.info.tokens.mode ?? "raw",
-		display: block.info.tokens.display ?? "split",
+		editMode: panelTokens(block).mode ?? "raw",
+		display: panelTokens(block).display ?? "split",
 		alias: block.alias,
 		runKey,
 	};
@@ -86,8 +93,8 @@ export class HttpBlockView extends MarkdownRenderChild {
 	override onload(): void {
 		const block = locateBlock(this.containerEl, this.ctx, this.host);
 		const root = this.containerEl.createDiv({ cls: "rb-block" });
-		root.dataset.display = block?.info.tokens.display ?? "split";
-		const request = block?.info.tokens.mode === "form" ? editableRequest(block) : null;
+		root.dataset.display = panelTokens(block).display ?? "split";
+		const request = block && panelTokens(block).mode === "form" ? editableRequest(block) : null;
 		renderHeader(root, this.source, block, request === null);
 		if (!block) return;
 		if (request) this.addChild(new FormEditor(root, request, (req) => this.host.writeRequest(this.ctx.sourcePath, block, req)));

@@ -39,4 +39,18 @@ export class NoteAccess {
 			return change ? applyChange(text, change) : text;
 		});
 	}
+
+	/** Like edit, for changes that belong together (a textdiff pane and its fence): one transaction, one undo step. */
+	async editAll(path: string, compute: (text: string) => readonly TextChange[]): Promise<void> {
+		const editor = this.editorFor(path);
+		if (editor) {
+			const changes = compute(editor.getValue());
+			if (changes.length === 0) return;
+			editor.transaction({ changes: changes.map((c) => ({ from: editor.offsetToPos(c.from), to: editor.offsetToPos(c.to), text: c.insert })) });
+			return;
+		}
+		const file = this.app.vault.getAbstractFileByPath(path);
+		if (!(file instanceof TFile)) return;
+		await this.app.vault.process(file, (text) => [...compute(text)].sort((a, b) => b.from - a.from).reduce(applyChange, text));
+	}
 }

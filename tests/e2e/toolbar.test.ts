@@ -53,7 +53,7 @@ describe("toolbar in the editor", () => {
 		await host.page.locator('.rb-editor-panel .rb-panel[data-state="done"]').first().waitFor();
 		await host.page.locator(".rb-editor-panel .rb-gear").first().click();
 		await host.page.locator(".menu-item", { hasText: "Save body to file" }).click();
-		await host.until((h) => h.notices.some((n) => n.startsWith("Saved the body to")));
+		await host.until((h) => h.notices.some((n) => n.includes("Saved the body to")));
 		const dir = join(host.vaultDir, "notes", "api");
 		const saved = readdirSync(dir).filter((f) => /^book-.*\.json$/.test(f));
 		expect(saved).toHaveLength(1);

@@ -17,6 +17,9 @@ export interface ParsedBlockJson {
 	url: string | null;
 	headers: Array<[string, string]>;
 	body: string | null;
+	/** The two panes of a textdiff block (escapes removed); null for other kinds. */
+	left: string | null;
+	right: string | null;
 	references: Array<{ text: string; kind: string; start: number; end: number }>;
 	errors: Array<{ code: string; message: string; line: number; column: number }>;
 	warnings: Array<{ code: string; message: string; line: number; column: number }>;
@@ -38,6 +41,8 @@ export function blockToJson(b: NoteBlock): ParsedBlockJson {
 		url: http ? http.url : null,
 		headers: http ? http.headers.map((h) => [h.name, h.value]) : [],
 		body: http ? http.body : null,
+		left: b.kind === "textdiff" ? b.textdiff.left : null,
+		right: b.kind === "textdiff" ? b.textdiff.right : null,
 		references: b.references.map(({ text, kind, start, end }) => ({ text, kind, start, end })),
 		errors: problems("error"),
 		warnings: problems("warning"),

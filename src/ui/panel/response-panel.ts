@@ -36,6 +36,10 @@ export interface PanelActions {
 	sendAsCurl(evt: MouseEvent): void;
 	listHistory(): Promise<HistoryRowView[]>;
 	saveBody(snapshot: RunSnapshot): void;
+	/** This block's last two responses of the session, compared. */
+	compareWithPrevious(): void;
+	/** This block's response and another alias's, compared (the other is picked). */
+	compareWith(): void;
 }
 
 /** The block facts the toolbar shows. */
@@ -168,6 +172,11 @@ export class ResponsePanel extends Component {
 		if (this.snapshot.body) {
 			const snap = this.snapshot;
 			menu.addItem((i) => i.setTitle(t("saveBody")).setIcon("save").onClick(() => this.actions.saveBody(snap)));
+		}
+		if (this.snapshot.head && !isActive(this.snapshot.state)) {
+			menu.addSeparator();
+			menu.addItem((i) => i.setTitle(t("compareWithPrevious")).setIcon("git-compare").onClick(() => this.actions.compareWithPrevious()));
+			menu.addItem((i) => i.setTitle(t("compareWith")).setIcon("diff").onClick(() => this.actions.compareWith()));
 		}
 		menu.showAtMouseEvent(evt);
 	}

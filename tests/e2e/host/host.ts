@@ -3,6 +3,8 @@
  * Obsidian does (CommonJS with an injected require), and renders notes in a reading view
  * through the plugin's code block processors.
  */
+import * as cmAutocomplete from "@codemirror/autocomplete";
+import * as cmLanguage from "@codemirror/language";
 import * as cmState from "@codemirror/state";
 import * as cmView from "@codemirror/view";
 import { history, undo } from "@codemirror/commands";
@@ -220,7 +222,7 @@ async function loadPlugin(evaluate?: Evaluate): Promise<string[]> {
 	const code = await (await fetch("/main.js")).text();
 	const module = { exports: {} as Record<string, unknown> };
 	// Obsidian provides these to plugins (DESIGN.md section 2); anything else main.js must bundle.
-	const modules: Record<string, unknown> = { obsidian, "@codemirror/state": cmState, "@codemirror/view": cmView, "@lezer/common": lezerCommon, "@lezer/highlight": lezerHighlight, "@lezer/lr": lezerLr };
+	const modules: Record<string, unknown> = { obsidian, "@codemirror/state": cmState, "@codemirror/view": cmView, "@codemirror/language": cmLanguage, "@codemirror/autocomplete": cmAutocomplete, "@lezer/common": lezerCommon, "@lezer/highlight": lezerHighlight, "@lezer/lr": lezerLr };
 	const require = (name: string) => {
 		if (name in modules) return modules[name];
 		throw new Error(`main.js required "${name}", which Obsidian does not provide`);

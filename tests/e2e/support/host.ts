@@ -96,6 +96,9 @@ const closedEarly: string[] = [];
 /** While the host holds answers (Host.holdAnswers), API answers wait here for Host.releaseAnswers. */
 const gate = { on: false, waiting: [] as Array<() => void> };
 
+/** Calls of /api/counter so far. */
+let counter = 0;
+
 /** The API the test notes call: JSON, a body that arrives late, and the XSS corpus. */
 function api(path: string, res: http.ServerResponse): boolean {
 	if (gate.on && path.startsWith("/api/")) {
@@ -143,6 +146,13 @@ function api(path: string, res: http.ServerResponse): boolean {
 	if (xss) {
 		res.writeHead(200, { "Content-Type": XSS_TYPES[xss[1]] });
 		res.end(xss[1] === "json" ? JSON.stringify({ html: XSS, svg: XSS }) : XSS);
+		return true;
+	}
+	if (path === "/api/counter") {
+		// A different body and header on every call: what "Compare with previous run" shows.
+		counter++;
+		res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Run": String(counter) });
+		res.end(JSON.stringify({ run: counter, title: "Dune", stock: 10 - counter }));
 		return true;
 	}
 	if (path === "/api/json") {

@@ -6,6 +6,7 @@ describe("edits computed as text changes", () => {
 	it("sets a token in canonical order on the fence line only", () => {
 		const md = "x\n```http foo display=output\nGET http://a\n```\n";
 		const [b] = parseNote(md);
+		if (b.kind !== "http") throw new Error("expected an http block");
 		expect(applyChange(md, setInfoToken(md, b, "mode", "form"))).toBe("x\n```http display=output mode=form foo\nGET http://a\n```\n");
 		expect(applyChange(md, setInfoToken(md, b, "display", null))).toBe("x\n```http foo\nGET http://a\n```\n");
 	});

@@ -1,5 +1,5 @@
 import { EditorState } from "@codemirror/state";
-import { filterTemplates, indentTemplate, parseNote, slashTemplates, slashTrigger } from "../../../src/blocks";
+import { filterTemplates, indentTemplate, parseNote, scanFences, slashTemplates, slashTrigger } from "../../../src/blocks";
 
 /** Applies a template at the cursor of a real CodeMirror state, as the suggest does. */
 function choose(doc: string, cursor: number, name: string): { doc: string; line: string } {
@@ -60,5 +60,22 @@ describe("slash commands", () => {
 
 	it("puts the cursor on the SQL line for DB Query and keeps list indentation", () => {
 		expect(choose("- item\n  /DB", 12, "DB Query").line).toBe("  SELECT * FROM table_name LIMIT 100;");
+	});
+
+	it("inserts an empty diff with the cursor in the left pane", () => {
+		const { doc, line } = choose("# Note\n/diff", 12, "diff");
+		expect(doc).toBe("# Note\n```textdiff\n\n=== right ===\n\n```\n");
+		expect(line).toBe("");
+		const [block] = parseNote(doc);
+		if (block.kind !== "textdiff") throw new Error("expected a textdiff block");
+		expect(block.textdiff).toMatchObject({ left: "", right: "", separated: true });
+		expect(block.problems).toEqual([]);
+	});
+
+	it("inserts a mermaid flowchart, not a block of ours, with the cursor on its first line", () => {
+		const { doc, line } = choose("/mermaid", 8, "mermaid");
+		expect(line).toBe("flowchart TD");
+		expect(parseNote(doc)).toEqual([]);
+		expect(scanFences(doc)).toEqual([expect.objectContaining({ lang: "mermaid", terminated: true })]);
 	});
 });

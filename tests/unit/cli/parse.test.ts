@@ -31,6 +31,8 @@ describe("runnable-blocks parse", () => {
 			url: "{{base_url}}/auth/login",
 			headers: [["Content-Type", "application/json"]],
 			body: '{"username":"demo","password":"demo"}',
+			left: null,
+			right: null,
 			references: [{ text: "{{base_url}}", kind: "variable", start: 53, end: 65 }],
 			errors: [],
 			warnings: [{ code: "unknown_token", message: expect.stringContaining('"extra"') as unknown, line: 2, column: 32 }],

@@ -18,7 +18,7 @@ describe("the runner of a block's kind", () => {
 
 	it.each([
 		["```db\nselect 1\n```", "This block cannot run"],
-		["```textdiff display=wide\na\n```", 'Line 1: display "wide" is invalid: use input, output, split'],
+		["```textdiff mode=wide\na\n=== right ===\nb\n```", 'Line 1: mode "wide" is invalid: use split, unified'],
 	])("fails a block whose kind has no runner before sending, saying why: %j", async (md, message) => {
 		const [block] = parseNote(md);
 		await expect(runnerOf(block)(block, ctx)).resolves.toEqual({ state: "failed", receivedBytes: 0, error: { code: "invalid_block", message } });

@@ -1,0 +1,259 @@
+import { LRLanguage, syntaxHighlighting } from "@codemirror/language";
+import { sql } from "@codemirror/lang-sql";
+import { goToNextChunk, goToPreviousChunk, MergeView, unifiedMergeView } from "@codemirror/merge";
+import { Annotation, EditorState, type Extension } from "@codemirror/state";
+import { EditorView, keymap, lineNumbers, type ViewUpdate } from "@codemirror/view";
+import { classHighlighter } from "@lezer/highlight";
+import { parser as jsonParser } from "@lezer/json";
+import { setIcon } from "obsidian";
+import { compareTexts, countChanges, diffLines, paneLines, type ChangeCount, type Comparison, type LineChange, type TextdiffOptions } from "../../blocks";
+import { t } from "../strings";
+import { mergeChanges } from "./merge-changes";
+
+export type Pane = "left" | "right";
+
+export interface DiffPanesConfig {
+	left: string;
+	right: string;
+	options: TextdiffOptions;
+	/** False shows both panes read-only. */
+	editable: boolean;
+}
+
+/** Marks the transactions that put the note's text into a pane: they are no user edit. */
+const fromOutside = Annotation.define<boolean>();
+
+/** Next/previous change while a pane has focus (VS Code's chords for the same move). */
+export const NEXT_CHANGE_KEY = "Alt-F5";
+export const PREVIOUS_CHANGE_KEY = "Shift-Alt-F5";
+
+/** Texts this long (together) are compared and laid out in a later task than the note's rendering. */
+const DEFER_FROM_CHARS = 100_000;
+
+/** Long unchanged stretches fold into a "N unchanged lines" bar (a click opens them), as code review tools do. */
+const COLLAPSE = { margin: 3, minSize: 6 };
+
+const jsonLanguage = LRLanguage.define({ name: "json", parser: jsonParser });
+
+/** Syntax of both panes by the fence's `language=`; other names show plain text. */
+function languageExtension(language: string | null): Extension {
+	if (language === "json") return jsonLanguage;
+	if (language === "sql") return sql();
+	return [];
+}
+
+/**
+ * Two texts compared with @codemirror/merge: side by side (a MergeView) or, with
+ * `mode=unified`, one editor holding the right text with the left's lines shown inline. The
+ * toolbar gives the change count and next/previous change. Each pane edit is reported
+ * through `onEdit`; texts set with `setTexts` are not.
+ */
+export class DiffPanes {
+	readonly el: HTMLElement;
+	private readonly countEl: HTMLElement;
+	private readonly notesEl: HTMLElement;
+	private merge: MergeView | null = null;
+	private unified: EditorView | null = null;
+	/** Whether the shown panes are JSON normalised for comparison (then they are read-only). */
+	private normalized = false;
+	/** The pane last typed in, and when: a view rendered again after a write takes the panes over. */
+	private lastEdit: { view: EditorView; at: number } | null = null;
+	/** The pending build of a long diff (see DEFER_FROM_CHARS). */
+	private deferred: number | null = null;
+	/** The last line diff: the count and the merge view ask for the same texts after each edit. */
+	private memo: { a: string; b: string; changes: LineChange[] } | null = null;
+	/** Receives each user edit of a pane (the block view writes it to the note). */
+	onEdit: ((pane: Pane, text: string) => void) | null = null;
+
+	constructor(
+		parent: HTMLElement,
+		private config: DiffPanesConfig,
+	) {
+		this.el = parent.createDiv({ cls: "rb-diff" });
+		if (config.options.language) this.el.addClass(`rb-lang-${config.options.language}`);
+		const bar = this.el.createDiv({ cls: "rb-diff-toolbar" });
+		this.countEl = bar.createSpan({ cls: "rb-diff-count" });
+		this.button(bar, "arrow-up", t("previousChange"), () => this.move(goToPreviousChunk));
+		this.button(bar, "arrow-down", t("nextChange"), () => this.move(goToNextChunk));
+		this.notesEl = this.el.createDiv({ cls: "rb-diff-notes" });
+		if (config.left.length + config.right.length < DEFER_FROM_CHARS) {
+			this.build(config.left, config.right);
+			return;
+		}
+		// A long diff is compared and laid out in a task of its own, after the note has rendered.
+		this.countEl.setText(t("diffComparing"));
+		this.deferred = window.setTimeout(() => {
+			// Two tasks: the comparison, then the editors.
+			const { left, right } = this.config;
+			const comparison = compareTexts(left, right, this.config.options);
+			this.deferred = window.setTimeout(() => {
+				this.deferred = null;
+				const current = this.config.left === left && this.config.right === right;
+				this.build(this.config.left, this.config.right, current ? comparison : undefined);
+			}, 0);
+		}, 0);
+	}
+
+	private button(bar: HTMLElement, icon: string, label: string, run: () => void): void {
+		const b = bar.createEl("button", { cls: "clickable-icon rb-diff-nav", attr: { "aria-label": label, title: label } });
+		setIcon(b, icon);
+		b.addEventListener("click", run);
+	}
+
+	/** The panes as compared: normalised JSON when asked and possible, else the texts as written. */
+	private build(left: string, right: string, compared?: Comparison): void {
+		const comparison = compared ?? compareTexts(left, right, this.config.options);
+		this.memo = { a: comparison.leftText, b: comparison.rightText, changes: comparison.changes };
+		this.normalized = comparison.normalized;
+		this.showCount(comparison.count);
+		this.notesEl.empty();
+		if (comparison.normalized) this.notesEl.createDiv({ text: t("diffNormalized") });
+		for (const { pane, reason } of comparison.notJson) this.notesEl.createDiv({ cls: "rb-diff-note", text: t("diffNotJson", { pane: t(pane === "left" ? "leftPane" : "rightPane"), reason }) });
+		const editable = this.config.editable && !comparison.normalized;
+		const shownLeft = comparison.leftText;
+		const shownRight = comparison.rightText;
+		const diffConfig = { override: (a: string, b: string) => mergeChanges(a, b, this.config.options, this.lineChanges(a, b)) };
+		if (this.config.options.mode === "unified") {
+			this.unified = new EditorView({
+				parent: this.el,
+				state: EditorState.create({
+					doc: shownRight,
+					extensions: [...this.paneExtensions("right", editable), unifiedMergeView({ original: shownLeft, diffConfig, mergeControls: false, gutter: true, collapseUnchanged: COLLAPSE })],
+				}),
+			});
+			return;
+		}
+		this.merge = new MergeView({
+			parent: this.el,
+			a: { doc: shownLeft, extensions: this.paneExtensions("left", editable) },
+			b: { doc: shownRight, extensions: this.paneExtensions("right", editable) },
+			diffConfig,
+			gutter: true,
+			highlightChanges: true,
+			collapseUnchanged: COLLAPSE,
+		});
+	}
+
+	private paneExtensions(pane: Pane, editable: boolean): Extension[] {
+		return [
+			lineNumbers(),
+			EditorView.lineWrapping,
+			EditorView.editable.of(editable),
+			EditorState.readOnly.of(!editable),
+			EditorView.contentAttributes.of({ "aria-label": pane === "left" ? t("leftPane") : t("rightPane") }),
+			languageExtension(this.config.options.language),
+			syntaxHighlighting(classHighlighter),
+			keymap.of([
+				{ key: NEXT_CHANGE_KEY, run: goToNextChunk },
+				{ key: PREVIOUS_CHANGE_KEY, run: goToPreviousChunk },
+			]),
+			EditorView.updateListener.of((u) => this.changed(pane, u)),
+		];
+	}
+
+	private changed(pane: Pane, u: ViewUpdate): void {
+		if (!u.docChanged || u.transactions.every((tr) => tr.annotation(fromOutside) === true)) return;
+		const left = this.text("left");
+		const right = this.text("right");
+		this.lastEdit = { view: u.view, at: Date.now() };
+		this.showCount(countChanges(this.lineChanges(left, right)));
+		this.onEdit?.(pane, pane === "left" ? left : right);
+	}
+
+	private lineChanges(a: string, b: string): LineChange[] {
+		if (this.memo?.a !== a || this.memo.b !== b) this.memo = { a, b, changes: diffLines(paneLines(a), paneLines(b), this.config.options) };
+		return this.memo.changes;
+	}
+
+	private text(pane: Pane): string {
+		if (this.merge) return (pane === "left" ? this.merge.a : this.merge.b).state.doc.toString();
+		if (pane === "right") return this.unified?.state.doc.toString() ?? "";
+		return this.config.left;
+	}
+
+	private showCount(count: ChangeCount): void {
+		const vars = { changes: count.changes, added: count.added, removed: count.removed };
+		this.countEl.setText(count.changes === 0 ? t("diffNoChanges") : t(count.changes === 1 ? "diffCountOne" : "diffCount", vars));
+		this.el.dataset.changes = String(count.changes);
+	}
+
+	/** Moves to the next or previous change from the focused pane (the right one otherwise). */
+	private move(command: typeof goToNextChunk): void {
+		const view = this.merge ? (this.merge.a.hasFocus ? this.merge.a : this.merge.b) : this.unified;
+		if (!view) return;
+		command(view);
+		view.focus();
+	}
+
+	/** The texts changed outside (the note was edited elsewhere): panes follow, keeping what they can. */
+	setTexts(left: string, right: string): void {
+		if (this.deferred !== null) {
+			this.config = { ...this.config, left, right };
+			return;
+		}
+		if (left === this.text("left") && right === this.text("right")) return;
+		const previousLeft = this.config.left;
+		this.config = { ...this.config, left, right };
+		// Normalised panes show other text than the note's, and a unified view's left side is fixed: build anew.
+		if (this.normalized || (this.unified && left !== previousLeft)) {
+			this.rebuild(left, right);
+			return;
+		}
+		const targets: Array<[EditorView, string]> = this.merge ? [[this.merge.a, left], [this.merge.b, right]] : this.unified ? [[this.unified, right]] : [];
+		for (const [view, text] of targets) {
+			const change = smallestChange(view.state.doc.toString(), text);
+			if (change) view.dispatch({ changes: change, annotations: fromOutside.of(true) });
+		}
+		this.showCount(countChanges(this.lineChanges(left, right)));
+	}
+
+	private rebuild(left: string, right: string): void {
+		this.destroyViews();
+		this.build(left, right);
+	}
+
+	/** True when the user typed in a pane within the last `ms`. */
+	editedWithin(ms: number): boolean {
+		return this.lastEdit !== null && Date.now() - this.lastEdit.at < ms;
+	}
+
+	/** Focuses the pane last typed in (its cursor kept), after the panes moved to a new view. */
+	restoreFocus(): void {
+		this.lastEdit?.view.focus();
+	}
+
+	/** The pane editors, for focus and tests. */
+	views(): EditorView[] {
+		return this.merge ? [this.merge.a, this.merge.b] : this.unified ? [this.unified] : [];
+	}
+
+	private destroyViews(): void {
+		if (this.deferred !== null) window.clearTimeout(this.deferred);
+		this.deferred = null;
+		this.merge?.destroy();
+		this.merge?.dom.remove();
+		this.unified?.destroy();
+		this.unified?.dom.remove();
+		this.merge = null;
+		this.unified = null;
+	}
+
+	destroy(): void {
+		this.destroyViews();
+		this.el.remove();
+	}
+}
+
+/** The one replacement turning `from` into `to` (common start and end kept, so cursors stay put). */
+function smallestChange(from: string, to: string): { from: number; to: number; insert: string } | null {
+	if (from === to) return null;
+	let start = 0;
+	while (start < from.length && start < to.length && from[start] === to[start]) start++;
+	let endFrom = from.length;
+	let endTo = to.length;
+	while (endFrom > start && endTo > start && from[endFrom - 1] === to[endTo - 1]) {
+		endFrom--;
+		endTo--;
+	}
+	return { from: start, to: endFrom, insert: to.slice(start, endTo) };
+}

@@ -1,0 +1,134 @@
+import { Component, MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
+import { paneEdit, parseNote, parseTextdiff, type NoteChange, type TextdiffBlock, type TextdiffOptions } from "../../blocks";
+import { blockKey } from "../../runner/session";
+import { locateBlock, type BlockHost } from "../block-view";
+import { t } from "../strings";
+import { DiffPanes, type Pane } from "./diff-panes";
+import { textdiffOptionsOf } from "./textdiff-options";
+
+/** Typing pauses this long before a pane's text is written to the note. */
+const WRITE_DELAY_MS = 300;
+
+/**
+ * The panes on screen per block (note path, block key, options). Writing to the note makes
+ * Obsidian render the block again; the new view takes over panes typed in a moment ago, so
+ * focus, cursor and the pane's own undo history survive the write.
+ */
+const mounted = new Map<string, { panes: DiffPanes; owner: TextdiffBlockView | null }>();
+/** How recent a pane edit must be for a new view to take the panes over. */
+const ADOPT_WITHIN_MS = 2000;
+
+/** The note changes that put `text` into one pane of the textdiff block `key` (none when it is gone). */
+export function textdiffPaneChanges(note: string, key: string, pane: Pane, text: string): NoteChange[] {
+	const block = parseNote(note).find((b) => b.kind === "textdiff" && blockKey(b) === key);
+	return block ? paneEdit(note, block.fence, pane, text) : [];
+}
+
+/**
+ * A ```` ```textdiff ```` block in Reading view and Live Preview: its alias and problems, then
+ * the two panes compared (DiffPanes). Editing a pane writes it back into the fence.
+ */
+export class TextdiffBlockView extends MarkdownRenderChild {
+	private panes: DiffPanes | null = null;
+	private key = "";
+	private pending = new Map<Pane, string>();
+	private timer: number | null = null;
+
+	constructor(
+		containerEl: HTMLElement,
+		private readonly source: string,
+		private readonly ctx: MarkdownPostProcessorContext,
+		private readonly host: BlockHost,
+	) {
+		super(containerEl);
+	}
+
+	override onload(): void {
+		const block = locateBlock(this.containerEl, this.ctx, this.host);
+		const root = this.containerEl.createDiv({ cls: "rb-block rb-textdiff" });
+		// The note's parse has the block; alone (no section info) the fence content is read here.
+		const { model, problems } = block?.kind === "textdiff" ? { model: block.textdiff, problems: block.problems } : parseTextdiff(this.source);
+		const options: TextdiffOptions = textdiffOptionsOf(block);
+		if (block?.alias) root.createDiv({ cls: "rb-block-head" }).createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
+		if (problems.length > 0) {
+			const list = root.createEl("ul", { cls: "rb-problems" });
+			for (const p of problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `${t("line", { n: p.line + 1 })}: ${p.message}` });
+		}
+		this.key = block ? blockKey(block) : "";
+		const id = `${this.ctx.sourcePath}\u0000${this.key}\u0000${JSON.stringify(options)}`;
+		const current = block ? mounted.get(id) : undefined;
+		if (current && current.panes.editedWithin(ADOPT_WITHIN_MS)) {
+			current.owner = this;
+			root.appendChild(current.panes.el);
+			current.panes.setTexts(model.left, model.right);
+			current.panes.restoreFocus();
+			this.panes = current.panes;
+		} else {
+			this.panes = new DiffPanes(root, { left: model.left, right: model.right, options, editable: block !== undefined });
+			if (block) mounted.set(id, { panes: this.panes, owner: this });
+		}
+		this.panes.onEdit = (pane, text) => this.edited(pane, text);
+		this.register(() => this.release(id));
+	}
+
+	private edited(pane: Pane, text: string): void {
+		this.pending.set(pane, text);
+		if (this.timer !== null) window.clearTimeout(this.timer);
+		this.timer = window.setTimeout(() => void this.flush(), WRITE_DELAY_MS);
+	}
+
+	/** Writes what was typed; the panes stay as they are (the note now matches them). */
+	private async flush(): Promise<void> {
+		if (this.timer !== null) window.clearTimeout(this.timer);
+		this.timer = null;
+		const pending = [...this.pending];
+		this.pending.clear();
+		for (const [pane, text] of pending) await this.host.writeTextdiffPane(this.ctx.sourcePath, this.key, pane, text);
+	}
+
+	/** On unload: write what is pending; the panes go unless a newer view of the block took them over. */
+	private release(id: string): void {
+		if (this.pending.size > 0) void this.flush();
+		const panes = this.panes;
+		this.panes = null;
+		const entry = mounted.get(id);
+		if (entry?.panes === panes && entry.owner !== this) return;
+		if (entry?.panes === panes && panes.editedWithin(ADOPT_WITHIN_MS)) {
+			// Kept a moment for the view Obsidian renders after our write; then let go.
+			entry.owner = null;
+			window.setTimeout(() => {
+				if (mounted.get(id) !== entry || entry.owner !== null) return;
+				mounted.delete(id);
+				panes?.destroy();
+			}, ADOPT_WITHIN_MS);
+			return;
+		}
+		if (entry?.panes === panes) mounted.delete(id);
+		panes?.destroy();
+	}
+}
+
+/**
+ * Under the fence while its source is on screen (Source mode, Live Preview while editing the
+ * block): the same comparison, read-only, following the text as it is typed.
+ */
+export class TextdiffEditorPanel extends Component {
+	private panes: DiffPanes | null = null;
+
+	constructor(
+		private readonly wrap: HTMLElement,
+		private readonly block: TextdiffBlock,
+	) {
+		super();
+	}
+
+	override onload(): void {
+		const { left, right } = this.block.textdiff;
+		this.panes = new DiffPanes(this.wrap, { left, right, options: textdiffOptionsOf(this.block), editable: false });
+	}
+
+	override onunload(): void {
+		this.panes?.destroy();
+		this.panes = null;
+	}
+}
