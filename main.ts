@@ -22,6 +22,7 @@ import { GlobalActions } from "./src/ui/global-actions";
 import { RunnableBlocksSettingTab } from "./src/ui/settings-tab";
 import { defineVimCommands, toggleVimMode, type VimTarget } from "./src/ui/vim";
 import { notify } from "./src/ui/notify";
+import { registerVcs } from "./src/ui/vcs/register";
 
 const BLOCK_ACTIONS: BlockAction[] = ["block.run", "block.run_all", "block.cancel", "block.force_run", "block.copy_curl", "block.explain"];
 
@@ -150,6 +151,13 @@ export default class RunnableBlocksPlugin extends Plugin {
 			});
 		}
 		this.addCommand({ id: "set-vim", name: "Set vim (toggle vim mode)", callback: () => this.toggleVim() });
+		// Version-control panel (DESIGN.md §12): view, commands, vcs.* keys.
+		registerVcs(this, {
+			pluginDir: `${this.app.vault.configDir}/plugins/${this.manifest.id}`,
+			chord: (action) => keymapOf(this.settingsStore.settings).bindings.get(action),
+			onKeymapChange: (listener) => this.settingsStore.onChange(listener),
+			defineGlobal: (action, run) => this.globals.define(action, run),
+		});
 	}
 
 	/** `:set vim` of the seed: Obsidian's own vim-mode setting, toggled. */

@@ -3,7 +3,8 @@
  * user.toml (`Mod+Shift+Enter`), their CodeMirror and Obsidian forms, and conflicts.
  */
 
-export type ActionScope = "block" | "global";
+/** "panel": acts only while its panel is open or focused (a Scope on the view, DESIGN.md §6). */
+export type ActionScope = "block" | "global" | "panel";
 
 export interface ActionSpec {
 	id: string;
@@ -44,7 +45,10 @@ export const ACTIONS: readonly ActionSpec[] = [
 	{ id: "env.switch", defaultChord: null, notebookChord: "Mod+E", scope: "global" },
 	{ id: "env.new_variable", defaultChord: null, notebookChord: "Mod+Shift+V", scope: "global" },
 	{ id: "chat.toggle", defaultChord: null, notebookChord: "Mod+B", scope: "global", reserved: true },
-	{ id: "vcs.sync", defaultChord: null, notebookChord: "Mod+Shift+S", scope: "global", reserved: true },
+	{ id: "vcs.sync", defaultChord: null, notebookChord: "Mod+Shift+S", scope: "global" },
+	// The version-control panel's chords: Obsidian keeps Mod+G (graph) and Mod+B (bold) whenever the panel is closed/unfocused.
+	{ id: "vcs.commit", defaultChord: "Mod+G", notebookChord: null, scope: "panel" },
+	{ id: "vcs.branch", defaultChord: "Mod+B", notebookChord: null, scope: "panel" },
 	...GOTO,
 ];
 

@@ -20,7 +20,15 @@ export class GlobalActions {
 		private readonly indexer: VaultBlockIndexer,
 	) {}
 
+	/** Actions other modules perform (vcs.sync, src/ui/vcs/register.ts). */
+	private readonly defined = new Map<string, () => boolean>();
+	define(action: string, run: () => boolean): void {
+		this.defined.set(action, run);
+	}
+
 	perform(action: string): boolean {
+		const defined = this.defined.get(action);
+		if (defined) return defined();
 		if (action === "search.blocks") {
 			void this.indexer.whenReady().then(() => new BlockSearchModal(this.app, this.indexer.index, (v) => this.insertVariable(v)).open());
 			return true;

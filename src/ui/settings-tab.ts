@@ -23,6 +23,8 @@ const ACTION_NAMES: Record<string, StringKey> = {
 	"env.new_variable": "actNewVariable",
 	"chat.toggle": "actChat",
 	"vcs.sync": "actVcsSync",
+	"vcs.commit": "actVcsCommit",
+	"vcs.branch": "actVcsBranch",
 };
 const SOURCE_NAMES: Record<ChordSource, StringKey> = { default: "sourceDefault", preset: "sourcePreset", user: "sourceUser" };
 const actionName = (id: string) => (id in ACTION_NAMES ? t(ACTION_NAMES[id]) : t("actGoto", { n: id.split(".").pop() ?? "" }));

@@ -10,3 +10,4 @@ export * from "./repository";
 export * from "./status";
 export * from "./sync";
 export * from "./node-fs";
+export * from "./session";

@@ -5,6 +5,7 @@
  */
 import * as cmState from "@codemirror/state";
 import * as cmView from "@codemirror/view";
+import * as cmLanguage from "@codemirror/language";
 import { history, undo } from "@codemirror/commands";
 import * as lezerCommon from "@lezer/common";
 import * as lezerHighlight from "@lezer/highlight";
@@ -211,7 +212,7 @@ async function loadPlugin(evaluate?: Evaluate): Promise<string[]> {
 	const code = await (await fetch("/main.js")).text();
 	const module = { exports: {} as Record<string, unknown> };
 	// Obsidian provides these to plugins (DESIGN.md section 2); anything else main.js must bundle.
-	const modules: Record<string, unknown> = { obsidian, "@codemirror/state": cmState, "@codemirror/view": cmView, "@lezer/common": lezerCommon, "@lezer/highlight": lezerHighlight, "@lezer/lr": lezerLr };
+	const modules: Record<string, unknown> = { obsidian, "@codemirror/state": cmState, "@codemirror/view": cmView, "@codemirror/language": cmLanguage, "@lezer/common": lezerCommon, "@lezer/highlight": lezerHighlight, "@lezer/lr": lezerLr };
 	const require = (name: string) => {
 		if (name in modules) return modules[name];
 		throw new Error(`main.js required "${name}", which Obsidian does not provide`);

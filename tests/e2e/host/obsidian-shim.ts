@@ -424,7 +424,44 @@ export class Plugin extends Component {
 	addSettingTab(tab: PluginSettingTab): void {
 		this.settingTabs.push(tab);
 	}
+	readonly views = new Map<string, (leaf: WorkspaceLeaf) => ItemView>();
+	registerView(type: string, factory: (leaf: WorkspaceLeaf) => ItemView): void {
+		this.views.set(type, factory);
+	}
 	addStatusBarItem(): HTMLElement {
 		return (document.getElementById("status-bar") ?? document.body).createDiv({ cls: "status-bar-item" });
+	}
+}
+
+// Views (the version-control panel, src/ui/vcs): a leaf holds one view; the host opens it in its right sidebar.
+export interface WorkspaceLeaf {
+	app: unknown;
+	view: ItemView | null;
+	setViewState(state: { type: string; active?: boolean }): Promise<void>;
+}
+
+export class ItemView extends Component {
+	readonly app: unknown;
+	readonly containerEl: HTMLElement = document.createElement("div");
+	readonly contentEl: HTMLElement;
+	scope: Scope | null = null;
+	constructor(public leaf: WorkspaceLeaf) {
+		super();
+		this.app = leaf.app;
+		this.containerEl.className = "workspace-leaf-content";
+		this.contentEl = this.containerEl.createDiv({ cls: "view-content" });
+	}
+	getIcon(): string {
+		return "";
+	}
+	async onOpen(): Promise<void> {}
+	async onClose(): Promise<void> {}
+}
+
+/** Obsidian desktop's vault adapter class; the hosts' adapters are plain objects, so `instanceof` is false (no git in the page). */
+export class FileSystemAdapter {
+	constructor(private readonly basePath: string) {}
+	getBasePath(): string {
+		return this.basePath;
 	}
 }
