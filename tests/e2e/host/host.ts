@@ -42,6 +42,7 @@ for (const [id, name, modifiers, key] of [
 	["markdown:toggle-preview", "Toggle reading view", ["Mod"], "E"],
 	["editor:toggle-bold", "Toggle bold", ["Mod"], "B"],
 	["editor:toggle-italics", "Toggle italics", ["Mod"], "I"],
+	["graph:open", "Open graph view", ["Mod"], "G"],
 ] as const) {
 	obsidianCommands[id] = { id, name, callback: () => void obsidianFired.push(id) };
 	defaultKeys[id] = [{ modifiers: [...modifiers], key }];
@@ -150,7 +151,10 @@ const app = {
 	workspace: {
 		onLayoutReady: (cb: () => void) => cb(),
 		// The open editor, if any, as Obsidian's markdown leaf.
-		getLeavesOfType: () => (editor ? [{ view: activeView() }] : []),
+		// Side views the plugin registered (the version-control panel) live in #right-sidebar.
+		getLeavesOfType: (type: string) => (plugin?.views.has(type) ? sideLeaves.filter((l) => l.type === type) : editor ? [{ view: activeView() }] : []),
+		getRightLeaf: () => sideLeaf(),
+		revealLeaf: () => Promise.resolve(),
 		getActiveViewOfType: () => (editor ? activeView() : null),
 		get activeEditor() {
 			return editor ? activeView() : null;
@@ -353,4 +357,51 @@ function setTheme(theme: "light" | "dark"): void {
 	document.body.classList.toggle("theme-light", theme === "light");
 }
 
-(window as unknown as Record<string, unknown>).__host = { obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+// Side views (src/ui/vcs): a leaf in #right-sidebar holds one view; while focus is inside it, its
+// scope is on the keymap, as Obsidian does for the active leaf.
+interface SideLeaf extends obsidian.WorkspaceLeaf {
+	type: string;
+}
+const sideLeaves: SideLeaf[] = [];
+function sideLeaf(): SideLeaf {
+	const leaf: SideLeaf = {
+		app,
+		view: null,
+		type: "",
+		async setViewState(state) {
+			const factory = plugin?.views.get(state.type);
+			if (!factory) throw new Error(`no view type ${state.type}`);
+			const view = factory(leaf);
+			Object.assign(leaf, { view, type: state.type });
+			const root = document.getElementById("right-sidebar") ?? document.body.createDiv({ attr: { id: "right-sidebar" } });
+			root.appendChild(view.containerEl);
+			view.containerEl.tabIndex = -1;
+			view.containerEl.addEventListener("focusin", () => view.scope && keymap.pushScope(view.scope));
+			view.containerEl.addEventListener("focusout", (e) => {
+				if (view.scope && !view.containerEl.contains(e.relatedTarget as Node | null)) keymap.popScope(view.scope);
+			});
+			view.load();
+			await view.onOpen();
+		},
+	};
+	sideLeaves.push(leaf);
+	return leaf;
+}
+/** Closes every side view of a type, as closing its sidebar tab does. */
+async function closeViews(type: string): Promise<void> {
+	for (const leaf of sideLeaves.filter((l) => l.type === type)) {
+		const view = leaf.view;
+		if (!view) continue;
+		if (view.scope) keymap.popScope(view.scope);
+		await view.onClose();
+		view.unload();
+		view.containerEl.remove();
+		sideLeaves.splice(sideLeaves.indexOf(leaf), 1);
+	}
+}
+/** Makes the vault adapter a FileSystemAdapter over a real folder (the desktop host, whose writes land there). */
+function useVaultFolder(path: string): void {
+	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
+}
+
+(window as unknown as Record<string, unknown>).__host = { closeViews, useVaultFolder,  obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
