@@ -9,7 +9,7 @@ jest.setTimeout(90_000);
 
 let host: Host;
 type Api = { loadPlugin(): Promise<string[]>; runCommand(id: string): boolean; obsidianFired: string[] };
-const api = <T>(f: (h: Api) => T | Promise<T>) => host.page.evaluate(`(${f.toString()})(window.__host)`) as Promise<T>;
+const api = <T>(f: (h: Api) => T | Promise<T>): Promise<T> => host.page.evaluate<T>(`(${f.toString()})(window.__host)`);
 
 beforeAll(async () => {
 	host = await launchHost();
