@@ -44,7 +44,8 @@ function requireNode(): NodeModules {
 	/* eslint-disable @typescript-eslint/no-require-imports -- require is the only loader Obsidian gives a plugin for Node builtins (see src/runner/http/node-transport.ts) */
 	const cp = require("child_process") as { execFile: ExecFilePort };
 	const fsp = require("fs/promises") as NodeModules["fsp"];
+	const proc = require("process") as { platform: string; env: Record<string, string | undefined> };
 	/* eslint-enable @typescript-eslint/no-require-imports -- end of the builtins */
 	const execFile: ExecFilePort = (file, args, options, callback) => cp.execFile(file, args, options, callback);
-	return { execFile, fsp, platform: process.platform, env: process.env };
+	return { execFile, fsp, platform: proc.platform, env: proc.env };
 }

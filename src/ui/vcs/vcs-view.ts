@@ -41,6 +41,8 @@ export class VcsView extends ItemView {
 	private refreshTimer: number | null = null;
 	private messageEl: HTMLTextAreaElement | null = null;
 	private parts: Record<"header" | "banner" | "changes" | "commits", HTMLElement> | null = null;
+	/** What the change list and the commit list were last drawn from: a busy flag alone redraws neither. */
+	private drawn: { files: unknown; commits: unknown } = { files: null, commits: null };
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -175,8 +177,16 @@ export class VcsView extends ItemView {
 	private draw(s: VcsState): void {
 		const p = this.parts;
 		if (!p) return;
-		for (const el of Object.values(p)) el.empty();
 		const t = this.host.t;
+		const files = s.kind === "ready" ? s.snapshot.status.files : null;
+		const commits = s.kind === "ready" ? s.commits : null;
+		const redrawFiles = files !== this.drawn.files || files === null;
+		const redrawCommits = commits !== this.drawn.commits || commits === null || (s.kind === "ready" && s.moreCommits !== (p.commits.querySelector(".rb-vcs-more-commits") !== null));
+		p.header.empty();
+		p.banner.empty();
+		if (redrawFiles) p.changes.empty();
+		if (redrawCommits) p.commits.empty();
+		this.drawn = { files, commits };
 		this.contentEl.toggleClass("rb-vcs-not-ready", s.kind !== "ready");
 		if (s.kind === "loading") {
 			p.banner.createEl("p", { cls: "rb-vcs-empty", text: t("loading") });
@@ -202,8 +212,8 @@ export class VcsView extends ItemView {
 			p.banner.createEl("p", { cls: "rb-vcs-ok", text: r.committed ? `${t("committed", { hash: r.committed.slice(0, 7) })}. ${text}` : text });
 		}
 		if (this.messageEl) this.messageEl.placeholder = t("messagePlaceholder", { example: this.host.session?.defaultMessage() ?? "" });
-		this.drawChanges(p.changes, status.files);
-		this.drawCommits(p.commits, s);
+		if (redrawFiles) this.drawChanges(p.changes, status.files);
+		if (redrawCommits) this.drawCommits(p.commits, s);
 	}
 
 	private drawHeader(el: HTMLElement, s: Extract<VcsState, { kind: "ready" }>): void {

@@ -6,6 +6,7 @@
 import * as cmState from "@codemirror/state";
 import * as cmView from "@codemirror/view";
 import * as cmLanguage from "@codemirror/language";
+import { desktopBridgeModules } from "./desktop-bridge";
 import { history, undo } from "@codemirror/commands";
 import * as lezerCommon from "@lezer/common";
 import * as lezerHighlight from "@lezer/highlight";
@@ -221,6 +222,7 @@ async function loadPlugin(evaluate?: Evaluate): Promise<string[]> {
 		if (name in modules) return modules[name];
 		throw new Error(`main.js required "${name}", which Obsidian does not provide`);
 	};
+	Object.assign(modules, bridgeModules);
 	if (evaluate) evaluate(code, module, modules);
 	else new Function("module", "exports", "require", code)(module, module.exports, require);
 	const Ctor = (module.exports.default ?? module.exports) as new (a: unknown, m: unknown) => obsidian.Plugin;
@@ -399,9 +401,16 @@ async function closeViews(type: string): Promise<void> {
 		sideLeaves.splice(sideLeaves.indexOf(leaf), 1);
 	}
 }
+/** The desktop app, as far as the version-control panel needs it, through the test server (desktop-bridge.ts). */
+let bridgeModules: Record<string, unknown> = {};
+function useDesktopBridge(vaultDir: string): void {
+	bridgeModules = desktopBridgeModules();
+	obsidian.Platform.isDesktopApp = true;
+	useVaultFolder(vaultDir);
+}
 /** Makes the vault adapter a FileSystemAdapter over a real folder (the desktop host, whose writes land there). */
 function useVaultFolder(path: string): void {
 	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
 }
 
-(window as unknown as Record<string, unknown>).__host = { closeViews, useVaultFolder,  obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+(window as unknown as Record<string, unknown>).__host = { closeViews, useVaultFolder, useDesktopBridge,  obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
