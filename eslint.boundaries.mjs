@@ -1,7 +1,7 @@
 // The core/adapter boundary (DESIGN.md section 2), as a lint rule: the core — the block language,
 // the engine, settings, the CLI — never imports `obsidian` or the UI adapters. eslint.config.mjs
 // applies it; tests/unit/build/boundaries.test.ts proves it catches a violation.
-export const CORE_FILES = ["src/blocks/**/*.ts", "src/runner/**/*.ts", "src/settings/**/*.ts", "src/cli/**/*.ts", "src/chat/**/*.ts"];
+export const CORE_FILES = ["src/blocks/**/*.ts", "src/runner/**/*.ts", "src/settings/**/*.ts", "src/cli/**/*.ts", "src/chat/**/*.ts", "src/vcs/**/*.ts"];
 
 export const boundaryRule = [
 	"error",

@@ -24,6 +24,7 @@ import { PluginChatHost } from "./src/ui/chat/chat-host";
 import { registerChat } from "./src/ui/chat/register";
 import { textdiffPaneChanges } from "./src/ui/diff/textdiff-block-view";
 import { insertDiffOfAliases } from "./src/ui/diff/compare-responses";
+import { registerVcs } from "./src/ui/vcs/register";
 
 /** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
 export default class RunnableBlocksPlugin extends Plugin {
@@ -60,9 +61,15 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.register(environments.attachStatusBar(this.addStatusBarItem()));
 		// The chat panel (src/ui/chat): its view; chat.toggle (palette, or a chord the user binds) toggles it.
 		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime.sessions, () => this.services.environment().secretValues));
+		// The version-control panel (src/ui/vcs, DESIGN.md section 12): its view; vcs.sync performs its sync.
+		const vcs = registerVcs(this, {
+			pluginDir,
+			chord: (action) => keymapOf(this.settingsStore.settings).bindings.get(action),
+			onKeymapChange: (listener) => this.settingsStore.onChange(listener),
+		});
 		registerCommands(this, {
 			notes: this.model,
-			fx: this.actionEffects(environments, indexer, toggleChat),
+			fx: this.actionEffects(environments, indexer, toggleChat, vcs.sync),
 			settings: () => this.settingsStore.settings,
 			onSettingsChange: (listener) => this.settingsStore.onChange(listener),
 			environments,
@@ -104,7 +111,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 	}
 
 	/** What each action does in this plugin. */
-	private actionEffects(environments: EnvironmentActions, indexer: VaultBlockIndexer, toggleChat: () => Promise<void>): ActionEffects {
+	private actionEffects(environments: EnvironmentActions, indexer: VaultBlockIndexer, toggleChat: () => Promise<void>, syncVault: () => void): ActionEffects {
 		return {
 			run: (path, note, targets, force) => void this.runtime.run(path, note, targets, { force }),
 			cancel: (path, block) => this.runtime.sessions.note(path).cancel(blockKey(block)),
@@ -113,6 +120,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			switchEnvironment: () => environments.openSwitcher(),
 			newVariable: () => environments.openNewVariable(),
 			toggleChat: () => void toggleChat(),
+			syncVault,
 		};
 	}
 

@@ -59,7 +59,11 @@ export const ACTIONS = [
 	{ id: "env.new_variable", scope: "global", defaultChord: null, notebookChord: "Mod+Shift+V", name: "actNewVariable", command: { id: "new-variable", title: "New variable in the active environment" } },
 	// Obsidian's Mod+B is Bold: bound only by the Notebook preset or user.toml.
 	{ id: "chat.toggle", scope: "global", defaultChord: null, notebookChord: "Mod+B", name: "actChat", command: { id: "toggle-chat", title: "Toggle chat panel" } },
-	{ id: "vcs.sync", scope: "global", defaultChord: null, notebookChord: "Mod+Shift+S", name: "actVcsSync", command: null, reserved: true },
+	{ id: "vcs.sync", scope: "global", defaultChord: null, notebookChord: "Mod+Shift+S", name: "actVcsSync", command: { id: "sync-vault-repository", title: "Sync the vault repository" } },
+	// The version-control panel's chords, on the panel's own scope (src/ui/vcs): Obsidian keeps Mod+G
+	// (graph view) while the panel is closed and Mod+B (bold) while it is not focused.
+	{ id: "vcs.commit", scope: "panel", defaultChord: "Mod+G", notebookChord: null, name: "actVcsCommit", command: null },
+	{ id: "vcs.branch", scope: "panel", defaultChord: "Mod+B", notebookChord: null, name: "actVcsBranch", command: null },
 	...[goto(1), goto(2), goto(3), goto(4), goto(5), goto(6), goto(7), goto(8), goto(9)],
 ] as const satisfies readonly ActionSpec[];
 

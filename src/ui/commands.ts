@@ -21,6 +21,7 @@ export interface ActionEffects {
 	switchEnvironment(): void;
 	newVariable(): void;
 	toggleChat(): void;
+	syncVault(): void;
 }
 
 type GotoId = Extract<ActionId, `block.goto.${string}`>;
@@ -75,7 +76,11 @@ export function performAction(id: ActionId, target: ActionTarget | null, fx: Act
 			fx.toggleChat();
 			return true;
 		case "vcs.sync":
-			return false; // reserved: listed and bindable, never registered
+			fx.syncVault();
+			return true;
+		case "vcs.commit":
+		case "vcs.branch":
+			return false; // the version-control panel performs them on its own scope (src/ui/vcs)
 		default: {
 			const unhandled: never = id;
 			throw new Error(`no dispatch for action ${String(unhandled)}`);

@@ -111,7 +111,7 @@ describe("the Notebook keymap preset", () => {
 		await expect(row.locator(".rb-keymap-chord").textContent()).resolves.toBe("Ctrl+K");
 		await expect(row.locator(".rb-keymap-conflict").textContent()).resolves.toBe("Shadows Obsidian's “Insert Markdown link”.");
 		await expect(host.page.locator('.rb-keymap-row[data-action="chat.toggle"] .rb-keymap-reserved').count()).resolves.toBe(0);
-		await expect(host.page.locator('.rb-keymap-row[data-action="vcs.sync"] .rb-keymap-reserved').count()).resolves.toBe(1);
+		await expect(host.page.locator('.rb-keymap-row[data-action="vcs.sync"] .rb-keymap-reserved').count()).resolves.toBe(0);
 
 		await host.page.locator(".cm-line", { hasText: "tail" }).click();
 		await host.api((h) => void h.obsidianFired.splice(0));

@@ -7,6 +7,7 @@ import * as cmAutocomplete from "@codemirror/autocomplete";
 import * as cmLanguage from "@codemirror/language";
 import * as cmState from "@codemirror/state";
 import * as cmView from "@codemirror/view";
+import { desktopBridgeModules } from "./desktop-bridge";
 import { history, undo } from "@codemirror/commands";
 import * as lezerCommon from "@lezer/common";
 import * as lezerHighlight from "@lezer/highlight";
@@ -44,6 +45,7 @@ for (const [id, name, modifiers, key] of [
 	["markdown:toggle-preview", "Toggle reading view", ["Mod"], "E"],
 	["editor:toggle-bold", "Toggle bold", ["Mod"], "B"],
 	["editor:toggle-italics", "Toggle italics", ["Mod"], "I"],
+	["graph:open", "Open graph view", ["Mod"], "G"],
 ] as const) {
 	obsidianCommands[id] = { id, name, callback: () => void obsidianFired.push(id) };
 	defaultKeys[id] = [{ modifiers: [...modifiers], key }];
@@ -155,11 +157,7 @@ const app = {
 		// The open editor, if any, as Obsidian's markdown leaf.
 		getLeavesOfType: (type: string) => (type === "markdown" ? (editor ? [{ view: activeView() }] : []) : sidebarLeaves.filter((l) => l.view?.getViewType() === type)),
 		// The right sidebar (#sidebar): leaves for the plugin's registered views.
-		getRightLeaf: () => {
-			const leaf = new obsidian.WorkspaceLeaf(app, plugin?.views ?? new Map<string, (leaf: obsidian.WorkspaceLeaf) => obsidian.ItemView>(), (l) => sidebarLeaves.splice(sidebarLeaves.indexOf(l), 1));
-			sidebarLeaves.push(leaf);
-			return leaf;
-		},
+		getRightLeaf: () => sideLeaf(),
 		revealLeaf: () => Promise.resolve(),
 		getActiveViewOfType: () => (editor ? activeView() : null),
 		get activeEditor() {
@@ -227,6 +225,7 @@ async function loadPlugin(evaluate?: Evaluate): Promise<string[]> {
 		if (name in modules) return modules[name];
 		throw new Error(`main.js required "${name}", which Obsidian does not provide`);
 	};
+	Object.assign(modules, bridgeModules);
 	if (evaluate) evaluate(code, module, modules);
 	else new Function("module", "exports", "require", code)(module, module.exports, require);
 	const Ctor = (module.exports.default ?? module.exports) as new (a: unknown, m: unknown) => obsidian.Plugin;
@@ -363,7 +362,50 @@ function setTheme(theme: "light" | "dark"): void {
 	document.body.classList.toggle("theme-light", theme === "light");
 }
 
-const hostApi = { obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+/**
+ * A leaf in the right sidebar (#sidebar) for one of the plugin's views. While focus is inside
+ * the view, its scope is on the keymap, as Obsidian does for the active leaf (the version-control
+ * panel's Mod+B); detaching it pops the scope.
+ */
+function sideLeaf(): obsidian.WorkspaceLeaf {
+	const leaf = new obsidian.WorkspaceLeaf(app, plugin?.views ?? new Map<string, (leaf: obsidian.WorkspaceLeaf) => obsidian.ItemView>(), (l) => sidebarLeaves.splice(sidebarLeaves.indexOf(l), 1));
+	const open = leaf.setViewState.bind(leaf);
+	leaf.setViewState = async (state) => {
+		await open(state);
+		const view = leaf.view;
+		if (!view) return;
+		view.containerEl.tabIndex = -1;
+		view.containerEl.addEventListener("focusin", () => view.scope && keymap.pushScope(view.scope));
+		view.containerEl.addEventListener("focusout", (e) => {
+			if (view.scope && !view.containerEl.contains(e.relatedTarget as Node | null)) keymap.popScope(view.scope);
+		});
+	};
+	const detach = leaf.detach.bind(leaf);
+	leaf.detach = () => {
+		if (leaf.view?.scope) keymap.popScope(leaf.view.scope);
+		detach();
+	};
+	sidebarLeaves.push(leaf);
+	return leaf;
+}
+/** Closes every side view of a type, as closing its sidebar tab does. */
+function closeViews(type: string): Promise<void> {
+	for (const leaf of sidebarLeaves.filter((l) => l.view?.getViewType() === type)) leaf.detach();
+	return Promise.resolve();
+}
+/** The desktop app, as far as the version-control panel needs it, through the test server (desktop-bridge.ts). */
+let bridgeModules: Record<string, unknown> = {};
+function useDesktopBridge(vaultDir: string): void {
+	bridgeModules = desktopBridgeModules();
+	obsidian.Platform.isDesktopApp = true;
+	useVaultFolder(vaultDir);
+}
+/** Makes the vault adapter a FileSystemAdapter over a real folder (the desktop host, whose writes land there). */
+function useVaultFolder(path: string): void {
+	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
+}
+
+const hostApi = { closeViews, useVaultFolder, useDesktopBridge, obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
 /** What tests reach as `window.__host` (tests/e2e/support/host-api.ts); its one declaration, taken from the page itself. */
 export type HostApi = typeof hostApi;
 (window as unknown as { __host: HostApi }).__host = hostApi;

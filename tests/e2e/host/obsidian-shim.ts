@@ -528,3 +528,11 @@ export class Plugin extends Component {
 		return (document.getElementById("status-bar") ?? document.body).createDiv({ cls: "status-bar-item" });
 	}
 }
+
+/** Obsidian desktop's vault adapter class; the hosts' adapters are plain objects, so `instanceof` is false (no git in the page). */
+export class FileSystemAdapter {
+	constructor(private readonly basePath: string) {}
+	getBasePath(): string {
+		return this.basePath;
+	}
+}

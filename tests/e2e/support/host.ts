@@ -11,6 +11,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import * as esbuild from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { hostCalls, type HostCalls } from "./host-api";
+import { handleBridge, whenBridgeIdle } from "./git-bridge";
 
 /** The repository root: the nearest folder up from here with our package.json (also when bundled into bench/.cache). */
 function repoRoot(): string {
@@ -194,6 +195,8 @@ export interface HostOptions {
 	port?: number;
 	/** Install Playwright's fake clock at this time before the page loads (Date, timers, performance.now). */
 	clock?: Date;
+	/** Serve the desktop bridge (support/git-bridge.ts): git and files of the vault folder for the page. */
+	desktopBridge?: boolean;
 }
 
 export async function launchHost(options: HostOptions = {}): Promise<Host> {
@@ -205,6 +208,7 @@ export async function launchHost(options: HostOptions = {}): Promise<Host> {
 	const server = http.createServer((req, res) => {
 		const path = (req.url ?? "/").split("?")[0];
 		hits.push(path);
+		if (options.desktopBridge && handleBridge(path, req, res, vaultDir)) return;
 		if (path.startsWith("/__vault/") && req.method === "PUT") {
 			const target = resolve(vaultDir, decodeURIComponent(path.slice("/__vault/".length)));
 			if (!target.startsWith(vaultDir + sep)) {
@@ -267,6 +271,7 @@ export async function launchHost(options: HostOptions = {}): Promise<Host> {
 		close: async () => {
 			await browser.close();
 			await new Promise((r) => server.close(r));
+			await whenBridgeIdle();
 			rmSync(vaultDir, { recursive: true, force: true });
 			if (errors.length) throw new Error(`page errors: ${errors.join("\n")}`);
 		},

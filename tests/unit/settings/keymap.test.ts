@@ -65,6 +65,9 @@ describe("keymap", () => {
 			"block.copy_curl": "Mod+Shift+C",
 			"block.explain": "Mod+Shift+E",
 			"block.force_run": "Mod+Shift+R",
+			// Panel chords act only while the version-control panel is open (Mod+G) or focused (Mod+B).
+			"vcs.commit": "Mod+G",
+			"vcs.branch": "Mod+B",
 		});
 		expect(new Set(sources.values())).toEqual(new Set(["default"]));
 		expect(ACTIONS.filter((a) => a.scope === "global").every((a) => a.defaultChord === null)).toBe(true);

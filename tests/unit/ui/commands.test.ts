@@ -17,6 +17,7 @@ function recorder(running: (b: NoteBlock) => boolean = () => true) {
 		switchEnvironment: () => calls.push("env"),
 		newVariable: () => calls.push("variable"),
 		toggleChat: () => calls.push("chat"),
+		syncVault: () => calls.push("sync"),
 	};
 	return { calls, fx };
 }
@@ -39,7 +40,9 @@ describe("performAction: the one dispatcher", () => {
 		["env.switch", 0, ["env"], true],
 		["env.new_variable", 0, ["variable"], true],
 		["chat.toggle", 0, ["chat"], true],
-		["vcs.sync", 0, [], false],
+		["vcs.sync", 0, ["sync"], true],
+		["vcs.commit", 0, [], false],
+		["vcs.branch", 0, [], false],
 	])("%s with the cursor on line %i", (id, line, calls, acted) => {
 		const r = recorder();
 		expect(performAction(id, at(line), r.fx)).toBe(acted);
@@ -70,7 +73,7 @@ describe("performAction: the one dispatcher", () => {
 	it("acts on nothing without a note, except the global actions", () => {
 		const r = recorder();
 		const acted = ACTIONS.filter((a) => performAction(a.id, null, r.fx)).map((a) => a.id);
-		expect(acted).toEqual(["search.blocks", "env.switch", "env.new_variable", "chat.toggle"]);
+		expect(acted).toEqual(["search.blocks", "env.switch", "env.new_variable", "chat.toggle", "vcs.sync"]);
 	});
 });
 
@@ -98,6 +101,7 @@ describe("the palette", () => {
 			"switch-environment",
 			"new-variable",
 			"toggle-chat",
+			"sync-vault-repository",
 			...Array.from({ length: 9 }, (_, i) => `go-to-block-${i + 1}`),
 		]);
 	});

@@ -1,0 +1,13 @@
+/** The version-control core (DESIGN.md section 12): git through an execFile port, no obsidian. */
+export * from "./branches";
+export * from "./exec";
+export * from "./failures";
+export * from "./log";
+export * from "./message";
+export * from "./ports";
+export * from "./process-probe";
+export * from "./repository";
+export * from "./status";
+export * from "./sync";
+export * from "./node-fs";
+export * from "./session";

@@ -1,0 +1,224 @@
+import type { BranchRef } from "./branches";
+import { failure, type GitFailure } from "./failures";
+import { LOG_PAGE, type CommitInfo } from "./log";
+import { commitMessage, DEFAULT_COMMIT_TEMPLATE } from "./message";
+import type { Outcome } from "./ports";
+import type { GitProcessProbe } from "./process-probe";
+import type { GitRepository, RepoSnapshot } from "./repository";
+import { sync, type SyncReport, type SyncStep } from "./sync";
+
+/** What the panel is doing now; null when idle. */
+export type VcsTask = "refresh" | "stage" | "unstage" | "commit" | "branch" | "init" | "lock" | "publish" | `sync:${SyncStep}`;
+
+export type VcsState =
+	| { kind: "loading" }
+	/** No repository to show: git missing, or the vault is not one (the panel offers to initialise). */
+	| { kind: "unavailable"; failure: GitFailure }
+	| {
+			kind: "ready";
+			snapshot: RepoSnapshot;
+			commits: CommitInfo[];
+			/** A full page came back: there may be older commits. */
+			moreCommits: boolean;
+			busy: VcsTask | null;
+			/** Why the last action stopped, shown until the next one. */
+			problem: GitFailure | null;
+			/** What the last sync did. */
+			lastSync: SyncReport | null;
+	  };
+
+export interface VcsSessionDeps {
+	open(): Promise<Outcome<GitRepository>>;
+	init(): Promise<Outcome<GitRepository>>;
+	probe: GitProcessProbe;
+	/** The commit template (`{date}`, `{notes}`, `{count}`). */
+	template(): string;
+	now(): Date;
+}
+
+/**
+ * The one source of the panel's state (STYLE.md section 3): every action goes through here, one at
+ * a time, and ends in a new state; the view subscribes and draws. A refresh asked for while an
+ * action runs happens once it ends.
+ */
+export class VcsSession {
+	private current: VcsState = { kind: "loading" };
+	private repo: GitRepository | null = null;
+	private readonly listeners = new Set<(s: VcsState) => void>();
+	private running: Promise<void> = Promise.resolve();
+	private abort: AbortController | null = null;
+	private refreshQueued = false;
+
+	constructor(private readonly deps: VcsSessionDeps) {}
+
+	get state(): VcsState {
+		return this.current;
+	}
+
+	get repository(): GitRepository | null {
+		return this.repo;
+	}
+
+	subscribe(listener: (s: VcsState) => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	/** Re-reads status and the first page of commits. Calls made while another runs collapse into one. */
+	refresh(): Promise<void> {
+		if (this.refreshQueued) return this.running;
+		this.refreshQueued = true;
+		return this.enqueue(async () => {
+			this.refreshQueued = false;
+			await this.load();
+		});
+	}
+
+	stage(paths: string[]): Promise<void> {
+		return this.act("stage", (r) => r.stage(paths));
+	}
+
+	unstage(paths: string[]): Promise<void> {
+		return this.act("unstage", (r) => r.unstage(paths));
+	}
+
+	/** The message the commit box proposes for the current changes. */
+	defaultMessage(): string {
+		const s = this.current;
+		const files = s.kind === "ready" ? s.snapshot.status.files : [];
+		const staged = files.filter((f) => f.index !== "." && f.index !== "?");
+		return commitMessage(this.deps.template() || DEFAULT_COMMIT_TEMPLATE, (staged.length ? staged : files).map((f) => f.path), this.deps.now());
+	}
+
+	/** Commits what is staged, or everything when `all` (vcs.commit); an empty message takes the default. */
+	commit(message: string, all: boolean): Promise<void> {
+		return this.act("commit", async (r) => {
+			if (all) {
+				const staged = await r.stageAll();
+				if (!staged.ok) return staged;
+			}
+			return r.commit(message.trim() || this.defaultMessage());
+		});
+	}
+
+	sync(): Promise<void> {
+		return this.enqueue(async () => {
+			const repo = await this.ensureRepo();
+			if (!repo) return;
+			this.abort = new AbortController();
+			const outcome = await sync(repo, {
+				signal: this.abort.signal,
+				message: (paths) => commitMessage(this.deps.template() || DEFAULT_COMMIT_TEMPLATE, paths, this.deps.now()),
+				onProgress: (step) => this.patch({ busy: `sync:${step}` }),
+			});
+			this.abort = null;
+			await this.load({ problem: outcome.ok ? null : outcome.failure, lastSync: outcome.report });
+		});
+	}
+
+	switchTo(branch: BranchRef): Promise<void> {
+		return this.act("branch", (r) => r.switchTo(branch));
+	}
+
+	createBranch(name: string): Promise<void> {
+		return this.act("branch", (r) => r.createBranch(name));
+	}
+
+	publish(remote: string): Promise<void> {
+		return this.act("publish", (r) => r.publish(remote, { signal: this.abort?.signal }));
+	}
+
+	removeStaleLock(): Promise<void> {
+		return this.act("lock", (r) => r.removeStaleLock(this.deps.probe));
+	}
+
+	/** `git init` with the vault's .gitignore (the "not a repository" state's action). */
+	initialise(): Promise<void> {
+		return this.enqueue(async () => {
+			const r = await this.deps.init();
+			if (!r.ok) return this.set({ kind: "unavailable", failure: r.failure });
+			this.repo = r.value;
+			await this.load();
+		});
+	}
+
+	/** Appends the next page of commits. */
+	moreCommits(): Promise<void> {
+		return this.enqueue(async () => {
+			const s = this.current;
+			if (s.kind !== "ready" || !this.repo) return;
+			const page = await this.repo.log(s.commits.length, LOG_PAGE);
+			if (!page.ok) return this.patch({ problem: page.failure });
+			this.patch({ commits: [...s.commits, ...page.value], moreCommits: page.value.length === LOG_PAGE });
+		});
+	}
+
+	/** Stops the running sync or publish (git is killed; what it finished stays done). */
+	cancel(): void {
+		this.abort?.abort();
+	}
+
+	private act(task: VcsTask, run: (repo: GitRepository) => Promise<Outcome<unknown>>): Promise<void> {
+		return this.enqueue(async () => {
+			const repo = await this.ensureRepo();
+			if (!repo) return;
+			this.patch({ busy: task, problem: null });
+			this.abort = new AbortController();
+			const r = await run(repo);
+			this.abort = null;
+			await this.load({ problem: r.ok ? null : r.failure });
+		});
+	}
+
+	private async ensureRepo(): Promise<GitRepository | null> {
+		if (this.repo) return this.repo;
+		const r = await this.deps.open();
+		if (!r.ok) {
+			this.set({ kind: "unavailable", failure: r.failure });
+			return null;
+		}
+		return (this.repo = r.value);
+	}
+
+	private async load(extra: { problem?: GitFailure | null; lastSync?: SyncReport | null } = {}): Promise<void> {
+		const repo = await this.ensureRepo();
+		if (!repo) return;
+		if (this.current.kind === "ready") this.patch({ busy: "refresh" });
+		const [snap, log] = await Promise.all([repo.snapshot(), repo.log(0, LOG_PAGE)]);
+		if (!snap.ok) {
+			// The repository went away (deleted .git): start over on the next refresh.
+			if (snap.failure.code === "not_repository") this.repo = null;
+			return this.set(this.current.kind === "ready" && snap.failure.code !== "not_repository" ? { ...this.current, busy: null, problem: snap.failure } : { kind: "unavailable", failure: snap.failure });
+		}
+		const prev = this.current.kind === "ready" ? this.current : null;
+		this.set({
+			kind: "ready",
+			snapshot: snap.value,
+			commits: log.ok ? log.value : [],
+			moreCommits: log.ok && log.value.length === LOG_PAGE,
+			busy: null,
+			problem: extra.problem !== undefined ? extra.problem : log.ok ? (prev?.problem ?? null) : log.failure,
+			lastSync: extra.lastSync !== undefined ? extra.lastSync : (prev?.lastSync ?? null),
+		});
+	}
+
+	private enqueue(work: () => Promise<void>): Promise<void> {
+		const next = this.running.then(work).catch((e: unknown) => {
+			// Only a bug of ours lands here: show it as a failure rather than leave the panel stuck.
+			const detail = e instanceof Error ? e.message : String(e);
+			if (this.current.kind === "ready") this.set({ ...this.current, busy: null, problem: failure("git_failed", detail) });
+			else this.set({ kind: "unavailable", failure: failure("git_failed", detail) });
+		});
+		this.running = next;
+		return next;
+	}
+
+	private patch(p: Partial<Extract<VcsState, { kind: "ready" }>>): void {
+		if (this.current.kind === "ready") this.set({ ...this.current, ...p });
+	}
+
+	private set(s: VcsState): void {
+		this.current = s;
+		for (const l of this.listeners) l(s);
+	}
+}

@@ -1,0 +1,120 @@
+/**
+ * `git status --porcelain=v2 --branch -z` read into the panel's model. With `-z` every entry ends
+ * in NUL and paths are verbatim, so names with spaces, unicode or newlines come through intact.
+ */
+
+export interface BranchInfo {
+	/** The commit HEAD points at; null before the first commit. */
+	oid: string | null;
+	/** The branch name; null when HEAD is detached. */
+	head: string | null;
+	/** `origin/main`, or null when the branch tracks nothing. */
+	upstream: string | null;
+	/** Commits on the branch and not on its upstream, and the reverse (0 without an upstream). */
+	ahead: number;
+	behind: number;
+	/** The upstream is configured but gone from the remote (`branch.ab` missing). */
+	upstreamGone: boolean;
+}
+
+export type ChangeGroup = "staged" | "unstaged" | "untracked" | "conflicted";
+
+export interface FileChange {
+	/** Path from the repository root, `/`-separated as git prints it. */
+	path: string;
+	/** The path before a rename or copy. */
+	origPath: string | null;
+	/** Git's XY letters: index side and work-tree side ("." unchanged, M, A, D, R, C, T, U, "?"). */
+	index: string;
+	worktree: string;
+}
+
+export interface RepoStatus {
+	branch: BranchInfo;
+	files: FileChange[];
+}
+
+/** Parses porcelain v2 `-z` output. Lines it does not know are skipped (newer git may add some). */
+export function parseStatus(output: string): RepoStatus {
+	const branch: BranchInfo = { oid: null, head: null, upstream: null, ahead: 0, behind: 0, upstreamGone: false };
+	const files: FileChange[] = [];
+	const tokens = output.split("\0");
+	let sawAb = false;
+	for (let i = 0; i < tokens.length; i++) {
+		const entry = tokens[i];
+		if (entry === "") continue;
+		switch (entry[0]) {
+			case "#": {
+				const [, key, ...rest] = entry.split(" ");
+				const value = rest.join(" ");
+				if (key === "branch.oid") branch.oid = value === "(initial)" ? null : value;
+				else if (key === "branch.head") branch.head = value === "(detached)" ? null : value;
+				else if (key === "branch.upstream") branch.upstream = value;
+				else if (key === "branch.ab") {
+					sawAb = true;
+					const m = /^\+(\d+) -(\d+)$/.exec(value);
+					if (m) [branch.ahead, branch.behind] = [Number(m[1]), Number(m[2])];
+				}
+				break;
+			}
+			case "1": {
+				const { fields, path } = splitFields(entry, 8);
+				files.push({ path, origPath: null, index: fields[1][0], worktree: fields[1][1] });
+				break;
+			}
+			case "2": {
+				const { fields, path } = splitFields(entry, 9);
+				// The original path is the next NUL-terminated token.
+				files.push({ path, origPath: tokens[++i] ?? null, index: fields[1][0], worktree: fields[1][1] });
+				break;
+			}
+			case "u": {
+				const { fields, path } = splitFields(entry, 10);
+				files.push({ path, origPath: null, index: fields[1][0], worktree: fields[1][1] });
+				break;
+			}
+			case "?":
+				files.push({ path: entry.slice(2), origPath: null, index: "?", worktree: "?" });
+				break;
+			default:
+				break; // "!" (ignored files) and anything newer
+		}
+	}
+	branch.upstreamGone = branch.upstream !== null && !sawAb;
+	return { branch, files };
+}
+
+/** The first n space-separated fields, and the rest (the path, which may hold spaces). */
+function splitFields(entry: string, n: number): { fields: string[]; path: string } {
+	const fields: string[] = [];
+	let start = 0;
+	for (let k = 0; k < n; k++) {
+		const space = entry.indexOf(" ", start);
+		fields.push(entry.slice(start, space));
+		start = space + 1;
+	}
+	return { fields, path: entry.slice(start) };
+}
+
+const CONFLICT_PAIRS = new Set(["DD", "AU", "UD", "UA", "DU", "AA", "UU"]);
+
+export function isConflicted(f: FileChange): boolean {
+	return CONFLICT_PAIRS.has(f.index + f.worktree);
+}
+
+/** The groups a change shows in: a file staged and then edited again is in both staged and unstaged. */
+export function groupsOf(f: FileChange): ChangeGroup[] {
+	if (f.index === "?") return ["untracked"];
+	if (isConflicted(f)) return ["conflicted"];
+	const groups: ChangeGroup[] = [];
+	if (f.index !== ".") groups.push("staged");
+	if (f.worktree !== ".") groups.push("unstaged");
+	return groups;
+}
+
+/** The files of each group, in git's order (by path). */
+export function groupChanges(files: readonly FileChange[]): Record<ChangeGroup, FileChange[]> {
+	const out: Record<ChangeGroup, FileChange[]> = { staged: [], unstaged: [], untracked: [], conflicted: [] };
+	for (const f of files) for (const g of groupsOf(f)) out[g].push(f);
+	return out;
+}

@@ -1,0 +1,35 @@
+/**
+ * The version-control panel in Chromium, where the host is not the desktop app (no Node): the
+ * panel opens and says it needs the desktop app, and its chords stay Obsidian's. The panel with
+ * real git is specified in tests/desktop/vcs-panel.test.ts.
+ */
+import { launchHost, type Host } from "./support/host";
+
+jest.setTimeout(90_000);
+
+let host: Host;
+type Api = { loadPlugin(): Promise<string[]>; runCommand(id: string): boolean; obsidianFired: string[] };
+const api = <T>(f: (h: Api) => T | Promise<T>): Promise<T> => host.page.evaluate<T>(`(${f.toString()})(window.__host)`);
+
+beforeAll(async () => {
+	host = await launchHost();
+	await api((h) => h.loadPlugin());
+});
+
+afterAll(async () => {
+	await host?.close();
+});
+
+describe("version-control panel without the desktop app", () => {
+	it("opens in the right sidebar and says it needs the desktop app", async () => {
+		await api((h) => h.runCommand("open-version-control"));
+		await host.page.locator(".rb-vcs .rb-vcs-empty").waitFor();
+		await expect(host.page.locator(".rb-vcs .rb-vcs-empty").textContent()).resolves.toBe("Version control needs the desktop app: it runs the git installed on your computer.");
+		await expect(host.page.locator("#sidebar .rb-vcs").count()).resolves.toBe(1);
+	});
+
+	it("registers no Mod+G there: the key reaches Obsidian's graph view", async () => {
+		await host.page.keyboard.press("Control+g");
+		await expect(api((h) => h.obsidianFired)).resolves.toContain("graph:open");
+	});
+});

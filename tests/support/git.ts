@@ -1,0 +1,111 @@
+/**
+ * Real git worlds for the version-control tests: a bare remote, the vault cloned from it, and a
+ * second clone that commits concurrently. The machine has no git identity, so every call carries
+ * one through the environment, with global and system config shut out.
+ */
+import { execFile, execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import * as fsp from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { createNodeVcsFs, GitRepository, type ExecFilePort, type GitRunnerConfig } from "../../src/vcs";
+
+export const GIT_ENV: Record<string, string> = {
+	GIT_AUTHOR_NAME: "Vault Tester",
+	GIT_AUTHOR_EMAIL: "vault@example.test",
+	GIT_COMMITTER_NAME: "Vault Tester",
+	GIT_COMMITTER_EMAIL: "vault@example.test",
+	GIT_CONFIG_NOSYSTEM: "1",
+	GIT_CONFIG_GLOBAL: "/dev/null",
+	GIT_TERMINAL_PROMPT: "0",
+};
+
+export const nodeExecFile = execFile as unknown as ExecFilePort;
+export const vcsFs = createNodeVcsFs(fsp);
+
+/** Runs git synchronously as the test's other actor (the user's terminal, a second device). */
+export function git(cwd: string, ...args: string[]): string {
+	return execFileSync("git", args, { cwd, env: { ...process.env, ...GIT_ENV }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/** Like `git` but returns the exit code instead of throwing (for fsck and expected refusals). */
+export function gitStatus(cwd: string, ...args: string[]): { code: number; out: string } {
+	try {
+		return { code: 0, out: git(cwd, ...args) };
+	} catch (e) {
+		const err = e as { status?: number; stdout?: string; stderr?: string };
+		return { code: err.status ?? -1, out: `${err.stdout ?? ""}${err.stderr ?? ""}` };
+	}
+}
+
+export function write(root: string, path: string, text: string): void {
+	mkdirSync(dirname(join(root, path)), { recursive: true });
+	writeFileSync(join(root, path), text);
+}
+
+export function read(root: string, path: string): string {
+	return readFileSync(join(root, path), "utf8");
+}
+
+export interface GitWorld {
+	dir: string;
+	remote: string;
+	vault: string;
+	other: string;
+	config(cwd?: string): GitRunnerConfig;
+	open(cwd?: string): Promise<GitRepository>;
+	/** The second clone commits a file and pushes. */
+	otherCommits(path: string, text: string, message?: string): void;
+	cleanup(): void;
+}
+
+/** A remote with one commit on main, the vault tracking it, and a second clone. */
+export function createGitWorld(): GitWorld {
+	const dir = mkdtempSync(join(tmpdir(), "rb-vcs-"));
+	const remote = join(dir, "remote.git");
+	const vault = join(dir, "vault");
+	const other = join(dir, "other");
+	git(dir, "init", "--quiet", "--bare", "--initial-branch=main", remote);
+	git(dir, "clone", "--quiet", remote, vault);
+	git(vault, "symbolic-ref", "HEAD", "refs/heads/main");
+	write(vault, "Welcome.md", "# Welcome\n");
+	git(vault, "add", "--all");
+	git(vault, "commit", "--quiet", "-m", "First note");
+	git(vault, "push", "--quiet", "-u", "origin", "main");
+	git(dir, "clone", "--quiet", remote, other);
+	const config = (cwd = vault): GitRunnerConfig => ({ execFile: nodeExecFile, cwd, baseEnv: process.env, env: GIT_ENV });
+	return {
+		dir,
+		remote,
+		vault,
+		other,
+		config,
+		async open(cwd = vault) {
+			const r = await GitRepository.open(config(cwd), vcsFs);
+			if (!r.ok) throw new Error(`cannot open ${cwd}: ${r.failure.message} ${r.failure.detail}`);
+			return r.value;
+		},
+		otherCommits(path, text, message = `Other edits ${path}`) {
+			git(other, "pull", "--quiet", "--ff-only");
+			write(other, path, text);
+			git(other, "add", "--all");
+			git(other, "commit", "--quiet", "-m", message);
+			git(other, "push", "--quiet");
+		},
+		cleanup: () => rmSync(dir, { recursive: true, force: true }),
+	};
+}
+
+/** Every file's text under a directory (outside .git), to prove a work tree was not touched. */
+export function treeContents(root: string): Record<string, string> {
+	const out: Record<string, string> = {};
+	const files = git(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard").split("\0").filter(Boolean);
+	for (const f of files) {
+		try {
+			out[f] = read(root, f);
+		} catch {
+			out[f] = "<deleted>";
+		}
+	}
+	return out;
+}
