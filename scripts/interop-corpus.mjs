@@ -124,7 +124,7 @@ function bodySignature(body, text) {
 	if (body === undefined || body === null) return { kind: "none" };
 	if (typeof body === "string") return { kind: "text", text: body };
 	if (Array.isArray(body)) {
-		const files = [...text.matchAll(/^[ \t]*(<@?)[ \t]+(\S.*?)[ \t]*$/gm)].filter((m) => !m[2].startsWith("{%")).map((m) => `${m[1]} ${m[2]}`);
+		const files = [...text.matchAll(/^[ \t]*(<(?:@[A-Za-z0-9_-]*)?)[ \t]+(\S.*?)[ \t]*$/gm)].filter((m) => !m[2].startsWith("{%")).map((m) => `${m[1]} ${m[2]}`);
 		let k = 0;
 		return { kind: "parts", parts: body.map((p) => (typeof p === "string" ? p : `\u0000${files[k++] ?? "<?"}`)) };
 	}
@@ -196,11 +196,17 @@ async function main() {
 			if (seen.has(key)) continue;
 			seen.add(key);
 			const r = region.request;
+			// httpyac sends an empty part for a `< file` it cannot find; we refuse to. Such a request
+			// is not one httpyac could send as written.
+			const missing = [...regionText.matchAll(/^[ \t]*<(?:@[A-Za-z0-9_-]*)?[ \t]+(\S.*?)[ \t]*$/gm)]
+				.map((m) => m[1])
+				.filter((f) => !f.startsWith("{%") && !f.includes("{{") && !existsSync(resolve(dirname(path), f)));
 			const before = rec.requests.length;
 			let sent = null;
 			let sendError = null;
 			said = [];
-			try {
+			if (missing.length > 0) sendError = `file missing from the corpus: ${missing.join(", ")}`;
+			else try {
 				const ok = await withTimeout(hy.send({ httpFile: liveFile, httpRegion: liveFile.httpRegions[k], variables: { host: `http://127.0.0.1:${rec.port}` } }), SEND_TIMEOUT_MS);
 				const got = rec.requests.slice(before);
 				if (got.length > 0) {

@@ -8,6 +8,8 @@ export * from "./http";
 export * from "./references";
 export * from "./builtins";
 export * from "./note";
+export * from "./file-variables";
+export * from "./wire";
 export * from "./edit";
 export * from "./form";
 export * from "./templates";

@@ -1,4 +1,4 @@
-import { evaluateBuiltin, isHttpToken, resolveTemplate, systemEntropy, type Entropy, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
+import { evaluateBuiltin, isHttpToken, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
 import { readAliasPath } from "./alias-values";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
@@ -7,6 +7,8 @@ import type { BlockResult, RunError } from "./result";
 export interface PrepareContext {
 	/** Variables of the active environment (secret values included; they are masked elsewhere). */
 	env: Readonly<Record<string, string>>;
+	/** `@name = value` variables of the note the block sees (`fileVariablesFor`): they win over `env`. */
+	fileVariables?: Readonly<Record<string, string>>;
 	/** Aliases defined in the note. A reference to one of them is an alias reference. */
 	aliases: ReadonlySet<string>;
 	/** The latest finished run of an alias, if any. */
@@ -41,7 +43,8 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
 			const found = readAliasPath(result, path);
 			return found.ok ? found : { ok: false, message: `Unresolved reference {{${path.alias}.${path.part}.${path.section}${path.selector ? `.${path.selector}` : ""}}}: ${found.message}` };
 		},
-		variable: (name) => (Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
+		// Precedence block > file > environment (DESIGN.md §3); fileVariables already holds block over file.
+		variable: (name) => (ctx.fileVariables && Object.prototype.hasOwnProperty.call(ctx.fileVariables, name) ? ctx.fileVariables[name] : Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
 		literal: (name) => ctx.secretNames?.has(name) ?? false,
 	};
 }
@@ -52,7 +55,7 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
  */
 export function absoluteUrl(written: string): { ok: true; url: string } | { ok: false; message: string } {
 	const trimmed = written.trim();
-	if (trimmed.startsWith("/")) return { ok: false, message: `URL "${trimmed}" has no host: write it absolute, e.g. {{base_url}}${trimmed}` };
+	if (trimmed.startsWith("/")) return { ok: false, message: `URL "${trimmed}" has no host: write it absolute (e.g. {{base_url}}${trimmed}), or add a Host: header or a host variable` };
 	const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
 	let url: URL;
 	try {
@@ -78,7 +81,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 	const sources = referenceSources(ctx);
 	// Built-ins are recorded so that the masked copy below shows the same $uuid, $timestamp…
 	const builtins: Array<Lookup | undefined> = [];
-	const { url, headers, body, parts } = resolveMessage(http, {
+	const resolved = resolveMessage(http, {
 		...sources,
 		builtin: (inner) => {
 			const found = sources.builtin(inner);
@@ -86,6 +89,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 			return found;
 		},
 	});
+	const { parts } = resolved;
 
 	const errors = parts.flatMap((p) => p.errors).map((e) => {
 		const name = /^\{\{\s*(.+?)\s*\}\}$/.exec(e.reference)?.[1];
@@ -99,6 +103,12 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 			notRun,
 		};
 	}
+	const shaped = shapeRequest(
+		{ method: http.method, url: resolved.url, headers: resolved.headers, body: resolved.body },
+		{ hostVariable: sources.variable("host"), graphql: resolved.graphql, graphqlVariables: resolved.graphqlVariables },
+	);
+	if (!shaped.ok) return { ok: false, error: { code: shaped.code, message: shaped.message }, notRun: [] };
+	const { url, headers, body } = shaped.request;
 	for (const [name, value] of headers) {
 		if (!isHttpToken(name)) return { ok: false, error: { code: "invalid_token", message: "Invalid HTTP token", detail: `header name "${name}"` }, notRun: [] };
 		if (/[\r\n\0]/.test(value)) return { ok: false, error: { code: "invalid_token", message: "Invalid HTTP token", detail: `header "${name}" value contains a line break` }, notRun: [] };
@@ -115,7 +125,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 	return {
 		ok: true,
 		request: {
-			method: http.method,
+			method: shaped.request.method,
 			url: absolute.url,
 			headers,
 			body,
@@ -128,8 +138,18 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 	};
 }
 
+interface ResolvedMessage {
+	url: string;
+	headers: Array<[string, string]>;
+	body: string;
+	/** The GraphQL query and variables resolved, when the body is GraphQL. */
+	graphql: HttpBlock["graphql"];
+	graphqlVariables: string | null;
+	parts: Resolution[];
+}
+
 /** The message of a block with every reference resolved, and the resolution of each part. */
-function resolveMessage(http: HttpBlock, sources: ReferenceSources): { url: string; headers: Array<[string, string]>; body: string; parts: Resolution[] } {
+function resolveMessage(http: HttpBlock, sources: ReferenceSources): ResolvedMessage {
 	const parts: Resolution[] = [];
 	const resolve = (text: string): string => {
 		const r = resolveTemplate(text, sources);
@@ -138,8 +158,13 @@ function resolveMessage(http: HttpBlock, sources: ReferenceSources): { url: stri
 	};
 	const url = resolve(http.url);
 	const headers: Array<[string, string]> = http.headers.map((h) => [resolve(h.name), resolve(h.value)]);
+	const g = http.graphql;
+	if (g) {
+		const graphql = { ...g, query: resolve(g.query) };
+		return { url, headers, body: "", graphql, graphqlVariables: g.variables === null ? null : resolve(g.variables), parts };
+	}
 	const body = resolve(http.body);
-	return { url, headers, body, parts };
+	return { url, headers, body, graphql: null, graphqlVariables: null, parts };
 }
 
 function usesSecret(parts: readonly Resolution[], secretNames: ReadonlySet<string> | undefined): boolean {
@@ -164,7 +189,9 @@ function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: Readon
 		variable: (name) => (secretNames.has(name) ? markerOf(name) : sources.variable(name)),
 		literal: (name) => secretNames.has(name),
 	};
-	const m = resolveMessage(http, replay);
+	const r = resolveMessage(http, replay);
+	const shaped = shapeRequest({ method: http.method ?? "GET", url: r.url, headers: r.headers, body: r.body }, { hostVariable: replay.variable("host"), graphql: r.graphql, graphqlVariables: r.graphqlVariables });
+	const m = shaped.ok ? shaped.request : r;
 	const absolute = absoluteUrl(m.url);
 	const url = absolute.ok ? absolute.url : m.url;
 	const target = absolute.ok ? new URL(url).pathname + new URL(url).search : url;

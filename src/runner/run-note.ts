@@ -1,4 +1,4 @@
-import type { Entropy, NoteBlock } from "../blocks";
+import { fileVariablesFor, type Entropy, type NoteBlock } from "../blocks";
 import { executeRequest, failedBeforeStart, type ExecutorDeps } from "./executor";
 import { prepareRequest, referencedAliases } from "./prepare";
 import type { BlockResult, RunSnapshot } from "./result";
@@ -88,6 +88,7 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		if (signal?.aborted) return finish(failedBeforeStart({ code: "cancelled", message: "[cancelled]" }));
 		const prepared = prepareRequest(block, {
 			env: ctx.env,
+			fileVariables: fileVariablesFor(note, block),
 			aliases,
 			result: (a) => ctx.results.get(a),
 			entropy: ctx.entropy,

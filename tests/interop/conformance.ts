@@ -71,7 +71,8 @@ export function noteOf(file: CorpusFile, port: number | null): string {
 	const lines = (port === null ? file.text : file.text.split("__PORT__").join(String(port))).split("\n");
 	return file.regions
 		.map((r) => {
-			const content = lines.slice(r.start, r.end + 1).join("\n");
+			// Blank lines before the next `###` separate requests; the peers do not send them (nor does `import`).
+			const content = lines.slice(r.start, r.end + 1).join("\n").replace(/(\n[ \t]*)+$/, "");
 			const fence = fenceFor(content);
 			return `${fence}http\n${content}\n${fence}`;
 		})
@@ -79,7 +80,7 @@ export function noteOf(file: CorpusFile, port: number | null): string {
 }
 
 /** `< path` / `<@ path` lines, the way the peers write file parts. */
-const FILE_LINE = /^[ \t]*(<@?)[ \t]+(\S.*?)[ \t]*$/;
+const FILE_LINE = /^[ \t]*(<(?:@[A-Za-z0-9_-]*)?)[ \t]+(\S.*?)[ \t]*$/;
 
 /** What our parser read, in the oracle's terms. */
 export function ourRequest(http: HttpBlock): PeerRequest {
@@ -125,7 +126,11 @@ export function parseDifference(ours: PeerRequest, peer: PeerRequest): string | 
 	const body = (b: BodySignature) => {
 		if (b.kind === "none") return "";
 		if ("text" in b) return normBody(b.text);
-		if ("parts" in b) return b.parts.map((p) => (p.startsWith("\u0000") ? `[${p.slice(1)}]` : normBody(p))).join("|");
+		if ("parts" in b)
+			return b.parts
+				.map((p) => (p.startsWith("\u0000") ? `[${p.slice(1)}]` : normBody(p)))
+				.filter((p) => p !== "")
+				.join("|");
 		return `(${b.kind})`;
 	};
 	const [a, b] = [body(ours.body), body(peer.body)];
@@ -145,12 +150,19 @@ function maskDynamic(s: string): string {
 		.replace(/\d+/g, "0");
 }
 
+/**
+ * httpyac keeps one cookie jar across the whole generator run (cookies written in one file's
+ * requests reach later files): a cookie the block did not write is the jar's, compared by the
+ * cookie-jar tests, not here.
+ */
+const JAR_HEADERS = new Set(["cookie"]);
+
 /** The comparable view of a sent request: tool-added headers left out unless the block wrote them. */
 export function comparableSent(r: SentRequest, written: ReadonlySet<string>, dynamic: boolean) {
 	const mask = dynamic ? maskDynamic : (s: string) => s;
 	const headers = r.headers
 		.map(([n, v]) => [n.toLowerCase(), mask(v)] as [string, string])
-		.filter(([n]) => written.has(n) || !TOOL_ADDED.has(n))
+		.filter(([n]) => written.has(n) || !(TOOL_ADDED.has(n) || JAR_HEADERS.has(n)))
 		.map(([n, v]) => `${n}: ${v}`)
 		.sort();
 	return { method: r.method, url: mask(r.url), headers, body: mask(Buffer.from(r.body, "base64").toString("latin1")) };

@@ -1,0 +1,17 @@
+import type { NoteBlock } from "./note";
+
+/**
+ * The `@name = value` variables a block sees (DESIGN.md §3): those of the http fences above it
+ * in the note (a later definition wins, as in REST Client and httpyac files), then its own, which
+ * win over them. Environment variables come after both: precedence block > file > environment.
+ */
+export function fileVariablesFor(note: readonly NoteBlock[], block: NoteBlock): Record<string, string> {
+	const vars: Record<string, string> = {};
+	for (const b of note) {
+		if (b.fence.startLine > block.fence.startLine) break;
+		if (b === block) continue;
+		for (const v of b.http?.variables ?? []) vars[v.name] = v.value;
+	}
+	for (const v of block.http?.variables ?? []) vars[v.name] = v.value;
+	return vars;
+}
