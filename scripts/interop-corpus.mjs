@@ -95,7 +95,7 @@ export function featuresOf(text, prelude, request) {
 	if (/\{\{\s*\$processEnv/.test(all)) f.add("processEnv");
 	if (/\{\{\s*\$dotenv/.test(all)) f.add("dotenv");
 	if (/\{\{\s*%/.test(all)) f.add("percent-var");
-	if (/\{\{\s*\$(uuid|guid|timestamp|randomInt|isoTimestamp|random\.)/.test(all)) f.add("dynamic-builtin");
+	if (/\{\{\s*\$(uuid|guid|timestamp|randomInt|isoTimestamp|random\.|datetime|localDatetime)/.test(all)) f.add("dynamic-builtin");
 	if (/\{\{\s*[A-Za-z0-9_-]+\.(response|request)\./.test(text)) f.add("alias-reference");
 	if (/^[ \t]*(#|\/\/)[ \t]*@(name|no-redirect|no-cookie-jar)\b/m.test(text)) f.add("directives");
 	if (f.size === 0) f.add("plain");
@@ -110,6 +110,7 @@ export function needsScripts(text, prelude) {
 	if (/^[ \t]*<[ \t]+\S+\.js[ \t]*$/m.test(all)) return "pre-request script file";
 	if (/^[ \t]*(#|\/\/)[ \t]*@(ref|forceRef|import|loop|sleep|jwt|ratelimit|keepStreaming|verbose|debug)\b/m.test(all)) return "script metadata";
 	if (/^[ \t]*\?\?[ \t]*js\b/m.test(text)) return "js assertion";
+	if (/^[ \t]*(import|run)[ \t]+[#.\w]/m.test(all)) return "kulala import/run of other files";
 	if (/\{\{\s*\$(input|pick|password|oauth2|openid|aws|x509|mock|faker|random\.)/.test(all)) return "interactive or scripted variable";
 	for (const m of all.matchAll(/\{\{([^}]*)\}\}/g)) {
 		const inner = m[1].trim();

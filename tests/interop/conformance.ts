@@ -84,6 +84,11 @@ const FILE_LINE = /^[ \t]*(<(?:@[A-Za-z0-9_-]*)?)[ \t]+(\S.*?)[ \t]*$/;
 
 /** What our parser read, in the oracle's terms. */
 export function ourRequest(http: HttpBlock): PeerRequest {
+	// httpyac's parse keeps a GraphQL query apart from the body: its body is the variables.
+	if (http.graphql) {
+		const vars = http.graphql.variables;
+		return { method: http.method ?? "", url: http.url, headers: http.headers.map((h) => [h.name, h.value]), body: vars ? { kind: "text", text: vars } : { kind: "none" } };
+	}
 	const body: BodySignature =
 		http.body === ""
 			? { kind: "none" }
@@ -128,7 +133,7 @@ export function parseDifference(ours: PeerRequest, peer: PeerRequest): string | 
 		if ("text" in b) return normBody(b.text);
 		if ("parts" in b)
 			return b.parts
-				.map((p) => (p.startsWith("\u0000") ? `[${p.slice(1)}]` : normBody(p)))
+				.map((p) => (p.startsWith("\u0000") ? `[${p.slice(1)}]` : normBody(p).trim()))
 				.filter((p) => p !== "")
 				.join("|");
 		return `(${b.kind})`;
