@@ -15,3 +15,8 @@ export function fileVariablesFor(note: readonly NoteBlock[], block: NoteBlock): 
 	for (const v of block.http?.variables ?? []) vars[v.name] = v.value;
 	return vars;
 }
+
+/** A fence of `@name = value` lines and no request: it is read, never run (run-all skips it). */
+export function definesVariablesOnly(block: NoteBlock): boolean {
+	return block.http !== null && block.http.requestLine === -1 && block.http.variables.length > 0;
+}

@@ -10,6 +10,7 @@ export * from "./builtins";
 export * from "./note";
 export * from "./file-variables";
 export * from "./wire";
+export * from "./assertions";
 export * from "./edit";
 export * from "./form";
 export * from "./templates";
