@@ -1,6 +1,7 @@
 /**
  * Jest projects mirror the test layers: unit (pure), integration (real local servers), e2e (real
- * Chromium), desktop (the production main.js in a node:vm + jsdom host, as Obsidian desktop loads it).
+ * Chromium), desktop (the production main.js in a node:vm + jsdom host, as Obsidian desktop loads it), interop (the
+ * peers' `.http` corpus, tests/interop).
  */
 const tsJest = [
 	"ts-jest",
@@ -22,5 +23,6 @@ module.exports = {
 		{ ...shared, displayName: "integration", testMatch: ["<rootDir>/tests/integration/**/*.test.ts"] },
 		{ ...shared, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
 		{ ...shared, displayName: "desktop", testMatch: ["<rootDir>/tests/desktop/**/*.test.ts"] },
+		{ ...shared, displayName: "interop", testMatch: ["<rootDir>/tests/interop/**/*.test.ts"] },
 	],
 };

@@ -6,12 +6,18 @@ export interface Entropy {
 	/** A number in [0, 1). */
 	random(): number;
 	uuid(): string;
+	/** `{{$processEnv NAME}}`: the process environment (CLI, desktop); absent on mobile. */
+	processEnv?: (name: string) => string | undefined;
+	/** `{{$dotenv NAME}}`: the `.env` file beside the note, when the host read one. */
+	dotenv?: (name: string) => string | undefined;
 }
 
 export const systemEntropy: Entropy = {
 	now: () => new Date(),
 	random: () => Math.random(),
 	uuid: () => crypto.randomUUID(),
+	// The CLI and Obsidian desktop (Electron) have a process environment; mobile has none.
+	...(typeof process !== "undefined" && process.env ? { processEnv: (name: string) => process.env[name] } : {}),
 };
 
 const UNIT_MS: Record<string, number> = {
@@ -39,7 +45,9 @@ const FORMS = {
 	timestamp: "{{$timestamp}} or {{$timestamp <integer> <unit>}}",
 	isoTimestamp: "{{$isoTimestamp}} or {{$isoTimestamp <integer> <unit>}}",
 	randomInt: "{{randomInt}} or {{randomInt MIN MAX}} with integers MIN < MAX",
-	datetime: "{{$datetime iso8601|rfc1123 [<integer> <unit>]}}",
+	datetime: '{{$datetime iso8601|rfc1123|"<format>" [<integer> <unit>]}}',
+	processEnv: "{{$processEnv NAME}} or {{$processEnv %variable}}",
+	dotenv: "{{$dotenv NAME}} or {{$dotenv %variable}}",
 } as const;
 
 /** A built-in's error: names the reference as written and the form it accepts. */
@@ -109,15 +117,83 @@ export function evaluateBuiltin(inner: string, entropy: Entropy = systemEntropy)
 			return randomInt(entropy, written, args);
 		case "$datetime":
 		case "$localDatetime": {
-			const [format, ...offset] = args;
+			const local = name === "$localDatetime";
+			const quoted = /^\S+\s+(["'])(.*?)\1\s*(.*)$/.exec(written);
+			const [format, ...offset]: string[] = quoted ? ["", ...quoted[3].split(/\s+/).filter(Boolean)] : args;
 			const form = FORMS.datetime.replace("$datetime", name);
-			if (format === "iso8601") return dated(entropy, written, offset, form, (d) => d.toISOString());
-			if (format === "rfc1123") return dated(entropy, written, offset, form, (d) => d.toUTCString());
+			// REST Client: $datetime is UTC, $localDatetime the machine's time zone (with its offset).
+			if (quoted) return dated(entropy, written, offset, form, (d) => formatDate(d, quoted[2], local));
+			if (format === "iso8601") return dated(entropy, written, offset, form, (d) => (local ? formatDate(d, "YYYY-MM-DDTHH:mm:ss.SSSZ", true) : d.toISOString()));
+			if (format === "rfc1123") return dated(entropy, written, offset, form, (d) => (local ? formatDate(d, "ddd, DD MMM YYYY HH:mm:ss ZZ", true) : d.toUTCString()));
 			return invalid(written, format === undefined ? "the format is missing" : `unknown format ${format}`, form);
+		}
+		case "$processEnv":
+		case "$dotenv": {
+			const form = name === "$processEnv" ? FORMS.processEnv : FORMS.dotenv;
+			if (args.length !== 1) return invalid(written, "it takes one name", form);
+			const read = name === "$processEnv" ? entropy.processEnv : entropy.dotenv;
+			if (!read) return invalid(written, name === "$processEnv" ? "there is no process environment here (mobile)" : "no .env file was read beside the note", form);
+			const value = read(args[0].replace(/^%/, ""));
+			return value === undefined ? { ok: false, message: `Unresolved reference {{${written}}}: ${args[0]} is not set` } : { ok: true, value };
 		}
 		default:
 			return undefined;
 	}
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/**
+ * A custom `$datetime "…"` format: the day.js tokens REST Client and httpyac document (YYYY YY
+ * MMMM MMM MM M DD D ddd HH H hh h mm m ss s SSS A a Z ZZ X x, `[literal]`) and the Java ones
+ * JetBrains writes (yyyy dd), in UTC or local time.
+ */
+export function formatDate(d: Date, format: string, local: boolean): string {
+	const get = {
+		year: local ? d.getFullYear() : d.getUTCFullYear(),
+		month: local ? d.getMonth() : d.getUTCMonth(),
+		day: local ? d.getDate() : d.getUTCDate(),
+		weekday: local ? d.getDay() : d.getUTCDay(),
+		hours: local ? d.getHours() : d.getUTCHours(),
+		minutes: local ? d.getMinutes() : d.getUTCMinutes(),
+		seconds: local ? d.getSeconds() : d.getUTCSeconds(),
+		ms: local ? d.getMilliseconds() : d.getUTCMilliseconds(),
+	};
+	const offset = local ? -d.getTimezoneOffset() : 0;
+	const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, "0");
+	const zone = (sep: string) => `${offset < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(offset) / 60))}${sep}${pad(Math.abs(offset) % 60)}`;
+	const tokens: Record<string, () => string> = {
+		YYYY: () => pad(get.year, 4),
+		yyyy: () => pad(get.year, 4),
+		YY: () => pad(get.year % 100),
+		yy: () => pad(get.year % 100),
+		MMMM: () => new Date(Date.UTC(2000, get.month, 1)).toLocaleString("en", { month: "long", timeZone: "UTC" }),
+		MMM: () => MONTHS[get.month],
+		MM: () => pad(get.month + 1),
+		M: () => String(get.month + 1),
+		ddd: () => DAYS[get.weekday],
+		DD: () => pad(get.day),
+		dd: () => pad(get.day),
+		D: () => String(get.day),
+		d: () => String(get.day),
+		HH: () => pad(get.hours),
+		H: () => String(get.hours),
+		hh: () => pad(get.hours % 12 || 12),
+		h: () => String(get.hours % 12 || 12),
+		mm: () => pad(get.minutes),
+		m: () => String(get.minutes),
+		ss: () => pad(get.seconds),
+		s: () => String(get.seconds),
+		SSS: () => pad(get.ms, 3),
+		A: () => (get.hours < 12 ? "AM" : "PM"),
+		a: () => (get.hours < 12 ? "am" : "pm"),
+		ZZ: () => zone(""),
+		Z: () => zone(":"),
+		X: () => String(Math.floor(d.getTime() / 1000)),
+		x: () => String(d.getTime()),
+	};
+	return format.replace(/\[([^\]]*)\]|YYYY|yyyy|YY|yy|MMMM|MMM|MM|M|ddd|DD|dd|D|d|HH|H|hh|h|mm|m|ss|s|SSS|A|a|ZZ|Z|X|x/g, (t, literal: string | undefined) => (literal !== undefined ? literal : tokens[t]()));
 }
 
 /** Names offered by completion, with a short description. */

@@ -1,5 +1,5 @@
 import { splitLines, isBlank } from "./lines";
-import { HTTP_METHODS, normalizeMethod, type HttpMethod } from "./methods";
+import { BASIC_METHODS, normalizeMethod, type HttpMethod } from "./methods";
 import { aliasToken, displayToken, enumToken, timeoutToken } from "./info";
 import { defineKind, type ContentAlias } from "./kind";
 import { error, type BlockProblem } from "./problems";
@@ -21,12 +21,34 @@ export type HttpLineKind =
 	| "invalid" // a head line that is none of the above
 	| "separator" // the empty line that ends the head
 	| "body"
-	| "handler"; // JetBrains `> {% %}`, `< {% %}`, `>>`, `<>` lines: kept, never sent
+	| "handler" // JetBrains `> {% %}`, `< {% %}`, `> file`, `>>`, `<>` lines: kept, never sent
+	| "variable" // `@name = value`: a file variable (DESIGN.md §3)
+	| "assertion" // `?? status == 200` (httpyac syntax)
+	| "file" // `< path` / `<@ path`: a body part read from a file
+	| "response"; // an example response (`HTTP/1.1 200 OK` and what follows) kept after the request, never sent
 
 export interface HttpLine {
 	text: string;
 	eol: "" | "\n" | "\r\n";
 	kind: HttpLineKind;
+}
+
+export interface FileVariable {
+	name: string;
+	value: string;
+	line: number;
+}
+
+export type BodyPart =
+	| { kind: "text"; text: string }
+	/** `< path` (sent as is) or `<@ path` (references resolved); `encoding` from `<@latin1 path`. */
+	| { kind: "file"; path: string; resolveReferences: boolean; encoding: string | null; line: number };
+
+export interface GraphqlBody {
+	query: string;
+	/** The variables JSON text after the query, or null. */
+	variables: string | null;
+	operationName: string | null;
 }
 
 export interface HttpHeader {
@@ -57,16 +79,41 @@ export interface HttpBlock {
 	nameDirective: string | null;
 	/** `# @no-redirect`. */
 	noRedirect: boolean;
+	/** `# @no-cookie-jar`. */
+	noCookieJar: boolean;
+	/** `@name = value` lines, in order (references in values unresolved). */
+	variables: FileVariable[];
+	/** The body split into text and `< file` parts; one text part (or none) without file lines. */
+	bodyParts: BodyPart[];
+	/** Set when the body is a GraphQL query (GRAPHQL method, `X-Request-Type: GraphQL`, or a `query {…}` body). */
+	graphql: GraphqlBody | null;
+	/** `?? subject op value` lines. */
+	assertions: Array<{ line: number; text: string }>;
+	/** Lines of scripts and handlers the peers run and we do not (reported as "scripts are not run"). */
+	scriptLines: number[];
 	/** Line of the request line, or -1. */
 	requestLine: number;
 	problems: BlockProblem[];
 }
 
 const COMMENT = /^[ \t]*(#|\/\/)/;
+const BLOCK_COMMENT_START = /^[ \t]*\/\*/;
 const QUERY_CONTINUATION = /^[ \t]*[?&]/;
+/** `/path` continuing the URL (not `//`, a comment). */
+const PATH_CONTINUATION = /^[ \t]*\/(?![/*])/;
 const SCRIPT_START = /^[ \t]*[<>][ \t]*\{%/;
-const HANDLER_LINE = /^[ \t]*(>>!?|<>)[ \t]/;
+/** httpyac's JavaScript blocks: a line `{{` up to a line `}}`. */
+const JS_BLOCK_START = /^[ \t]*\{\{[ \t]*$/;
+/** JetBrains handler lines: `> ./handler.js`, `>> file`, `>>! file`, `<> previous-response`. */
+const HANDLER_LINE = /^[ \t]*(>>!?|<>|>)[ \t]+\S/;
 const VERSION = /^(.*?)[ \t]+(HTTP\/\d(?:\.\d)?)$/i;
+const VARIABLE = /^[ \t]*@([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]?(.*)$/;
+const ASSERTION = /^[ \t]*\?\?[ \t]*/;
+/** `< path`, `<@ path`, `<@latin1 path` (REST Client's encoding). */
+const FILE_LINE = /^[ \t]*<(@([A-Za-z0-9_-]*))?[ \t]+(\S.*?)[ \t]*$/;
+/** An example response after the request (httpyac examples/http/requestAndResponse.http). */
+const RESPONSE_LINE = /^HTTP\/\d(?:\.\d)?[ \t]+\d{3}\b/;
+const GRAPHQL_START = /^[ \t]*(query|mutation|subscription|fragment)\b[^{]*\{/;
 
 interface RequestLine {
 	method: HttpMethod | null;
@@ -83,21 +130,23 @@ interface RequestLine {
  */
 const URL_START = /^(?:[^\s]*(?:\/|:|\{\{)|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$)/;
 
+/** `HTTP/1.1` at the end of a request line or continuation line is the version, not URL. */
+function splitVersion(s: string): [string, string | null] {
+	const v = VERSION.exec(s);
+	return v ? [v[1].trim(), v[2].toUpperCase()] : [s, null];
+}
+
 /** Reads `METHOD URL [HTTP/x.y]`, or a bare URL meaning GET. */
 export function parseRequestLine(line: string): RequestLine {
 	const trimmed = line.trim();
 	const [first, ...restWords] = trimmed.split(/[ \t]+/);
 	const rest = trimmed.slice(first.length).trim();
 	const method = normalizeMethod(first);
-	const withVersion = (s: string): [string, string | null] => {
-		const v = VERSION.exec(s);
-		return v ? [v[1].trim(), v[2].toUpperCase()] : [s, null];
-	};
 	if (method) {
 		if (!rest) {
 			return { method, methodWritten: first, url: "", httpVersion: null, problem: `Missing URL after ${method}`, code: "missing_url" };
 		}
-		const [url, httpVersion] = withVersion(rest);
+		const [url, httpVersion] = splitVersion(rest);
 		return { method, methodWritten: first, url, httpVersion, problem: null, code: null };
 	}
 	if (restWords.length > 0 && !/^HTTP\/\d/i.test(restWords[0] ?? "")) {
@@ -106,27 +155,30 @@ export function parseRequestLine(line: string): RequestLine {
 			methodWritten: first,
 			url: rest,
 			httpVersion: null,
-			problem: `${what} method "${first}": use one of ${HTTP_METHODS.join(", ")}`,
+			problem: `${what} method "${first}": use one of ${BASIC_METHODS.join(", ")}`,
 			code,
 		});
-		if (/^[A-Za-z]+$/.test(first)) return unknown("unknown_method", "Unknown");
+		if (/^[A-Za-z-]+$/.test(first)) return unknown("unknown_method", "Unknown");
 		// `G@T http://x` is a mistyped method, not a URL with a space (DESIGN.md §3).
 		if (!URL_START.test(first)) return unknown("invalid_method", "Invalid");
 	}
-	const [url, httpVersion] = withVersion(trimmed);
+	const [url, httpVersion] = splitVersion(trimmed);
 	return { method: "GET", methodWritten: null, url, httpVersion, problem: null, code: null };
 }
 
-function directiveOf(comment: string): { name?: string; noRedirect?: boolean } {
+function directiveOf(comment: string): { name?: string; noRedirect?: boolean; noCookieJar?: boolean } {
 	const text = comment.replace(COMMENT, "").trim();
-	const name = /^@name[ \t]+(\S+)\s*$/.exec(text);
+	const name = /^@name[ \t]*=?[ \t]*(\S+)\s*$/.exec(text);
 	if (name) return { name: name[1] };
 	if (/^@no-redirect\b/.test(text)) return { noRedirect: true };
+	if (/^@no-cookie-jar\b/.test(text)) return { noCookieJar: true };
 	return {};
 }
 
 /** Marks JetBrains script blocks (`> {% ... %}` over one or more lines) starting at line i; returns the next line. */
-function consumeScript(lines: HttpLine[], i: number, problems: BlockProblem[]): number {
+function consumeScript(block: HttpBlock, i: number): number {
+	const { lines, problems } = block;
+	block.scriptLines.push(i);
 	let j = i;
 	for (; j < lines.length; j++) {
 		lines[j].kind = "handler";
@@ -135,6 +187,26 @@ function consumeScript(lines: HttpLine[], i: number, problems: BlockProblem[]): 
 	}
 	problems.push(error("unclosed_handler", "Handler script `{%` is not closed with `%}`", i));
 	return j;
+}
+
+/** Marks an httpyac `{{ … }}` script block starting at line i; returns the next line. */
+function consumeJsBlock(block: HttpBlock, i: number): number {
+	block.scriptLines.push(i);
+	for (let j = i; j < block.lines.length; j++) {
+		block.lines[j].kind = "handler";
+		if (j > i && /^[ \t]*\}\}[ \t]*$/.test(block.lines[j].text)) return j + 1;
+	}
+	block.problems.push(error("unclosed_handler", "Script `{{` is not closed with a line `}}`", i));
+	return block.lines.length;
+}
+
+/** Marks a C-style block comment (slash-star to star-slash) starting at line i (one or more lines); returns the next line. */
+function consumeBlockComment(lines: HttpLine[], i: number): number {
+	for (let j = i; j < lines.length; j++) {
+		lines[j].kind = "comment";
+		if (lines[j].text.includes("*/", j === i ? lines[j].text.indexOf("/*") + 2 : 0)) return j + 1;
+	}
+	return lines.length;
 }
 
 /**
@@ -153,29 +225,44 @@ export function parseHttpBlock(text: string): HttpBlock {
 		body: "",
 		nameDirective: null,
 		noRedirect: false,
+		noCookieJar: false,
+		variables: [],
+		bodyParts: [],
+		graphql: null,
+		assertions: [],
+		scriptLines: [],
 		requestLine: -1,
 		problems: [],
 	};
 	const problems = block.problems;
 	let i = 0;
-	// Lead: blank lines, comments and pre-request scripts before the request line.
+	// Lead: blank lines, comments, file variables and pre-request scripts before the request line.
 	while (i < lines.length && block.requestLine === -1) {
 		const line = lines[i];
 		if (isBlank(line.text)) {
 			line.kind = "blank";
 			i++;
+		} else if (BLOCK_COMMENT_START.test(line.text)) {
+			i = consumeBlockComment(lines, i);
 		} else if (COMMENT.test(line.text)) {
 			line.kind = "comment";
 			applyDirective(block, line.text);
 			i++;
+		} else if (VARIABLE.test(line.text)) {
+			readVariable(block, i);
+			i++;
 		} else if (SCRIPT_START.test(line.text)) {
-			i = consumeScript(lines, i, problems);
+			i = consumeScript(block, i);
+		} else if (JS_BLOCK_START.test(line.text)) {
+			i = consumeJsBlock(block, i);
 		} else {
 			readRequestLine(block, i);
 			i++;
 		}
 	}
 	if (block.requestLine === -1) {
+		// A fence of `@name = value` lines only defines variables for the blocks below.
+		if (block.variables.length > 0) return block;
 		const onlyBlank = lines.every((l) => l.kind === "blank");
 		problems.push(
 			onlyBlank
@@ -189,10 +276,18 @@ export function parseHttpBlock(text: string): HttpBlock {
 	return block;
 }
 
+function readVariable(block: HttpBlock, i: number): void {
+	const line = block.lines[i];
+	const m = VARIABLE.exec(line.text) as RegExpExecArray;
+	line.kind = "variable";
+	block.variables.push({ name: m[1], value: m[2].trim(), line: i });
+}
+
 function applyDirective(block: HttpBlock, comment: string): void {
 	const d = directiveOf(comment);
 	if (d.name !== undefined && block.nameDirective === null) block.nameDirective = d.name;
 	if (d.noRedirect) block.noRedirect = true;
+	if (d.noCookieJar) block.noCookieJar = true;
 }
 
 function readRequestLine(block: HttpBlock, i: number): void {
@@ -211,9 +306,13 @@ function indentOf(text: string): number {
 	return /^[ \t]*/.exec(text)?.[0].length ?? 0;
 }
 
-/** Query continuations, headers and comments up to the first empty line; returns the first body line. */
+/**
+ * URL continuations, headers and comments up to the first empty line; returns the first body line.
+ * Before the first header, lines starting with `?`, `&` or `/` (JetBrains: any indented line)
+ * continue the URL; `HTTP/1.1` at the end of the last one is the version.
+ */
 function readHead(block: HttpBlock, start: number): number {
-	const { lines, problems } = block;
+	const { lines } = block;
 	let i = start;
 	while (i < lines.length) {
 		const line = lines[i];
@@ -221,17 +320,27 @@ function readHead(block: HttpBlock, start: number): number {
 			line.kind = "separator";
 			return i + 1;
 		}
-		if (COMMENT.test(line.text)) {
+		const continuesUrl = block.headers.length === 0 && !block.httpVersion && !/^[ \t]*(#|\/\/|\/\*)/.test(line.text);
+		if (BLOCK_COMMENT_START.test(line.text)) {
+			i = consumeBlockComment(lines, i);
+			continue;
+		} else if (COMMENT.test(line.text)) {
 			line.kind = "comment";
 			applyDirective(block, line.text);
 		} else if (SCRIPT_START.test(line.text)) {
-			i = consumeScript(lines, i, problems);
+			i = consumeScript(block, i);
 			continue;
-		} else if (HANDLER_LINE.test(line.text)) {
+		} else if (HANDLER_LINE.test(line.text) && !FILE_LINE.test(line.text)) {
 			line.kind = "handler";
-		} else if (QUERY_CONTINUATION.test(line.text) && block.headers.length === 0) {
+			block.scriptLines.push(i);
+		} else if (ASSERTION.test(line.text)) {
+			line.kind = "assertion";
+			block.assertions.push({ line: i, text: line.text.replace(ASSERTION, "").trim() });
+		} else if (continuesUrl && (QUERY_CONTINUATION.test(line.text) || PATH_CONTINUATION.test(line.text) || (/^[ \t]+\S/.test(line.text) && !line.text.includes(":")))) {
 			line.kind = "query";
-			block.url += line.text.trim();
+			const [part, version] = splitVersion(line.text.trim());
+			block.url += part;
+			if (version) block.httpVersion = version;
 		} else {
 			readHeader(block, i);
 		}
@@ -257,31 +366,108 @@ function readHeader(block: HttpBlock, i: number): void {
 	block.headers.push({ name, value: line.text.slice(colon + 1).trim(), line: i });
 }
 
+/**
+ * The body: what follows the empty line, less what the peers do not send — `#`/`//` and
+ * block comments (slash-star … star-slash) (JetBrains: "start any line with // or # to make it a comment line";
+ * httpyac and kulala read them so too), handler scripts, `??` assertions and an example
+ * response after the request. `< path` lines are file parts.
+ */
 function readBody(block: HttpBlock, start: number): void {
-	const { lines, problems } = block;
+	const { lines } = block;
 	const kept: HttpLine[] = [];
-	let sawHandler = false;
+	let sawOmitted = false;
 	let i = start;
 	while (i < lines.length) {
 		const line = lines[i];
+		if (RESPONSE_LINE.test(line.text)) {
+			for (; i < lines.length; i++) lines[i].kind = "response";
+			sawOmitted = true;
+			break;
+		}
 		if (SCRIPT_START.test(line.text)) {
-			sawHandler = true;
-			i = consumeScript(lines, i, problems);
+			sawOmitted = true;
+			i = consumeScript(block, i);
 			continue;
 		}
-		if (HANDLER_LINE.test(line.text)) {
-			sawHandler = true;
+		if (JS_BLOCK_START.test(line.text)) {
+			sawOmitted = true;
+			i = consumeJsBlock(block, i);
+			continue;
+		}
+		if (BLOCK_COMMENT_START.test(line.text)) {
+			sawOmitted = true;
+			i = consumeBlockComment(lines, i);
+			continue;
+		}
+		if (COMMENT.test(line.text)) {
+			line.kind = "comment";
+			applyDirective(block, line.text);
+		} else if (VARIABLE.test(line.text)) {
+			// httpyac and kulala read `@name = value` anywhere between requests as a variable.
+			sawOmitted = true;
+			readVariable(block, i);
+		} else if (FILE_LINE.test(line.text)) {
+			line.kind = "file";
+			kept.push(line);
+		} else if (HANDLER_LINE.test(line.text)) {
+			sawOmitted = true;
 			line.kind = "handler";
+			block.scriptLines.push(i);
+		} else if (ASSERTION.test(line.text)) {
+			sawOmitted = true;
+			line.kind = "assertion";
+			block.assertions.push({ line: i, text: line.text.replace(ASSERTION, "").trim() });
 		} else {
 			line.kind = "body";
 			kept.push(line);
 		}
 		i++;
 	}
-	let body = kept.map((l, k) => l.text + (k < kept.length - 1 ? l.eol : "")).join("");
-	// Handler lines sit after the body, separated by blank lines that are not part of it.
-	if (sawHandler) body = body.replace(/(\r?\n[ \t]*)+$/, "");
-	block.body = body;
+	// Lines the peers leave out sit between body parts, set off by blank lines that are not part of it.
+	if (sawOmitted || kept.length < lines.length - start) {
+		while (kept.length > 0 && isBlank(kept[kept.length - 1].text)) kept.pop();
+		while (kept.length > 0 && isBlank(kept[0].text) && lines.slice(start, lines.indexOf(kept[0])).some((l) => l.kind !== "body")) kept.shift();
+	}
+	block.body = kept.map((l, k) => l.text + (k < kept.length - 1 ? l.eol : "")).join("");
+	block.bodyParts = bodyPartsOf(kept, lines);
+	block.graphql = graphqlOf(block);
+}
+
+function bodyPartsOf(kept: readonly HttpLine[], all: readonly HttpLine[]): BodyPart[] {
+	const parts: BodyPart[] = [];
+	let text = "";
+	kept.forEach((l, k) => {
+		const eol = k < kept.length - 1 ? l.eol : "";
+		const m = l.kind === "file" ? FILE_LINE.exec(l.text) : null;
+		if (m) {
+			if (text) parts.push({ kind: "text", text });
+			text = "";
+			parts.push({ kind: "file", path: m[3], resolveReferences: m[1] !== undefined, encoding: m[2] || null, line: all.indexOf(l) });
+			// The line break after a file part belongs to the text that follows (multipart framing).
+			text = eol;
+		} else {
+			text += l.text + eol;
+		}
+	});
+	if (text) parts.push({ kind: "text", text });
+	return parts;
+}
+
+/**
+ * GraphQL (REST Client `X-Request-Type: GraphQL`, kulala and httpyac `GRAPHQL` method or a body
+ * starting with `query`/`mutation`/…): the query, then after an empty line the variables JSON.
+ */
+function graphqlOf(block: HttpBlock): GraphqlBody | null {
+	const marked = block.method === "GRAPHQL" || block.headers.some((h) => /^x-request-type$/i.test(h.name) && /^graphql$/i.test(h.value));
+	if (!marked && !GRAPHQL_START.test(block.body)) return null;
+	if (block.bodyParts.some((p) => p.kind === "file")) return null;
+	const body = block.body.replace(/\r\n/g, "\n");
+	const split = /\n[ \t]*\n(?=[ \t]*\{)/.exec(body);
+	const query = (split ? body.slice(0, split.index) : body).trim();
+	const variables = split ? body.slice(split.index + split[0].length).trim() : null;
+	if (!query) return null;
+	const name = /^[ \t]*(?:query|mutation|subscription)[ \t]+([A-Za-z_][A-Za-z0-9_]*)/.exec(query);
+	return { query, variables: variables || null, operationName: name ? name[1] : null };
 }
 
 /** Reproduces the block text from its lines: byte-exact for an unmodified block. */

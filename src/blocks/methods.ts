@@ -1,5 +1,32 @@
-/** The request methods an http block may use (DESIGN.md §3). */
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+/**
+ * The request methods an http block may use (DESIGN.md §3): the basic set, TRACE and CONNECT,
+ * WebDAV (RFC 4918, 3253 versioning, 5323 SEARCH) and GRAPHQL, as the peers accept them
+ * (httpyac's examples/formats/httpMethods.http lists the same words).
+ */
+export const BASIC_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
+
+export const HTTP_METHODS = [
+	...BASIC_METHODS,
+	"TRACE",
+	"CONNECT",
+	"PROPFIND",
+	"PROPPATCH",
+	"MKCOL",
+	"COPY",
+	"MOVE",
+	"LOCK",
+	"UNLOCK",
+	"REPORT",
+	"SEARCH",
+	"CHECKOUT",
+	"CHECKIN",
+	"MERGE",
+	"MKACTIVITY",
+	"MKWORKSPACE",
+	"VERSION-CONTROL",
+	"BASELINE-CONTROL",
+	"GRAPHQL",
+] as const;
 
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -10,4 +37,9 @@ export const CACHEABLE_METHODS: ReadonlySet<HttpMethod> = new Set<HttpMethod>(["
 export function normalizeMethod(word: string): HttpMethod | null {
 	const upper = word.toUpperCase();
 	return (HTTP_METHODS as readonly string[]).includes(upper) ? (upper as HttpMethod) : null;
+}
+
+/** The method on the wire: GRAPHQL is a POST with a JSON body (httpyac, kulala). */
+export function wireMethod(method: HttpMethod): HttpMethod {
+	return method === "GRAPHQL" ? "POST" : method;
 }

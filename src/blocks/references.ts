@@ -27,9 +27,10 @@ export interface AliasPath {
 }
 
 const ALIAS_REF = /^([A-Za-z0-9_-]+)\.(request|response)\.(body|headers|status)(?:\.(.+))?$/;
-const VARIABLE_REF = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+/** A variable name; `%name` is REST Client's percent-encoded value of `name`. */
+const VARIABLE_REF = /^%?[A-Za-z_][A-Za-z0-9_.-]*$/;
 const BUILTIN_NAMES = new Set(["uuid", "timestamp", "isoTimestamp", "randomInt"]);
-const DOLLAR_BUILTINS = new Set(["$guid", "$uuid", "$timestamp", "$randomInt", "$datetime", "$isoTimestamp", "$localDatetime"]);
+const DOLLAR_BUILTINS = new Set(["$guid", "$uuid", "$timestamp", "$randomInt", "$datetime", "$isoTimestamp", "$localDatetime", "$processEnv", "$dotenv"]);
 
 /** Classifies the inside of a reference. */
 export function classifyReference(inner: string): ReferenceKind {
@@ -162,9 +163,12 @@ function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, str
 			return unresolved(`no block above has alias "${path.alias}"`);
 		}
 		case "variable": {
-			const value = sources.variable(ref.inner);
-			if (value === undefined) return unresolved(`no variable "${ref.inner}" in the active environment`);
-			return variable(ref.inner, value);
+			const encode = ref.inner.startsWith("%");
+			const name = encode ? ref.inner.slice(1) : ref.inner;
+			const value = sources.variable(name);
+			if (value === undefined) return unresolved(`no variable "${name}" in the active environment`);
+			const found = variable(name, value);
+			return found.ok && encode ? { ok: true, value: encodeURIComponent(found.value) } : found;
 		}
 		case "invalid":
 			return unresolved("not a built-in, an alias path (alias.response.body.$.x) or a variable name");

@@ -7,7 +7,7 @@ import { runParse } from "./commands/parse";
 import { runCommand } from "./commands/run";
 import { reportInternalError } from "./crash";
 import { PLAIN, terminalOf, type Terminal } from "./terminal";
-import { commandHelp, EXIT, isCommand, USAGE, UsageError } from "./usage";
+import { commandHelp, COMMANDS, EXIT, isCommand, USAGE, UsageError } from "./usage";
 
 type Write = (s: string) => void;
 
@@ -44,10 +44,11 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 						json: { type: "boolean" },
 						"no-cache": { type: "boolean" },
 						"fail-on-status": { type: "boolean" },
+						junit: { type: "string" },
 					},
 					allowPositionals: true,
 				});
-				if (positionals.length !== 1) throw new UsageError("run takes exactly one note: runnable-blocks run <note.md> [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status]");
+				if (positionals.length !== 1) throw new UsageError(`run takes exactly one note: ${COMMANDS.run.synopsis}`);
 				const { code } = await runCommand(
 					{
 						file: positionals[0],
@@ -57,6 +58,7 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 						json: values.json === true,
 						noCache: values["no-cache"] === true,
 						failOnStatus: values["fail-on-status"] === true,
+						junit: values.junit,
 						terminal,
 					},
 					out,

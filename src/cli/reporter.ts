@@ -147,6 +147,9 @@ export class Reporter {
 	done(block: NoteBlock, result: BlockResult): void {
 		this.clearProgress();
 		this.out(`${describeResult(block, result, this.terminal, this.file)}\n`);
+		for (const a of result.assertions ?? []) {
+			this.out(`  ${a.ok ? "✓" : "✗"} ${a.text}${a.ok ? "" : `  ${this.file}:${a.line}: ${a.message ?? "failed"}`}\n`);
+		}
 		if (this.terminal.rich) for (const line of bodyPreview(result, this.terminal)) this.out(`${line}\n`);
 	}
 

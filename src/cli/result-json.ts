@@ -26,6 +26,8 @@ export interface RunResultJson {
 	error: { code: string; message: string; detail?: string } | null;
 	/** True when it ran because another block referenced it. */
 	dependency: boolean;
+	/** The block's `??` assertions (absent when it has none). */
+	assertions?: Array<{ line: number; text: string; ok: boolean; actual: string | null; message?: string }>;
 }
 
 /** Timings to 0.1 ms: finer digits are noise of the clock, not information. */
@@ -46,6 +48,7 @@ export function resultToJson(block: NoteBlock, result: BlockResult, dependency: 
 		timing: result.timing ? roundTiming(result.timing) : null,
 		error: error ? { code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}) } : null,
 		dependency,
+		...(result.assertions ? { assertions: result.assertions.map((a) => ({ ...a })) } : {}),
 	};
 	if (result.body) {
 		// Text in its charset when every byte decodes; otherwise the bytes, losslessly (invalid

@@ -1,4 +1,4 @@
-import { evaluateBuiltin, isHttpToken, resolveTemplate, systemEntropy, type Entropy, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
+import { evaluateBuiltin, isHttpToken, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
 import { readAliasPath } from "./alias-values";
 import { failedError } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type MaskedRequest, type PreparedRequest } from "./request";
@@ -8,6 +8,8 @@ import type { BlockResult, RunError } from "./result";
 export interface PrepareContext {
 	/** Variables of the active environment (secret values included; they are masked elsewhere). */
 	env: Readonly<Record<string, string>>;
+	/** `@name = value` variables of the note the block sees (`fileVariablesFor`): they win over `env`. */
+	fileVariables?: Readonly<Record<string, string>>;
 	/** Aliases defined in the note. A reference to one of them is an alias reference. */
 	aliases: ReadonlySet<string>;
 	/** The latest finished run of an alias, if any. */
@@ -42,7 +44,8 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
 			const found = readAliasPath(result, path);
 			return found.ok ? found : { ok: false, message: `Unresolved reference {{${path.alias}.${path.part}.${path.section}${path.selector ? `.${path.selector}` : ""}}}: ${found.message}` };
 		},
-		variable: (name) => (Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
+		// Precedence block > file > environment (DESIGN.md §3); fileVariables already holds block over file.
+		variable: (name) => (ctx.fileVariables && Object.prototype.hasOwnProperty.call(ctx.fileVariables, name) ? ctx.fileVariables[name] : Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
 		literal: (name) => ctx.secretNames?.has(name) ?? false,
 	};
 }
@@ -53,7 +56,7 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
  */
 export function absoluteUrl(written: string): { ok: true; url: string } | { ok: false; reason: string } {
 	const trimmed = written.trim();
-	if (trimmed.startsWith("/")) return { ok: false, reason: `it has no host: write it absolute, e.g. {{base_url}}${trimmed}` };
+	if (trimmed.startsWith("/")) return { ok: false, reason: `it has no host: write it absolute (e.g. {{base_url}}${trimmed}), or add a Host: header or a host variable` };
 	const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
 	let url: URL;
 	try {
@@ -82,7 +85,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 	const sources = referenceSources(ctx);
 	// Built-ins are recorded so that the masked copy below shows the same $uuid, $timestamp…
 	const builtins: Array<Lookup | undefined> = [];
-	const { url, headers, body, parts } = resolveMessage(http, {
+	const resolved = resolveMessage(http, {
 		...sources,
 		builtin: (inner) => {
 			const found = sources.builtin(inner);
@@ -90,6 +93,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 			return found;
 		},
 	});
+	const { parts } = resolved;
 
 	const errors = parts.flatMap((p) => p.errors).map((e) => {
 		const name = /^\{\{\s*(.+?)\s*\}\}$/.exec(e.reference)?.[1];
@@ -103,6 +107,12 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 			notRun,
 		};
 	}
+	const shaped = shapeRequest(
+		{ method: http.method, url: resolved.url, headers: resolved.headers, body: resolved.body },
+		{ hostVariable: sources.variable("host"), graphql: resolved.graphql, graphqlVariables: resolved.graphqlVariables },
+	);
+	if (!shaped.ok) return { ok: false, error: { code: shaped.code, message: shaped.message }, notRun: [] };
+	const { url, headers, body } = shaped.request;
 	for (const [name, value] of headers) {
 		if (!isHttpToken(name)) return { ok: false, error: failedError("invalid_token", `header name "${name}"`), notRun: [] };
 		if (/[\r\n\0]/.test(value)) return { ok: false, error: failedError("invalid_token", `header "${name}" value contains a line break`), notRun: [] };
@@ -119,7 +129,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 	return {
 		ok: true,
 		request: {
-			method: http.method,
+			method: shaped.request.method,
 			url: absolute.url,
 			headers,
 			body,
@@ -132,8 +142,18 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 	};
 }
 
+interface ResolvedMessage {
+	url: string;
+	headers: Array<[string, string]>;
+	body: string;
+	/** The GraphQL query and variables resolved, when the body is GraphQL. */
+	graphql: HttpBlock["graphql"];
+	graphqlVariables: string | null;
+	parts: Resolution[];
+}
+
 /** The message of a block with every reference resolved, and the resolution of each part. */
-function resolveMessage(http: HttpBlock, sources: ReferenceSources): { url: string; headers: Array<[string, string]>; body: string; parts: Resolution[] } {
+function resolveMessage(http: HttpBlock, sources: ReferenceSources): ResolvedMessage {
 	const parts: Resolution[] = [];
 	const resolve = (text: string): string => {
 		const r = resolveTemplate(text, sources);
@@ -142,8 +162,13 @@ function resolveMessage(http: HttpBlock, sources: ReferenceSources): { url: stri
 	};
 	const url = resolve(http.url);
 	const headers: Array<[string, string]> = http.headers.map((h) => [resolve(h.name), resolve(h.value)]);
+	const g = http.graphql;
+	if (g) {
+		const graphql = { ...g, query: resolve(g.query) };
+		return { url, headers, body: "", graphql, graphqlVariables: g.variables === null ? null : resolve(g.variables), parts };
+	}
 	const body = resolve(http.body);
-	return { url, headers, body, parts };
+	return { url, headers, body, graphql: null, graphqlVariables: null, parts };
 }
 
 function usesSecret(parts: readonly Resolution[], secretNames: ReadonlySet<string> | undefined): boolean {
@@ -168,7 +193,9 @@ function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: Readon
 		variable: (name) => (secretNames.has(name) ? markerOf(name) : sources.variable(name)),
 		literal: (name) => secretNames.has(name),
 	};
-	const m = resolveMessage(http, replay);
+	const r = resolveMessage(http, replay);
+	const shaped = shapeRequest({ method: http.method ?? "GET", url: r.url, headers: r.headers, body: r.body }, { hostVariable: replay.variable("host"), graphql: r.graphql, graphqlVariables: r.graphqlVariables });
+	const m = shaped.ok ? shaped.request : r;
 	const absolute = absoluteUrl(m.url);
 	const url = absolute.ok ? absolute.url : m.url;
 	const target = absolute.ok ? new URL(url).pathname + new URL(url).search : url;

@@ -1,3 +1,4 @@
+import type { AssertionResult } from "../blocks/assertions";
 import type { PreparedRequest } from "./request";
 import type { FailureCode, ResponseHead, Timing, Transport } from "./transport";
 
@@ -57,6 +58,8 @@ export interface RunSnapshot {
 /** A finished run, as kept for chaining and display. */
 export interface BlockResult extends RunSnapshot {
 	state: FinalState;
+	/** The block's `??` assertions checked against the response (absent when it has none or got no response). */
+	assertions?: AssertionResult[];
 }
 
 export const IDLE: RunSnapshot = { state: "idle", receivedBytes: 0 };

@@ -1,4 +1,5 @@
-import type { Entropy, NoteBlock } from "../blocks";
+import { checkAssertions, definesVariablesOnly, fileVariablesFor, type Entropy, type NoteBlock } from "../blocks";
+import { bodyText } from "./alias-values";
 import { runnerOf } from "./block-runners";
 import { failedBeforeStart, type ExecutorDeps } from "./executor";
 import { failedError } from "./failures";
@@ -91,6 +92,7 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		const result = await runnerOf(block)(block, {
 			prepare: {
 				env: ctx.env,
+				fileVariables: fileVariablesFor(note, block),
 				aliases,
 				result: (a) => ctx.results.get(a),
 				entropy: ctx.entropy,
@@ -108,12 +110,21 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 				onUpdate: (s) => ctx.onUpdate?.(block, s),
 			},
 		});
-		return finish(result);
+		return finish(withAssertions(block, result));
 	};
 
 	for (const target of targets) {
-		if (done.has(target)) continue;
+		if (done.has(target) || definesVariablesOnly(target)) continue;
 		await runOne(target, [], false);
 	}
 	return runs;
+}
+
+/** The block's `??` assertions checked once a response arrived (DESIGN.md §3). */
+function withAssertions(block: NoteBlock, result: BlockResult): BlockResult {
+	const lines = block.kind === "http" ? block.http.assertions : [];
+	if (lines.length === 0 || !result.head) return result;
+	const noteLine = (k: number) => block.fence.startLine + 2 + k;
+	const response = { status: result.head.status, headers: result.head.headers, body: bodyText(result), durationMs: result.timing?.total ?? 0 };
+	return { ...result, assertions: checkAssertions(lines.map((a) => ({ line: noteLine(a.line), text: a.text })), response) };
 }

@@ -3,6 +3,8 @@ import { createEngine } from "../../runner/engine";
 import type { BlockRun } from "../../runner/run-note";
 import { blockKey } from "../../runner/session";
 import { cliPorts } from "../engine-ports";
+import { writeFileSync } from "node:fs";
+import { junitReport } from "../junit";
 import { readNote } from "../read-note";
 import { isErrorStatus, Reporter } from "../reporter";
 import { resultToJson } from "../result-json";
@@ -19,6 +21,8 @@ export interface RunOptions {
 	noCache: boolean;
 	/** Exit 1 when a response is 4xx/5xx (curl's --fail); without it such a run finished. */
 	failOnStatus: boolean;
+	/** Where to write a JUnit XML report. */
+	junit?: string;
 	terminal: Terminal;
 	/** Extra variables layered over the environment (the demo sets base_url). */
 	overrides?: Record<string, string>;
@@ -84,6 +88,13 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	// Bodies are decoded only when JSON is asked for: a 100 MB body stays 100 MB of bytes otherwise.
 	if (opts.json) out(JSON.stringify(runs.map((r) => resultToJson(r.block, r.result, r.dependency)), null, 2) + "\n");
 	else if (runs.length > 1) reporter.summary(runs.map((r) => r.result));
-	const ok = runs.every((r) => (r.result.state === "done" || r.result.state === "cached") && !(opts.failOnStatus && isErrorStatus(r.result)));
+	if (opts.junit !== undefined) {
+		try {
+			writeFileSync(opts.junit, junitReport(opts.file, runs));
+		} catch (e) {
+			err(`runnable-blocks: could not write the JUnit report ${opts.junit}: ${e instanceof Error ? e.message : String(e)}\n`);
+		}
+	}
+	const ok = runs.every((r) => (r.result.state === "done" || r.result.state === "cached") && !(opts.failOnStatus && isErrorStatus(r.result)) && !(r.result.assertions ?? []).some((a) => !a.ok));
 	return { code: ok ? EXIT.ok : EXIT.failed, runs };
 }

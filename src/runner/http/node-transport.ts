@@ -184,7 +184,9 @@ function exchange(
 		const headers: string[] = names.has("host") ? [] : ["Host", hop.url.host];
 		for (const [n, v] of hop.headers) headers.push(n, v);
 		for (const [n, v] of DEFAULT_HEADERS) if (!names.has(n.toLowerCase())) headers.push(n, v);
-		if (body.byteLength > 0 && !names.has("content-length") && !names.has("transfer-encoding")) headers.push("Content-Length", String(body.byteLength));
+		// An empty body is declared as Content-Length: 0 for methods that carry one (RFC 9110 §8.6), never chunked.
+		const declares = body.byteLength > 0 || !/^(GET|HEAD|OPTIONS|DELETE|TRACE|CONNECT)$/.test(hop.method);
+		if (declares && !names.has("content-length") && !names.has("transfer-encoding")) headers.push("Content-Length", String(body.byteLength));
 		const cap = opts.maxBodyBytes ?? MAX_BODY_BYTES;
 		let settled = false;
 		let responded = false;

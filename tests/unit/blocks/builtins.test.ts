@@ -22,7 +22,11 @@ function wireFormOf(inner: string): RegExp {
 	if (/^\$?timestamp$/.test(name)) return WIRE_FORM.timestamp;
 	if (/^\$?isoTimestamp$/.test(name)) return WIRE_FORM.iso;
 	if (/^\$?randomInt$/.test(name)) return WIRE_FORM.integer;
-	return format === "rfc1123" ? WIRE_FORM.rfc1123 : WIRE_FORM.iso;
+	// $localDatetime writes the local offset where $datetime writes UTC (Z, GMT).
+	const local = name === "$localDatetime";
+	if (format === '"YYYY"') return /^\d{4}$/;
+	if (format === "rfc1123") return local ? /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}$/ : WIRE_FORM.rfc1123;
+	return local ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/ : WIRE_FORM.iso;
 }
 
 const NAMES = ["uuid", "$uuid", "$guid", "timestamp", "$timestamp", "isoTimestamp", "$isoTimestamp", "randomInt", "$randomInt", "$datetime", "$localDatetime"];

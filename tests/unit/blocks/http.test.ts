@@ -35,7 +35,12 @@ describe("request line", () => {
 		expect(parseRequestLine("POST https://x.test/a b HTTP/2")).toMatchObject({ url: "https://x.test/a b", httpVersion: "HTTP/2" });
 	});
 
-	it.each([["FETCH https://x.test"], ["CONNECT x.test:443"], ["TRACE /"]])("rejects the unknown method in %j naming the allowed ones", (line) => {
+	it.each([["TRACE /"], ["CONNECT x.test:443"], ["propfind /dav"], ["VERSION-CONTROL /v"], ["GraphQL /graphql"]])("accepts the extra method of %j (TRACE, CONNECT, WebDAV, GRAPHQL), written uppercase", (line) => {
+		const r = parseRequestLine(line);
+		expect(r).toMatchObject({ method: line.split(" ")[0].toUpperCase(), problem: null });
+	});
+
+	it.each([["FETCH https://x.test"], ["BREW /pot"]])("rejects the unknown method in %j naming the allowed ones", (line) => {
 		const r = parseRequestLine(line);
 		expect(r.code).toBe("unknown_method");
 		expect(r.problem).toContain("GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS");
@@ -81,11 +86,11 @@ describe("parseHttpBlock", () => {
 		expect(parseHttpBlock("POST /a\nA: 1\n  \t\nbody").body).toBe("body");
 	});
 
-	it("reads comments in the head only: # and // lines in the body are sent", () => {
-		const b = parseHttpBlock("# leading\n// also\nPOST /a\n# between\nA: 1\n\n# not a comment\n// nor this");
+	it("reads # and // lines as comments in the body too, as the peers do: they are not sent", () => {
+		const b = parseHttpBlock("# leading\n// also\nPOST /a\n# between\nA: 1\n\n# a comment\n{\"a\": 1}\n// and this");
 		expect(b.headers).toHaveLength(1);
-		expect(b.body).toBe("# not a comment\n// nor this");
-		expect(b.lines.map((l) => l.kind)).toEqual(["comment", "comment", "request", "comment", "header", "separator", "body", "body"]);
+		expect(b.body).toBe('{"a": 1}');
+		expect(b.lines.map((l) => l.kind)).toEqual(["comment", "comment", "request", "comment", "header", "separator", "comment", "body", "comment"]);
 	});
 
 	it("appends query continuation lines to the URL", () => {

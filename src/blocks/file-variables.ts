@@ -1,0 +1,22 @@
+import type { NoteBlock } from "./note";
+
+/**
+ * The `@name = value` variables a block sees (DESIGN.md §3): those of the http fences above it
+ * in the note (a later definition wins, as in REST Client and httpyac files), then its own, which
+ * win over them. Environment variables come after both: precedence block > file > environment.
+ */
+export function fileVariablesFor(note: readonly NoteBlock[], block: NoteBlock): Record<string, string> {
+	const vars: Record<string, string> = {};
+	for (const b of note) {
+		if (b.fence.startLine > block.fence.startLine) break;
+		if (b === block) continue;
+		if (b.kind === "http") for (const v of b.http.variables) vars[v.name] = v.value;
+	}
+	if (block.kind === "http") for (const v of block.http.variables) vars[v.name] = v.value;
+	return vars;
+}
+
+/** A fence of `@name = value` lines and no request: it is read, never run (run-all skips it). */
+export function definesVariablesOnly(block: NoteBlock): boolean {
+	return block.kind === "http" && block.http.requestLine === -1 && block.http.variables.length > 0;
+}
