@@ -1,5 +1,6 @@
 import { parse, TomlError } from "smol-toml";
 import { KEYMAP_PRESETS, type KeymapPreset } from "./keymap";
+import { parseConnection, type Connection } from "./connections";
 import { locate } from "./toml-locate";
 
 export type TransportSetting = "auto" | "node" | "obsidian" | "fetch";
@@ -11,12 +12,7 @@ export const TRANSPORTS: readonly TransportSetting[] = ["auto", "node", "obsidia
  */
 export type VariableValue = { value: string } | { secret: string };
 
-export interface Connection {
-	type: "sqlite";
-	/** Vault-relative path of the SQLite file. */
-	path: string;
-	readonly: boolean;
-}
+export type { Connection } from "./connections";
 
 /** The settings of DESIGN.md §7, as `user.toml` holds them. */
 export interface Settings {
@@ -149,12 +145,8 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 			error(path, "must be a table");
 			continue;
 		}
-		if (c.type !== "sqlite") error([...path, "type"], `must be "sqlite" (got ${show(c.type)})`);
-		if (typeof c.path !== "string" || c.path === "") error([...path, "path"], `must be the vault-relative path of a SQLite file`);
-		if (c.readonly !== undefined && typeof c.readonly !== "boolean") error([...path, "readonly"], `must be true or false (got ${show(c.readonly)})`);
-		if (c.type === "sqlite" && typeof c.path === "string" && c.path !== "") {
-			settings.connections[name] = { type: "sqlite", path: c.path, readonly: c.readonly !== false };
-		}
+		const connection = parseConnection(name, c, error, warn);
+		if (connection) settings.connections[name] = connection;
 	}
 	return { ok: true, settings, errors, warnings };
 }
