@@ -97,7 +97,7 @@ export async function startPostgres(): Promise<DbServer> {
 	const port = await refusedPort();
 	const child = spawn(
 		pgBin("postgres"),
-		["-D", data, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "shared_buffers=16MB", "-c", "max_connections=40"],
+		["-D", data, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "shared_buffers=16MB", "-c", "max_connections=40", "-c", "TimeZone=UTC"],
 		{ ...owner, cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
 	);
 	let log = "";
