@@ -4,7 +4,8 @@ import { displayChord, resolveKeymap, toCodeMirrorKey } from "./src/settings/key
 import type { Settings } from "./src/settings/user-settings";
 import { blockKey } from "./src/runner/session";
 import { blockActions, type ExportHooks } from "./src/ui/block-actions";
-import { HttpBlockView, type BlockHost } from "./src/ui/block-view";
+import type { BlockHost } from "./src/ui/block-view";
+import { BLOCK_RENDERERS } from "./src/ui/block-renderers";
 import { blockKeymap, blockAtCursor, type BlockAction } from "./src/ui/editor/block-keymap";
 import { blockWidgets } from "./src/ui/editor/block-widgets";
 import { exportHooks, exportNoteAsHttp } from "./src/ui/export-actions";
@@ -64,9 +65,9 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.exporter = exportHooks(this.runtime, this.services);
 		const host = this.blockHost();
 
-		this.registerMarkdownCodeBlockProcessor("http", (source, el, ctx) => {
-			ctx.addChild(new HttpBlockView(el, source, ctx, host));
-		});
+		for (const [language, renderer] of Object.entries(BLOCK_RENDERERS)) {
+			if (renderer) this.registerMarkdownCodeBlockProcessor(language, (source, el, ctx) => ctx.addChild(renderer.reading(el, source, ctx, host)));
+		}
 		// Obsidian applies changes to this array on workspace.updateOptions(): the keymap follows user.toml.
 		const keys = () => blockKeymap(blockBindings(this.settingsStore.settings), (action, view) => this.blockKey(action, blockAtCursor(view)));
 		const editorExtensions = [blockWidgets(host), keys(), referenceJump(() => Platform.isMacOS)];

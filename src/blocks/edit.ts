@@ -1,5 +1,6 @@
 import { lineBreakOf, serializeCanonical, toCanonicalRequest, type CanonicalRequest } from "./http";
-import { withToken, type KnownToken } from "./info";
+import { withToken } from "./info";
+import { kindOf } from "./kinds";
 import type { HttpMethod } from "./methods";
 import type { NoteBlock } from "./note";
 
@@ -17,10 +18,10 @@ export function applyChange(text: string, change: TextChange): string {
 	return text.slice(0, change.from) + change.insert + text.slice(change.to);
 }
 
-/** Rewrites the fence line with one token set (or removed), in canonical order. */
-export function setInfoToken(markdown: string, block: NoteBlock, key: KnownToken, value: string | null): TextChange {
+/** Rewrites the fence line with one token of the block's kind set (or removed), in canonical order. */
+export function setInfoToken<B extends NoteBlock>(markdown: string, block: B, key: keyof B["info"]["tokens"] & string, value: string | null): TextChange {
 	const { fence } = block;
-	const info = withToken(block.info.words, key, value);
+	const info = withToken(block.info.words, kindOf(block.kind)?.tokens ?? [], key, value);
 	const lineEnd = markdown.indexOf("\n", fence.from);
 	const to = lineEnd === -1 ? markdown.length : markdown[lineEnd - 1] === "\r" ? lineEnd - 1 : lineEnd;
 	return { from: fence.from, to, insert: `${fence.prefix}${fence.char.repeat(fence.length)}${fence.langWritten}${info ? ` ${info}` : ""}` };
@@ -54,14 +55,14 @@ export function replaceContent(markdown: string, block: NoteBlock, content: stri
 
 /** Writes a form-mode edit of the request back as canonical HTTP-message text. */
 export function writeCanonicalRequest(markdown: string, block: NoteBlock, request: CanonicalRequest): TextChange {
-	const eol = block.http ? lineBreakOf(block.http) : "\n";
+	const eol = block.kind === "http" ? lineBreakOf(block.http) : "\n";
 	return replaceContent(markdown, block, serializeCanonical(request, eol));
 }
 
 /** Changes the method word of the request line (or prefixes a bare URL line). */
 export function setMethod(markdown: string, block: NoteBlock, method: HttpMethod): TextChange | null {
+	if (block.kind !== "http" || block.http.requestLine < 0) return null;
 	const http = block.http;
-	if (!http || http.requestLine < 0) return null;
 	const start = block.fence.contentOffsets[http.requestLine];
 	const line = http.lines[http.requestLine].text;
 	const lead = /^[ \t]*/.exec(line)?.[0].length ?? 0;
@@ -71,5 +72,5 @@ export function setMethod(markdown: string, block: NoteBlock, method: HttpMethod
 
 /** The block's editable request, for the form editor. */
 export function editableRequest(block: NoteBlock): CanonicalRequest | null {
-	return block.http ? toCanonicalRequest(block.http) : null;
+	return block.kind === "http" ? toCanonicalRequest(block.http) : null;
 }

@@ -1,8 +1,5 @@
+import { kindOf, type BlockLanguage } from "./kinds";
 import { splitLines, type LineSpan } from "./lines";
-
-/** Fence languages this plugin runs. */
-export const RUNNABLE_LANGUAGES = ["http", "db", "textdiff"] as const;
-export type RunnableLanguage = (typeof RUNNABLE_LANGUAGES)[number];
 
 /**
  * A fenced code block found in a markdown document.
@@ -180,9 +177,9 @@ function collectFence(lines: LineSpan[], start: number, open: OpenLine, bom: num
 	};
 }
 
-/** True when the fence's language is one this plugin runs. */
-export function isRunnable(fence: Fence): fence is Fence & { lang: RunnableLanguage } {
-	return (RUNNABLE_LANGUAGES as readonly string[]).includes(fence.lang);
+/** True when the fence's language names one of `BLOCK_KINDS`. */
+export function isRunnable(fence: Fence): fence is Fence & { lang: BlockLanguage } {
+	return kindOf(fence.lang) !== undefined;
 }
 
 /** The runnable fences of a document, in order. */

@@ -1,7 +1,15 @@
 import { splitLines, isBlank } from "./lines";
 import { HTTP_METHODS, normalizeMethod, type HttpMethod } from "./methods";
+import { aliasToken, displayToken, enumToken, timeoutToken } from "./info";
+import { defineKind, type ContentAlias } from "./kind";
 import { error, type BlockProblem } from "./problems";
 import { findReferences, isHttpToken } from "./references";
+
+/** How an http block is edited: as text, or in the form editor. */
+export type EditMode = "raw" | "form";
+
+/** `mode=`: the http block's editor. */
+export const editModeToken = enumToken("mode", ["raw", "form"] satisfies EditMode[]);
 
 /** What a line of an http block is. */
 export type HttpLineKind =
@@ -327,3 +335,20 @@ export function lineBreakOf(block: Pick<HttpBlock, "lines">): "\n" | "\r\n" {
 	const lf = block.lines.filter((l) => l.eol === "\n").length;
 	return crlf > lf ? "\r\n" : "\n";
 }
+
+/** Where the first `@name` directive is written, for the note's alias rules. */
+function nameAlias(block: HttpBlock): ContentAlias | null {
+	if (block.nameDirective === null) return null;
+	const line = block.lines.findIndex((l) => l.kind === "comment" && l.text.includes("@name"));
+	return { name: block.nameDirective, directive: "@name", line, column: Math.max(0, block.lines[line].text.indexOf("@name")) };
+}
+
+/** The http block kind: an HTTP message (DESIGN.md §3). */
+export const httpKind = defineKind({
+	language: "http",
+	tokens: [aliasToken, timeoutToken, displayToken, editModeToken],
+	parse(content) {
+		const model = parseHttpBlock(content);
+		return { model, problems: model.problems, alias: nameAlias(model) };
+	},
+});

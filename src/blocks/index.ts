@@ -4,6 +4,8 @@ export * from "./methods";
 export * from "./problems";
 export * from "./fences";
 export * from "./info";
+export * from "./kind";
+export * from "./kinds";
 export * from "./http";
 export * from "./references";
 export * from "./builtins";

@@ -1,22 +1,21 @@
-import { scanFences, isRunnable, type Fence, type RunnableLanguage } from "./fences";
-import { parseHttpBlock, type HttpBlock } from "./http";
+import { scanFences, type Fence } from "./fences";
 import { canonicalInfo, parseInfo, ALIAS_PATTERN, type ParsedInfo } from "./info";
+import type { BlockKind, TokensOf } from "./kind";
+import { kindOf, type AnyBlockKind } from "./kinds";
 import { error, hasErrors, type BlockProblem } from "./problems";
 import { findReferences, type Reference } from "./references";
 
-/** A runnable block of a note, parsed, with problems mapped to note lines. */
-export interface NoteBlock {
-	kind: RunnableLanguage;
+/** What every runnable block of a note has, whatever its kind. */
+interface BlockBase<L extends string, T> {
+	kind: L;
 	fence: Fence;
-	info: ParsedInfo;
-	/** The block's alias: the `alias=` token, else a `# @name` directive, else null. */
+	info: ParsedInfo<T>;
+	/** The block's alias: the `alias=` token, else one named in the content (`# @name`), else null. */
 	alias: string | null;
-	/** Where the alias was written: `info` (the `alias=` token), `name` (`# @name`), or null without one. */
+	/** Where the alias was written: `info` (the `alias=` token), `name` (in the content), or null without one. */
 	aliasSource: "info" | "name" | null;
 	/** The fence line as the client would rewrite it (canonical token order). */
 	canonicalFenceLine: string;
-	/** Parsed message, for http blocks. */
-	http: HttpBlock | null;
 	/** References in the content, with offsets into the note. */
 	references: Reference[];
 	/** Problems with 0-based NOTE lines. */
@@ -27,9 +26,19 @@ export interface NoteBlock {
 	index: number;
 }
 
+/** The block of one kind: the common fields plus its model under the kind's language (`block.http`). */
+export type KindBlock<K> = K extends BlockKind<infer L, infer S, infer M> ? BlockBase<L, TokensOf<S>> & { [P in L]: M } : never;
+
+/**
+ * A runnable block of a note, parsed, with problems mapped to note lines: one variant per
+ * kind of `BLOCK_KINDS`, so `switch (block.kind)` narrows to its model.
+ */
+export type NoteBlock = KindBlock<AnyBlockKind>;
+export type HttpNoteBlock = Extract<NoteBlock, { kind: "http" }>;
+
 /** The fence line rebuilt from its parts with the info string in canonical order. */
-export function canonicalFenceLine(fence: Fence, info: ParsedInfo): string {
-	const canonical = canonicalInfo(info.words);
+export function canonicalFenceLine(fence: Fence, info: ParsedInfo<unknown>, kind: BlockKind): string {
+	const canonical = canonicalInfo(info.words, kind.tokens);
 	return `${fence.prefix}${fence.char.repeat(fence.length)}${fence.langWritten}${canonical ? ` ${canonical}` : ""}`;
 }
 
@@ -42,8 +51,9 @@ export function parseNote(markdown: string): NoteBlock[] {
 	const blocks: NoteBlock[] = [];
 	const aliasLines = new Map<string, number>();
 	for (const fence of scanFences(markdown)) {
-		if (!isRunnable(fence)) continue;
-		const block = parseBlock(fence, blocks.length, markdown);
+		const kind = kindOf(fence.lang);
+		if (!kind) continue;
+		const block = parseBlock(kind, fence, blocks.length, markdown);
 		if (block.alias !== null) {
 			const first = aliasLines.get(block.alias);
 			if (first !== undefined) {
@@ -67,47 +77,46 @@ function lineAt(markdown: string, offset: number): { start: number; text: string
 	return { start, text: markdown.slice(start, end === -1 ? markdown.length : end).replace(/\r$/, "") };
 }
 
-function parseBlock(fence: Fence & { lang: RunnableLanguage }, index: number, markdown: string): NoteBlock {
+function parseBlock(kind: AnyBlockKind, fence: Fence, index: number, markdown: string): NoteBlock {
 	const opening = lineAt(markdown, fence.from);
 	const afterLang = fence.from - opening.start + fence.prefix.length + fence.length + fence.langWritten.length;
 	const infoColumn = fence.info ? opening.text.indexOf(fence.info, afterLang) : afterLang;
-	const info = parseInfo(fence.info, fence.startLine, infoColumn);
+	const info = parseInfo(fence.info, kind.tokens, fence.startLine, infoColumn);
 	const problems: BlockProblem[] = [...info.problems];
 	if (!fence.terminated) {
 		problems.push(error("unterminated_fence", `The ${fence.lang} block is not closed with ${fence.char.repeat(fence.length)}`, fence.startLine));
 	}
 	/** Note column of a column within content line k: after the container prefix that was stripped. */
 	const contentColumn = (k: number, column: number) => (k < fence.contentOffsets.length ? fence.contentOffsets[k] - lineAt(markdown, fence.contentOffsets[k]).start : 0) + column;
-	let http: HttpBlock | null = null;
-	let alias = info.tokens.alias ?? null;
+	const content = kind.parse(fence.content);
+	for (const p of content.problems) problems.push({ ...p, line: fence.startLine + 1 + p.line, column: contentColumn(p.line, p.column) });
+	let alias = (info.tokens as { alias?: string }).alias ?? null;
 	let aliasSource: NoteBlock["aliasSource"] = alias === null ? null : "info";
-	if (fence.lang === "http") {
-		http = parseHttpBlock(fence.content);
-		for (const p of http.problems) problems.push({ ...p, line: fence.startLine + 1 + p.line, column: contentColumn(p.line, p.column) });
-		if (alias === null && http.nameDirective !== null) {
-			if (ALIAS_PATTERN.test(http.nameDirective)) {
-				alias = http.nameDirective;
-				aliasSource = "name";
-			} else {
-				const k = http.lines.findIndex((l) => l.kind === "comment" && l.text.includes("@name"));
-				const column = contentColumn(k, Math.max(0, http.lines[k].text.indexOf("@name")));
-				problems.push(error("invalid_token_value", `@name "${http.nameDirective}" is invalid: use letters, digits, "_" and "-"`, fence.startLine + 1 + k, column));
-			}
+	if (alias === null && content.alias !== null) {
+		const named = content.alias;
+		if (ALIAS_PATTERN.test(named.name)) {
+			alias = named.name;
+			aliasSource = "name";
+		} else {
+			const column = contentColumn(named.line, named.column);
+			problems.push(error("invalid_token_value", `${named.directive} "${named.name}" is invalid: use letters, digits, "_" and "-"`, fence.startLine + 1 + named.line, column));
 		}
 	}
+	// The model sits under the kind's language (`block.http`). TypeScript cannot follow a computed
+	// key through the union of kinds, hence the cast; `kind` and the key come from the same `kind`.
 	return {
-		kind: fence.lang,
+		kind: kind.language,
 		fence,
 		info,
 		alias,
 		aliasSource,
-		canonicalFenceLine: canonicalFenceLine(fence, info),
-		http,
+		canonicalFenceLine: canonicalFenceLine(fence, info, kind),
+		[kind.language]: content.model,
 		references: referencesOf(fence),
 		problems,
 		runnable: !hasErrors(problems),
 		index,
-	};
+	} as unknown as NoteBlock;
 }
 
 /** References of the block content (never of the info string), with note offsets. */

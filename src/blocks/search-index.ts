@@ -325,7 +325,7 @@ function compareStrings(a: string, b: string): number {
 function blockEntry(path: string, block: NoteBlock): BlockEntry {
 	let method = "";
 	let url: string;
-	if (block.http) {
+	if (block.kind === "http") {
 		method = block.http.method ?? block.http.methodWritten?.toUpperCase() ?? "";
 		url = block.http.url;
 	} else {

@@ -64,7 +64,8 @@ function statusStyle(status: number): Style {
 export function describeResult(block: NoteBlock, result: BlockResult, terminal: Terminal = PLAIN, file?: string): string {
 	const paint = painter(terminal);
 	const req = result.request;
-	const what = req ? `${req.method} ${shownRequest(req).url}` : (block.http?.method ?? block.http?.methodWritten ?? "?") + " " + (block.http?.url ?? "");
+	const http = block.kind === "http" ? block.http : null;
+	const what = req ? `${req.method} ${shownRequest(req).url}` : (http?.method ?? http?.methodWritten ?? "?") + " " + (http?.url ?? "");
 	const markStyle: Style = result.state === "failed" ? "red" : result.state === "cancelled" ? "yellow" : isErrorStatus(result) ? statusStyle(result.head?.status ?? 0) : "green";
 	const parts = [`${paint(markStyle, MARK[result.state])} ${paint("bold", label(block))}`, what];
 	if (result.head) parts.push(paint(statusStyle(result.head.status), `→ ${result.head.status} ${result.head.statusText}`.trimEnd()));

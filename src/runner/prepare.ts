@@ -65,16 +65,19 @@ export function absoluteUrl(written: string): { ok: true; url: string } | { ok: 
 	return { ok: true, url: url.href };
 }
 
+/** Why a block cannot run: its first error, with its 1-based note line. */
+export function invalidBlock(block: NoteBlock): RunError {
+	const first = block.problems.find((p) => p.severity === "error");
+	return { code: "invalid_block", message: first ? `Line ${first.line + 1}: ${first.message}` : "This block cannot run" };
+}
+
 /**
  * Resolves a parsed http block into the request to send. Never sends literal `{{...}}`:
  * any unresolved reference makes the whole preparation fail, naming the reference.
  */
 export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparation {
-	const http = block.http;
-	if (!http || !block.runnable || !http.method) {
-		const first = block.problems.find((p) => p.severity === "error");
-		return { ok: false, error: { code: "invalid_block", message: first ? `Line ${first.line + 1}: ${first.message}` : "This block cannot run" }, notRun: [] };
-	}
+	const http = block.kind === "http" ? block.http : null;
+	if (!http || !block.runnable || !http.method) return { ok: false, error: invalidBlock(block), notRun: [] };
 	const sources = referenceSources(ctx);
 	// Built-ins are recorded so that the masked copy below shows the same $uuid, $timestamp…
 	const builtins: Array<Lookup | undefined> = [];

@@ -1,6 +1,7 @@
 import type { Entropy, NoteBlock } from "../blocks";
-import { executeRequest, failedBeforeStart, type ExecutorDeps } from "./executor";
-import { prepareRequest, referencedAliases } from "./prepare";
+import { runnerOf } from "./block-runners";
+import { failedBeforeStart, type ExecutorDeps } from "./executor";
+import { referencedAliases } from "./prepare";
 import type { BlockResult, RunSnapshot } from "./result";
 
 /** Where finished runs are kept between invocations (the session store in the plugin, a Map in the CLI). */
@@ -86,24 +87,25 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
 		const signal = ctx.signalFor?.(block) ?? ctx.signal;
 		if (signal?.aborted) return finish(failedBeforeStart({ code: "cancelled", message: "[cancelled]" }));
-		const prepared = prepareRequest(block, {
-			env: ctx.env,
-			aliases,
-			result: (a) => ctx.results.get(a),
-			entropy: ctx.entropy,
-			defaultTimeoutMs: ctx.defaultTimeoutMs,
-			secretNames: ctx.secrets?.names,
-			unsetSecrets: ctx.secrets?.unset,
-		});
-		if (!prepared.ok) return finish(failedBeforeStart(prepared.error));
-		const result = await executeRequest(prepared.request, ctx.deps, {
-			envSnapshot: prepared.envSnapshot,
-			force: ctx.force,
-			signal,
-			filePath: ctx.filePath,
-			historyAlias: historyAlias(block),
-			maskUrl: ctx.maskUrl,
-			onUpdate: (s) => ctx.onUpdate?.(block, s),
+		const result = await runnerOf(block)(block, {
+			prepare: {
+				env: ctx.env,
+				aliases,
+				result: (a) => ctx.results.get(a),
+				entropy: ctx.entropy,
+				defaultTimeoutMs: ctx.defaultTimeoutMs,
+				secretNames: ctx.secrets?.names,
+				unsetSecrets: ctx.secrets?.unset,
+			},
+			deps: ctx.deps,
+			execute: {
+				force: ctx.force,
+				signal,
+				filePath: ctx.filePath,
+				historyAlias: historyAlias(block),
+				maskUrl: ctx.maskUrl,
+				onUpdate: (s) => ctx.onUpdate?.(block, s),
+			},
 		});
 		return finish(result);
 	};

@@ -55,7 +55,7 @@ function renderSource(root: HTMLElement, source: string, http: HttpBlock): void 
 }
 
 function renderHeader(root: HTMLElement, source: string, block: NoteBlock | undefined, showSource = true): void {
-	const http = block?.http ?? parseHttpBlock(source);
+	const http = block?.kind === "http" ? block.http : parseHttpBlock(source);
 	const problems: BlockProblem[] = block ? block.problems : http.problems;
 	if (block?.alias) root.createDiv({ cls: "rb-block-head" }).createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
 	if (showSource) renderSource(root, source, http);
@@ -67,7 +67,7 @@ function renderHeader(root: HTMLElement, source: string, block: NoteBlock | unde
 
 export function panelInfo(block: NoteBlock, runKey: string): PanelBlockInfo {
 	return {
-		method: block.http?.method ?? null,
+		method: block.kind === "http" ? block.http.method : null,
 		editMode: block.info.tokens.mode ?? "raw",
 		display: block.info.tokens.display ?? "split",
 		alias: block.alias,

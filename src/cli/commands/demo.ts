@@ -24,7 +24,7 @@ function packageRoot(): string {
 export function demoDirectives(block: NoteBlock): { expect: BlockResult["state"] | null; cancelAfter?: number } {
 	let expect: BlockResult["state"] | null = null;
 	let cancelAfter: number | undefined;
-	for (const line of block.http?.lines ?? []) {
+	for (const line of block.kind === "http" ? block.http.lines : []) {
 		if (line.kind !== "comment") continue;
 		const e = /@expect\s+(done|cached|cancelled|failed)\b/.exec(line.text);
 		if (e) expect = e[1] as BlockResult["state"];

@@ -11,7 +11,7 @@ export interface ParsedBlockJson {
 	aliasSource: "info" | "name" | null;
 	startLine: number;
 	endLine: number;
-	info: Record<string, string | number>;
+	info: Record<string, string | number | boolean>;
 	canonicalInfo: string;
 	method: string | null;
 	url: string | null;
@@ -23,6 +23,7 @@ export interface ParsedBlockJson {
 }
 
 export function blockToJson(b: NoteBlock): ParsedBlockJson {
+	const http = b.kind === "http" ? b.http : null;
 	const problems = (severity: "error" | "warning") =>
 		b.problems.filter((p) => p.severity === severity).map(({ code, message, line, column }) => ({ code, message, line, column }));
 	return {
@@ -33,10 +34,10 @@ export function blockToJson(b: NoteBlock): ParsedBlockJson {
 		endLine: b.fence.endLine,
 		info: { ...b.info.tokens },
 		canonicalInfo: b.canonicalFenceLine,
-		method: b.http?.method ?? null,
-		url: b.http ? b.http.url : null,
-		headers: b.http ? b.http.headers.map((h) => [h.name, h.value]) : [],
-		body: b.http ? b.http.body : null,
+		method: http?.method ?? null,
+		url: http ? http.url : null,
+		headers: http ? http.headers.map((h) => [h.name, h.value]) : [],
+		body: http ? http.body : null,
 		references: b.references.map(({ text, kind, start, end }) => ({ text, kind, start, end })),
 		errors: problems("error"),
 		warnings: problems("warning"),
@@ -46,10 +47,11 @@ export function blockToJson(b: NoteBlock): ParsedBlockJson {
 function describe(b: NoteBlock): string {
 	const where = `lines ${b.fence.startLine + 1}-${b.fence.endLine + 1}`;
 	const name = b.alias ? ` [${b.alias}]` : "";
-	const head = b.http ? `${b.http.method ?? "?"} ${b.http.url}` : b.kind;
+	const http = b.kind === "http" ? b.http : null;
+	const head = http ? `${http.method ?? "?"} ${http.url}` : b.kind;
 	const out = [`${b.index + 1}. ${head}${name}  (${b.kind}, ${where})`];
-	if (b.http && b.http.headers.length) out.push(`   headers: ${b.http.headers.map((h) => h.name).join(", ")}`);
-	if (b.http && b.http.body) out.push(`   body: ${b.http.body.length} chars`);
+	if (http && http.headers.length) out.push(`   headers: ${http.headers.map((h) => h.name).join(", ")}`);
+	if (http && http.body) out.push(`   body: ${http.body.length} chars`);
 	if (b.references.length) out.push(`   references: ${b.references.map((r) => r.text).join(" ")}`);
 	for (const p of b.problems) out.push(`   ${p.severity}: line ${p.line + 1}:${p.column + 1}: ${p.message}`);
 	return out.join("\n");

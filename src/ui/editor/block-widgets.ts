@@ -1,11 +1,9 @@
 import { RangeSetBuilder, StateField, type EditorState, type Extension } from "@codemirror/state";
 import { Decoration, EditorView, WidgetType, type DecorationSet } from "@codemirror/view";
-import { editorInfoField, editorLivePreviewField } from "obsidian";
+import { editorInfoField, editorLivePreviewField, type Component } from "obsidian";
 import { parseNote, type NoteBlock } from "../../blocks";
-import { blockKey } from "../../runner/session";
+import { rendererOf, type EditorPanel } from "../block-renderers";
 import type { BlockHost } from "../block-view";
-import { panelInfo } from "../block-view";
-import { ResponsePanel } from "../panel/response-panel";
 
 /** The note's path as Obsidian's editor knows it ("" outside a markdown view, e.g. in tests). */
 function filePathOf(state: EditorState): string {
@@ -22,26 +20,20 @@ function isLivePreview(state: EditorState): boolean {
  * while the block is being typed in.
  */
 class PanelWidget extends WidgetType {
-	private panel: ResponsePanel | null = null;
+	private panel: Component | null = null;
 
-	constructor(
-		private readonly host: BlockHost,
-		private readonly filePath: string,
-		private readonly block: NoteBlock,
-		private readonly identity: string,
-	) {
+	constructor(private readonly spec: EditorPanel) {
 		super();
 	}
 
 	override eq(other: PanelWidget): boolean {
-		return other.identity === this.identity;
+		return other.spec.identity === this.spec.identity;
 	}
 
 	toDOM(): HTMLElement {
 		const wrap = createDiv({ cls: "rb-block rb-editor-panel" });
-		wrap.dataset.display = this.block.info.tokens.display ?? "split";
-		const session = this.host.session(this.filePath);
-		this.panel = new ResponsePanel(wrap, session, blockKey(this.block), panelInfo(this.block, this.host.runKeyLabel()), this.host.actions(this.filePath, this.block));
+		wrap.dataset.display = this.spec.display;
+		this.panel = this.spec.mount(wrap);
 		this.panel.load();
 		return wrap;
 	}
@@ -67,20 +59,21 @@ function buildDecorations(state: EditorState, host: BlockHost, blocks: readonly 
 	const filePath = filePathOf(state);
 	const cursors = state.selection.ranges.map((r) => doc.lineAt(r.head).number - 1);
 	for (const block of blocks) {
-		if (block.kind !== "http") continue;
-		const http = block.http;
-		if (http && http.requestLine >= 0 && http.methodWritten) {
-			const from = block.fence.contentOffsets[http.requestLine] + (/^[ \t]*/.exec(http.lines[http.requestLine].text)?.[0].length ?? 0);
-			builder.add(from, from + http.methodWritten.length, methodMark(http.method ?? "unknown"));
+		const renderer = rendererOf(block);
+		if (!renderer) continue;
+		if (block.kind === "http") {
+			const http = block.http;
+			if (http.requestLine >= 0 && http.methodWritten) {
+				const from = block.fence.contentOffsets[http.requestLine] + (/^[ \t]*/.exec(http.lines[http.requestLine].text)?.[0].length ?? 0);
+				builder.add(from, from + http.methodWritten.length, methodMark(http.method ?? "unknown"));
+			}
 		}
 		const editing = cursors.some((l) => l >= block.fence.startLine && l <= block.fence.endLine);
 		if (livePreview && !editing) continue;
-		const info = panelInfo(block, host.runKeyLabel());
-		const identity = [filePath, blockKey(block), info.method, info.editMode, info.display, info.alias].join("\u0000");
 		builder.add(
 			block.fence.to,
 			block.fence.to,
-			Decoration.widget({ widget: new PanelWidget(host, filePath, block, identity), block: true, side: 1 }),
+			Decoration.widget({ widget: new PanelWidget(renderer.editor(block, filePath, host)), block: true, side: 1 }),
 		);
 	}
 	return builder.finish();

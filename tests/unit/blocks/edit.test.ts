@@ -46,8 +46,9 @@ describe("edits computed as text changes", () => {
 		const out = applyChange(md, writeCanonicalRequest(md, b, req));
 		expect(out).toBe('> [!tip]\n> ```http mode=form\n> POST http://a/b\n> content-type: application/json\n> X-Y: 1\n>\n> {\n>   "a": 1\n> }\n> ```\nafter');
 		const [again] = parseNote(out);
-		expect(again.http?.headers.map((h) => [h.name, h.value])).toEqual(req.headers);
-		expect(again.http?.body).toBe(req.body);
+		if (again.kind !== "http") throw new Error(`expected an http block, got ${again.kind}`);
+		expect(again.http.headers.map((h) => [h.name, h.value])).toEqual(req.headers);
+		expect(again.http.body).toBe(req.body);
 	});
 
 	it("fills an empty block", () => {

@@ -1,4 +1,7 @@
-import { canonicalInfo, parseInfo, withToken } from "../../../src/blocks";
+import { canonicalInfo, httpKind, parseInfo, withToken } from "../../../src/blocks";
+
+/** The info schema these rules are written for: the http kind's. */
+const schema = httpKind.tokens;
 
 describe("info string tokens", () => {
 	it.each([
@@ -13,7 +16,7 @@ describe("info string tokens", () => {
 		["mode=form   alias=x\ttimeout=1", { mode: "form", alias: "x", timeout: 1 }],
 		["", {}],
 	])("parses %j", (info, tokens) => {
-		const parsed = parseInfo(info);
+		const parsed = parseInfo(info, schema);
 		expect(parsed.tokens).toEqual(tokens);
 		expect(parsed.problems).toEqual([]);
 	});
@@ -32,14 +35,14 @@ describe("info string tokens", () => {
 		["alias=a alias=b", "duplicate_token", /"alias" is written more than once/],
 		["timeout=1 timeout=1", "duplicate_token", /"timeout"/],
 	])("rejects %j as an error", (info, code, message) => {
-		const { problems } = parseInfo(info, 7);
+		const { problems } = parseInfo(info, schema, 7);
 		expect(problems).toHaveLength(1);
 		expect(problems[0]).toMatchObject({ code, severity: "error", line: 7 });
 		expect(problems[0].message).toMatch(message);
 	});
 
 	it.each([["foo"], ["foo=bar"], ["=x"], ["ALIAS=x"], ["{{base_url}}"]])("keeps and warns about the unknown token %j", (word) => {
-		const { problems, words } = parseInfo(`alias=a ${word}`);
+		const { problems, words } = parseInfo(`alias=a ${word}`, schema);
 		expect(problems).toEqual([expect.objectContaining({ code: "unknown_token", severity: "warning" })]);
 		expect(words.map((w) => w.text)).toEqual(["alias=a", word]);
 	});
@@ -51,13 +54,13 @@ describe("info string tokens", () => {
 		["unknown2 unknown1", "unknown2 unknown1"],
 		["", ""],
 	])("rewrites %j canonically as %j, adding nothing", (info, canonical) => {
-		expect(canonicalInfo(parseInfo(info).words)).toBe(canonical);
+		expect(canonicalInfo(parseInfo(info, schema).words, schema)).toBe(canonical);
 	});
 
 	it("changes one token with withToken, keeping the rest in canonical order", () => {
-		const { words } = parseInfo("foo display=output alias=a");
-		expect(withToken(words, "mode", "form")).toBe("alias=a display=output mode=form foo");
-		expect(withToken(words, "display", null)).toBe("alias=a foo");
-		expect(withToken(words, "alias", "b")).toBe("alias=b display=output foo");
+		const { words } = parseInfo("foo display=output alias=a", schema);
+		expect(withToken(words, schema, "mode", "form")).toBe("alias=a display=output mode=form foo");
+		expect(withToken(words, schema, "display", null)).toBe("alias=a foo");
+		expect(withToken(words, schema, "alias", "b")).toBe("alias=b display=output foo");
 	});
 });

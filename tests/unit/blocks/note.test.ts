@@ -124,9 +124,9 @@ describe("parseNote", () => {
 
 	it("includes db and textdiff blocks without an http message", () => {
 		const blocks = parseNote("```db connection=app\nselect 1\n```\n```textdiff\na\n```");
-		expect(blocks.map((b) => [b.kind, b.http])).toEqual([
-			["db", null],
-			["textdiff", null],
+		expect(blocks.map((b) => [b.kind, "http" in b])).toEqual([
+			["db", false],
+			["textdiff", false],
 		]);
 	});
 });

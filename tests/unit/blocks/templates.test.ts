@@ -52,8 +52,9 @@ describe("slash commands", () => {
 		const { doc, line } = choose("Intro\n/HTTP POST", 16, "HTTP POST");
 		expect(line).toBe("POST {{base_url}}/");
 		const [block] = parseNote(doc);
-		expect(block.http?.method).toBe("POST");
-		expect(block.http?.headers.map((h) => h.name)).toEqual(["Content-Type"]);
+		if (block.kind !== "http") throw new Error(`expected an http block, got ${block.kind}`);
+		expect(block.http.method).toBe("POST");
+		expect(block.http.headers.map((h) => h.name)).toEqual(["Content-Type"]);
 		expect(block.problems).toEqual([]);
 	});
 

@@ -1,0 +1,59 @@
+import type { BlockProblem } from "./problems";
+
+/**
+ * One info-string token a block kind understands (DESIGN.md §3). `value` tokens are written
+ * `key=value`; `flag` tokens are written bare (`ignore_case`) and read as `true`.
+ */
+export interface TokenSpec<K extends string = string, V = unknown> {
+	readonly key: K;
+	readonly form: "value" | "flag";
+	/** The allowed values when they are a closed list: offered by completion, named in the message. */
+	readonly values?: readonly string[];
+	/** What a valid value looks like, completing `key "x" is invalid: …` ("use input, output, split"). */
+	readonly expects: string;
+	/** The value read from its text, or undefined when the text is not a valid value. */
+	read(text: string): V | undefined;
+}
+
+/** The token values a schema reads; absent keys were not written (defaults apply elsewhere). */
+export type TokensOf<S extends readonly TokenSpec[]> = {
+	[T in S[number] as T["key"]]?: T extends TokenSpec<string, infer V> ? V : never;
+};
+
+/** An alias named inside the content (http's `# @name x`), used when the fence has no `alias=`. */
+export interface ContentAlias {
+	name: string;
+	/** How it is written, for messages: `@name`. */
+	directive: string;
+	/** 0-based line and column of the directive within the content. */
+	line: number;
+	column: number;
+}
+
+/** What a kind reads from a fence's content. */
+export interface ParsedContent<M> {
+	model: M;
+	/** Problems with 0-based lines and columns within the content; the note maps them to note lines. */
+	problems: BlockProblem[];
+	alias: ContentAlias | null;
+}
+
+/**
+ * A block kind: a fence language, the info tokens it understands and a parse of its content.
+ * One module per kind in `src/blocks` exports one of these; `src/blocks/kinds.ts` lists them.
+ * Everything else about a block (fence, info string, aliases, references, problems on note
+ * lines) is the note's job and the same for every kind.
+ */
+export interface BlockKind<L extends string = string, S extends readonly TokenSpec[] = readonly TokenSpec[], M = unknown> {
+	/** The fence language, lower-case ("http"); matched case-insensitively against what is written. */
+	readonly language: L;
+	/** The info tokens, in canonical order: a rewritten fence line lists them in this order. */
+	readonly tokens: S;
+	/** Reads the content (the text between the fences, container prefix removed). Pure, never throws. */
+	parse(content: string): ParsedContent<M>;
+}
+
+/** Declares a kind with its literal types kept (language, token keys and values, model). */
+export function defineKind<L extends string, const S extends readonly TokenSpec[], M>(kind: BlockKind<L, S, M>): BlockKind<L, S, M> {
+	return kind;
+}

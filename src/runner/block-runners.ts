@@ -1,0 +1,38 @@
+import type { BlockLanguage, NoteBlock } from "../blocks";
+import { executeRequest, failedBeforeStart, type ExecuteOptions, type ExecutorDeps } from "./executor";
+import { invalidBlock, prepareRequest, type PrepareContext } from "./prepare";
+import type { BlockResult } from "./result";
+
+/** What `runBlocks` hands a kind's runner for one block: its references' sources, the ports, the run's options. */
+export interface BlockRunContext {
+	prepare: PrepareContext;
+	deps: ExecutorDeps;
+	/** The run's options; `envSnapshot` is the runner's to fill (the variables the block used). */
+	execute: Omit<ExecuteOptions, "envSnapshot">;
+}
+
+/** Runs one block of a kind to its end. Never rejects: every end is a `BlockResult`. */
+export type BlockRunner<B extends NoteBlock = NoteBlock> = (block: B, ctx: BlockRunContext) => Promise<BlockResult>;
+
+/** An http block: references resolved into a request, then sent through the transport. */
+const runHttpBlock: BlockRunner<Extract<NoteBlock, { kind: "http" }>> = async (block, ctx) => {
+	const prepared = prepareRequest(block, ctx.prepare);
+	if (!prepared.ok) return failedBeforeStart(prepared.error);
+	return executeRequest(prepared.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
+};
+
+type RunnerRegistry = { readonly [L in BlockLanguage]?: BlockRunner<Extract<NoteBlock, { kind: L }>> };
+
+/** The runner of each kind, one line per kind. */
+export const BLOCK_RUNNERS: RunnerRegistry = {
+	http: runHttpBlock,
+};
+
+/** A kind with no runner yet: its blocks fail before anything is sent, saying why. */
+const notRunnable: BlockRunner = (block) => Promise.resolve(failedBeforeStart(invalidBlock(block)));
+
+/** The runner of a block's kind. */
+export function runnerOf(block: NoteBlock): BlockRunner {
+	// The registry pairs each language with its own block type; the lookup by `block.kind` keeps that pairing.
+	return (BLOCK_RUNNERS[block.kind] as BlockRunner | undefined) ?? notRunnable;
+}

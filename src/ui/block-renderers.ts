@@ -1,0 +1,49 @@
+import type { Component, MarkdownPostProcessorContext, MarkdownRenderChild } from "obsidian";
+import type { BlockLanguage, NoteBlock } from "../blocks";
+import { blockKey } from "../runner/session";
+import { HttpBlockView, panelInfo, type BlockHost } from "./block-view";
+import { ResponsePanel } from "./panel/response-panel";
+
+/** What a kind shows under its closing fence while the source is on screen. */
+export interface EditorPanel {
+	/** Equal identities keep the panel on screen across edits (a running response stays put). */
+	identity: string;
+	/** The `display=` in force, for the panel's layout. */
+	display: string;
+	/** Builds the panel into `wrap`; the caller loads it, and unloads it when the widget goes. */
+	mount(wrap: HTMLElement): Component;
+}
+
+/** How one kind's blocks appear in Obsidian. */
+export interface BlockRenderer<B extends NoteBlock = NoteBlock> {
+	/** Reading view (and Live Preview outside the block): the code-block processor's child. */
+	reading(el: HTMLElement, source: string, ctx: MarkdownPostProcessorContext, host: BlockHost): MarkdownRenderChild;
+	/** Source mode (and the block being edited in Live Preview): the panel under the closing fence. */
+	editor(block: B, filePath: string, host: BlockHost): EditorPanel;
+}
+
+type RendererRegistry = { readonly [L in BlockLanguage]?: BlockRenderer<Extract<NoteBlock, { kind: L }>> };
+
+/**
+ * The renderer of each kind, one line per kind. A kind without one is left to Obsidian
+ * (shown as a plain code block) and gets no editor panel.
+ */
+export const BLOCK_RENDERERS: RendererRegistry = {
+	http: {
+		reading: (el, source, ctx, host) => new HttpBlockView(el, source, ctx, host),
+		editor: (block, filePath, host) => {
+			const info = panelInfo(block, host.runKeyLabel());
+			return {
+				identity: [filePath, blockKey(block), info.method, info.editMode, info.display, info.alias].join("\u0000"),
+				display: info.display,
+				mount: (wrap) => new ResponsePanel(wrap, host.session(filePath), blockKey(block), info, host.actions(filePath, block)),
+			};
+		},
+	},
+};
+
+/** The renderer of a block's kind, if it has one. */
+export function rendererOf(block: NoteBlock): BlockRenderer | undefined {
+	// Each entry takes its own kind's block; `block.kind` picks the entry of the block's kind.
+	return BLOCK_RENDERERS[block.kind];
+}

@@ -1,0 +1,32 @@
+import { parseNote } from "../../../src/blocks";
+import { BLOCK_RUNNERS, runnerOf, type BlockRunContext } from "../../../src/runner/block-runners";
+
+/** A context whose transport must never be reached: these blocks fail before anything is sent. */
+const ctx: BlockRunContext = {
+	prepare: { env: {}, aliases: new Set(), result: () => undefined },
+	deps: {
+		transport: { name: "fetch", streams: false, send: () => Promise.reject(new Error("nothing may be sent")) },
+		cacheKey: () => "k",
+	},
+	execute: { filePath: "n.md", historyAlias: "#L1" },
+};
+
+describe("the runner of a block's kind", () => {
+	it("registers a runner for http only: the other kinds are not built yet", () => {
+		expect(Object.keys(BLOCK_RUNNERS)).toEqual(["http"]);
+	});
+
+	it.each([
+		["```db\nselect 1\n```", "This block cannot run"],
+		["```textdiff display=wide\na\n```", 'Line 1: display "wide" is invalid: use input, output, split'],
+	])("fails a block whose kind has no runner before sending, saying why: %j", async (md, message) => {
+		const [block] = parseNote(md);
+		await expect(runnerOf(block)(block, ctx)).resolves.toEqual({ state: "failed", receivedBytes: 0, error: { code: "invalid_block", message } });
+	});
+
+	it("fails an http block that cannot be prepared, naming the reference", async () => {
+		const [block] = parseNote("```http\nGET {{base_url}}/a\n```");
+		const result = await runnerOf(block)(block, ctx);
+		expect(result).toMatchObject({ state: "failed", error: { code: "unresolved_reference" } });
+	});
+});
