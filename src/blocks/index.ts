@@ -15,3 +15,5 @@ export * from "./form";
 export * from "./templates";
 export * from "./completion";
 export * from "./search-index";
+export * from "./db";
+export * from "./db-sql";

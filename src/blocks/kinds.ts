@@ -1,3 +1,4 @@
+import { dbKind } from "./db";
 import { editModeToken, httpKind } from "./http";
 import { aliasToken, displayToken, timeoutToken } from "./info";
 import { defineKind, type BlockKind } from "./kind";
@@ -19,7 +20,7 @@ function reservedKind<L extends string>(language: L) {
  */
 export const BLOCK_KINDS = [
 	httpKind,
-	reservedKind("db"),
+	dbKind,
 	reservedKind("textdiff"),
 ] as const satisfies readonly BlockKind[];
 

@@ -68,7 +68,7 @@ function renderHeader(root: HTMLElement, source: string, block: NoteBlock | unde
 export function panelInfo(block: NoteBlock, runKey: string): PanelBlockInfo {
 	return {
 		method: block.kind === "http" ? block.http.method : null,
-		editMode: block.info.tokens.mode ?? "raw",
+		editMode: block.kind === "http" ? (block.info.tokens.mode ?? "raw") : "raw",
 		display: block.info.tokens.display ?? "split",
 		alias: block.alias,
 		runKey,
@@ -93,7 +93,7 @@ export class HttpBlockView extends MarkdownRenderChild {
 		const block = locateBlock(this.containerEl, this.ctx);
 		const root = this.containerEl.createDiv({ cls: "rb-block" });
 		root.dataset.display = block?.info.tokens.display ?? "split";
-		const request = block?.info.tokens.mode === "form" ? editableRequest(block) : null;
+		const request = block?.kind === "http" && block.info.tokens.mode === "form" ? editableRequest(block) : null;
 		renderHeader(root, this.source, block, request === null);
 		if (!block) return;
 		if (request) this.addChild(new FormEditor(root, request, (req) => this.host.writeRequest(this.ctx.sourcePath, block, req)));

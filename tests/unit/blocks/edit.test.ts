@@ -1,18 +1,18 @@
-import { applyChange, canonicalizeFenceLine, editableRequest, parseNote, replaceContent, setInfoToken, setMethod, writeCanonicalRequest } from "../../../src/blocks";
+import { applyChange, canonicalizeFenceLine, editableRequest, parseNote, replaceContent, setInfoToken, setMethod, writeCanonicalRequest, type HttpNoteBlock } from "../../../src/blocks";
 
 const apply = (md: string, change: ReturnType<typeof setMethod>) => (change ? applyChange(md, change) : md);
 
 describe("edits computed as text changes", () => {
 	it("sets a token in canonical order on the fence line only", () => {
 		const md = "x\n```http foo display=output\nGET http://a\n```\n";
-		const [b] = parseNote(md);
+		const b = parseNote(md)[0] as HttpNoteBlock;
 		expect(applyChange(md, setInfoToken(md, b, "mode", "form"))).toBe("x\n```http display=output mode=form foo\nGET http://a\n```\n");
 		expect(applyChange(md, setInfoToken(md, b, "display", null))).toBe("x\n```http foo\nGET http://a\n```\n");
 	});
 
 	it("keeps the fence's container prefix and CRLF", () => {
 		const md = "> ```http mode=form alias=a\r\n> GET http://a\r\n> ```\r\n";
-		const [b] = parseNote(md);
+		const b = parseNote(md)[0] as HttpNoteBlock;
 		expect(applyChange(md, setInfoToken(md, b, "mode", "raw"))).toBe("> ```http alias=a mode=raw\r\n> GET http://a\r\n> ```\r\n");
 	});
 
