@@ -51,7 +51,11 @@ export function lexSql(sql: string, dialect: SqlDialect): Segment[] {
 	while (i < sql.length) {
 		const c = sql[i];
 		const next = sql[i + 1];
-		if (c === "-" && next === "-" && (dialect !== "mysql" || /[\s]/.test(sql[i + 2] ?? " "))) {
+		// A `{{…}}` reference is one piece of code: its `[0]`, quotes or `$` are not SQL.
+		const close = c === "{" && next === "{" && sql[i - 1] !== "\\" ? sql.indexOf("}}", i + 2) : -1;
+		if (close !== -1 && !sql.slice(i, close).includes("\n")) {
+			i = close + 2;
+		} else if (c === "-" && next === "-" && (dialect !== "mysql" || /[\s]/.test(sql[i + 2] ?? " "))) {
 			const nl = sql.indexOf("\n", i);
 			push("comment", i, nl === -1 ? sql.length : nl);
 		} else if (c === "#" && dialect === "mysql") {
@@ -202,7 +206,7 @@ export type Binding =
 			/** One per placeholder, in order. */
 			references: BoundReference[];
 			/** Maps an offset in `text` back to the statement as written. */
-			originalOffset(offset: number): number;
+			originalOffset: (offset: number) => number;
 	  }
 	| { ok: false; error: BindError };
 

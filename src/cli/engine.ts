@@ -5,6 +5,9 @@ import { createNodeTransport } from "../runner/http/node-transport";
 import { ByteLruCache } from "../runner/lru-cache";
 import type { ExecutorDeps } from "../runner/executor";
 import type { BlockResult } from "../runner/result";
+import { DbDrivers } from "../runner/db/connect";
+import type { Settings } from "../settings/user-settings";
+import { cliDbModules } from "./db-modules";
 import { openNativeHistory } from "./native-history";
 import { nodeLockOptions, nodeStorage } from "./node-storage";
 
@@ -20,8 +23,9 @@ export interface CliEngine {
  * written on close. Native SQLite when installed (no WebAssembly to compile per process),
  * else sql.js (or when RUNNABLE_BLOCKS_HISTORY_DRIVER=sqljs); both write the file the plugin reads.
  */
-export function createCliEngine(opts: { historyPath: string | null; useCache: boolean; secretValues: string[]; warn: (s: string) => void }): CliEngine {
+export function createCliEngine(opts: { historyPath: string | null; useCache: boolean; secretValues: string[]; warn: (s: string) => void; connections?: Settings["connections"]; dbBase?: string }): CliEngine {
 	const transport = createNodeTransport();
+	const drivers = new DbDrivers(cliDbModules(opts.dbBase ?? process.cwd()));
 	const historyPath = opts.historyPath;
 	const history = historyPath
 		? new DeferredHistory(
@@ -36,10 +40,12 @@ export function createCliEngine(opts: { historyPath: string | null; useCache: bo
 			cacheKey,
 			cache: opts.useCache ? new ByteLruCache<BlockResult>() : undefined,
 			history: history ?? undefined,
+			db: { connections: opts.connections ?? {}, drivers },
 		},
 		maskUrl: (url) => maskSecrets(url, opts.secretValues),
 		close: async () => {
 			transport.close();
+			await drivers.closeAll();
 			await history?.close();
 		},
 	};

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { version } from "../../package.json";
+import { dbCommand } from "./commands/db";
 import { runDemo } from "./commands/demo";
 import { exportCommand } from "./commands/export";
 import { runParse } from "./commands/parse";
@@ -73,6 +74,10 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 					throw new UsageError("export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http [--env NAME]");
 				}
 				return await exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
+			}
+			case "db": {
+				const { values, positionals } = parseArgs({ args: rest, options: { json: { type: "boolean" }, config: { type: "string" } }, allowPositionals: true });
+				return await dbCommand({ sub: positionals[0], connection: positionals[1], json: values.json === true, config: values.config, cwd: process.cwd() }, out, err);
 			}
 			case "demo":
 				if (rest.length > 0) throw new UsageError("demo takes no arguments");

@@ -4,6 +4,7 @@ import { classifyBody } from "../runner/response/content-type";
 import { toBase64 } from "../runner/response/format";
 import type { BlockResult } from "../runner/result";
 import type { Timing } from "../runner/transport";
+import { dbJson } from "./db-output";
 import { cliError } from "./reporter";
 
 /**
@@ -26,6 +27,8 @@ export interface RunResultJson {
 	error: { code: string; message: string; detail?: string } | null;
 	/** True when it ran because another block referenced it. */
 	dependency: boolean;
+	/** db blocks: connection, columns with types, rows, rowCount, statements (plan for EXPLAIN). */
+	db?: Record<string, unknown>;
 }
 
 /** Timings to 0.1 ms: finer digits are noise of the clock, not information. */
@@ -46,6 +49,7 @@ export function resultToJson(block: NoteBlock, result: BlockResult, dependency: 
 		timing: result.timing ? roundTiming(result.timing) : null,
 		error: error ? { code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}) } : null,
 		dependency,
+		...(result.db ? { db: dbJson(result) } : {}),
 	};
 	if (result.body) {
 		// Text in its charset when every byte decodes; otherwise the bytes, losslessly (invalid

@@ -1,3 +1,4 @@
+import { dirname, resolve } from "node:path";
 import { parseNote, type NoteBlock } from "../../blocks";
 import type { BlockResult } from "../../runner/result";
 import { runBlocks, type BlockRun } from "../../runner/run-note";
@@ -32,15 +33,15 @@ export interface RunOutcome {
 
 type Write = (s: string) => void;
 
-/** Picks the blocks to run: all http blocks top-down, or the named aliases (unknown names are usage errors). */
+/** Picks the blocks to run: all http and db blocks top-down, or the named aliases (unknown names are usage errors). */
 function targetsOf(note: NoteBlock[], aliases: string[]): NoteBlock[] {
-	const http = note.filter((b) => b.kind === "http");
+	const http = note.filter((b) => b.kind === "http" || b.kind === "db");
 	if (aliases.length === 0) return http;
 	return aliases.map((a) => {
 		const b = http.find((x) => x.alias === a);
 		if (!b) {
 			const known = http.map((x) => x.alias).filter((x): x is string => x !== null);
-			throw new UsageError(`no http block with alias "${a}"${known.length ? ` (aliases: ${known.join(", ")})` : ""}`);
+			throw new UsageError(`no runnable block with alias "${a}"${known.length ? ` (aliases: ${known.join(", ")})` : ""}`);
 		}
 		return b;
 	});
@@ -60,7 +61,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err);
 	const variables = { ...env.variables, ...opts.overrides };
-	const engine = createCliEngine({ historyPath: vault.historyPath, useCache: !opts.noCache, secretValues: env.secretValues, warn: err });
+	const engine = createCliEngine({ historyPath: vault.historyPath, useCache: !opts.noCache, secretValues: env.secretValues, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)) });
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];
 	let runs: BlockRun[];

@@ -170,3 +170,10 @@ describe("references become parameters", () => {
 		expect(b.originalOffset(3)).toBe(3);
 	});
 });
+
+describe("references inside SQL are lexed whole", () => {
+	it.each(["sqlite", "postgres", "mysql"] as const)("keeps {{a.response.body.$.books[0].id}} one reference in %s", (dialect) => {
+		const b = bindReferences("SELECT * FROM s WHERE id = {{books.response.body.$.books[0].id}} AND n = {{x.response.body.$['k']}}", dialect);
+		expect(b.ok && b.references.map((r) => r.reference.inner)).toEqual(["books.response.body.$.books[0].id", "x.response.body.$['k']"]);
+	});
+});
