@@ -79,6 +79,17 @@ it("runs db blocks with --json: columns with types, rows, rowCount, timing; refe
 	});
 	expect(typeof first.timing?.total).toBe("number");
 	expect(echo.db).toMatchObject({ rows: [{ title: "Dune", n: 2 }], columns: [{ name: "title", type: "text" }, { name: "n", type: "int4" }] });
+	// History: connection, statement kinds and row count; never a value or the SQL.
+	const SQL = await initSqlJs();
+	const history = new SQL.Database(readFileSync(join(vault, ".obsidian", "plugins", "runnable-blocks", "history.sqlite")));
+	const rows = history.exec("SELECT alias, method, url, status, outcome, transport, row_count FROM block_run_history WHERE file_path = 'chain.md' ORDER BY id")[0].values;
+	expect(rows).toEqual([
+		["first", "SELECT", "db:shop", null, "done", "sqlite", 2],
+		["echo", "SELECT", "db:pg", null, "done", "postgres", 1],
+	]);
+	const all = JSON.stringify(history.exec("SELECT * FROM block_run_history"));
+	expect(all).not.toMatch(/Dune|books|9007199254740993/);
+	history.close();
 });
 
 it("refuses a write on a read-only SQLite connection and leaves the file as it was; a writable one saves it", async () => {
