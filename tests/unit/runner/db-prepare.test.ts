@@ -82,7 +82,8 @@ describe("reading a db result through references", () => {
 		expect(read("q.response.body.$[0].id")).toEqual({ ok: true, value: "7" });
 		expect(read("q.response.body.*")).toEqual({ ok: true, value: '[{"id":7},{"id":9}]' });
 		expect(read("q.response.rowCount")).toEqual({ ok: true, value: "2" });
-		expect(readDbPath(result, { alias: "q", part: "response", section: "headers", selector: "x" })).toMatchObject({ ok: false, message: expect.stringMatching(/has no headers/) });
+		const headers = readDbPath(result, { alias: "q", part: "response", section: "headers", selector: "x" });
+		expect(!headers.ok && headers.message).toMatch(/has no headers/);
 	});
 
 	it("says an http result has no rowCount", () => {
