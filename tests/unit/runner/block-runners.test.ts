@@ -12,12 +12,16 @@ const ctx: BlockRunContext = {
 };
 
 describe("the runner of a block's kind", () => {
-	it("registers a runner for http only: the other kinds are not built yet", () => {
-		expect(Object.keys(BLOCK_RUNNERS)).toEqual(["http"]);
+	it("registers runners for http and db: textdiff is not built yet", () => {
+		expect(Object.keys(BLOCK_RUNNERS)).toEqual(["http", "db"]);
+	});
+
+	it("fails a db block where no database ports are given, saying so", async () => {
+		const [block] = parseNote("```db\nselect 1\n```");
+		await expect(runnerOf(block)(block, ctx)).resolves.toEqual({ state: "failed", receivedBytes: 0, error: { code: "driver_unavailable", message: "Database blocks are not available here" } });
 	});
 
 	it.each([
-		["```db\nselect 1\n```", "This block cannot run"],
 		["```textdiff display=wide\na\n```", 'Line 1: display "wide" is invalid: use input, output, split'],
 	])("fails a block whose kind has no runner before sending, saying why: %j", async (md, message) => {
 		const [block] = parseNote(md);
