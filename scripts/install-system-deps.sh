@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests and benchmarks use, when missing:
 # chromium (e2e), python3-httpbin (integration), curl, httpie and python3-requests (export equivalence),
-# bsdutils' script (a terminal for the CLI tests),
+# bsdutils' script (a terminal for the CLI tests), PostgreSQL and MariaDB servers (throwaway
+# instances for the db integration tests), the sqlite3 CLI (bench/db baseline),
 # and the toolchain that builds better-sqlite3.
 set -euo pipefail
 need=()
@@ -13,6 +14,11 @@ command -v http >/dev/null 2>&1 || need+=(httpie)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
 # `script` gives the CLI tests a real terminal (colour and previews on a TTY).
 command -v script >/dev/null 2>&1 || need+=(bsdutils)
+# The db tests start their own servers from these binaries (initdb/pg_ctl, mariadb-install-db/mariadbd);
+# the packages' own services are not used.
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+command -v mariadbd >/dev/null 2>&1 || need+=(mariadb-server)
+command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 # better-sqlite3 (the CLI's native history, an optional dependency) builds from source on npm ci:
 # a compiler, make and Node's headers (npm's nodedir points at /usr here).
 command -v g++ >/dev/null 2>&1 || need+=(g++)

@@ -28,3 +28,5 @@ export * from "./line-diff";
 export * from "./json-normalize";
 export * from "./text-compare";
 export * from "./textdiff-edit";
+export * from "./db";
+export * from "./db-sql";

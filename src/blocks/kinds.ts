@@ -1,3 +1,4 @@
+import { dbKind } from "./db";
 import { editModeToken, httpKind } from "./http";
 import { textdiffKind } from "./textdiff";
 import { aliasToken, displayToken, timeoutToken } from "./info";
@@ -20,7 +21,7 @@ function reservedKind<L extends string>(language: L) {
  */
 export const BLOCK_KINDS = [
 	httpKind,
-	reservedKind("db"),
+	dbKind,
 	textdiffKind,
 ] as const satisfies readonly BlockKind[];
 

@@ -36,6 +36,7 @@ export type KindBlock<K> = K extends BlockKind<infer L, infer S, infer M> ? Bloc
 export type NoteBlock = KindBlock<AnyBlockKind>;
 export type HttpNoteBlock = Extract<NoteBlock, { kind: "http" }>;
 export type TextdiffBlock = Extract<NoteBlock, { kind: "textdiff" }>;
+export type DbNoteBlock = Extract<NoteBlock, { kind: "db" }>;
 
 /** The fence line rebuilt from its parts with the info string in canonical order. */
 export function canonicalFenceLine(fence: Fence, info: ParsedInfo<unknown>, kind: BlockKind): string {

@@ -21,12 +21,12 @@ export interface Reference {
 export interface AliasPath {
 	alias: string;
 	part: "request" | "response";
-	section: "body" | "headers" | "status";
+	section: "body" | "headers" | "status" | "rowCount";
 	/** For body: `*` or a JSONPath starting with `$`; for headers: the header name; "" for status. */
 	selector: string;
 }
 
-const ALIAS_REF = /^([A-Za-z0-9_-]+)\.(request|response)\.(body|headers|status)(?:\.(.+))?$/;
+const ALIAS_REF = /^([A-Za-z0-9_-]+)\.(request|response)\.(body|headers|status|rowCount)(?:\.(.+))?$/;
 /** A variable name; `%name` is REST Client's percent-encoded value of `name`. */
 const VARIABLE_REF = /^%?[A-Za-z_][A-Za-z0-9_.-]*$/;
 const BUILTIN_NAMES = new Set(["uuid", "timestamp", "isoTimestamp", "randomInt"]);
@@ -46,7 +46,7 @@ export function parseAliasPath(inner: string): AliasPath | null {
 	const m = ALIAS_REF.exec(inner);
 	if (!m) return null;
 	const [, alias, part, section, selector = ""] = m;
-	if (section === "status") {
+	if (section === "status" || section === "rowCount") {
 		return part === "response" && selector === "" ? { alias, part: "response", section, selector } : null;
 	}
 	if (selector === "") return null;

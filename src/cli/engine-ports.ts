@@ -2,6 +2,10 @@ import { DeferredHistory } from "../runner/deferred-history";
 import type { EnginePorts } from "../runner/engine";
 import { HistoryStore } from "../runner/history-store";
 import { createNodeTransport } from "../runner/http/node-transport";
+import type { DbDeps } from "../runner/db/db-result";
+import { DbDrivers } from "../runner/db/connect";
+import type { Settings } from "../settings/user-settings";
+import { cliDbModules } from "./db-modules";
 import { openNativeHistory } from "./native-history";
 import { nodeLockOptions, nodeStorage } from "./node-storage";
 import type { CliEnvironment } from "./vault";
@@ -14,6 +18,9 @@ export interface CliPortOptions {
 	overrides?: Record<string, string>;
 	defaultTimeoutMs: number;
 	warn: (s: string) => void;
+	/** `[connections.*]` for db blocks, and the folder their vault-relative sqlite paths start from. */
+	connections?: Settings["connections"];
+	dbBase?: string;
 }
 
 /**
@@ -25,6 +32,8 @@ export interface CliPortOptions {
  */
 export function cliPorts(opts: CliPortOptions): EnginePorts {
 	const transport = createNodeTransport();
+	const drivers = new DbDrivers(cliDbModules(opts.dbBase ?? process.cwd()));
+	const db: DbDeps = { connections: opts.connections ?? {}, drivers };
 	const historyPath = opts.historyPath;
 	const history = historyPath
 		? new DeferredHistory(
@@ -46,8 +55,10 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		environment: () => environment,
 		defaultTimeoutMs: () => opts.defaultTimeoutMs,
 		caching: opts.useCache,
+		db: () => db,
 		close: async () => {
 			transport.close();
+			await drivers.closeAll();
 			await history?.close();
 		},
 	};

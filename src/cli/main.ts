@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { version } from "../../package.json";
+import { dbCommand } from "./commands/db";
 import { runDemo } from "./commands/demo";
 import { diffCommand } from "./commands/diff";
 import { exportCommand } from "./commands/export";
@@ -81,6 +82,10 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 				const { values, positionals } = parseArgs({ args: rest, options: { alias: { type: "string" } }, allowPositionals: true });
 				if (positionals.length !== 1 || !values.alias) throw new UsageError("diff takes one note and --alias: runnable-blocks diff <note.md> --alias NAME");
 				return diffCommand({ file: positionals[0], alias: values.alias, terminal }, out, err);
+			}
+			case "db": {
+				const { values, positionals } = parseArgs({ args: rest, options: { json: { type: "boolean" }, config: { type: "string" } }, allowPositionals: true });
+				return await dbCommand({ sub: positionals[0], connection: positionals[1], json: values.json === true, config: values.config, cwd: process.cwd() }, out, err);
 			}
 			case "demo":
 				if (rest.length > 0) throw new UsageError("demo takes no arguments");

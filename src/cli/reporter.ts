@@ -1,3 +1,4 @@
+import { dbSummary, dbTable } from "./db-output";
 import type { NoteBlock } from "../blocks";
 import { decodeText } from "../runner/response/charset";
 import { classifyBody } from "../runner/response/content-type";
@@ -65,7 +66,7 @@ export function describeResult(block: NoteBlock, result: BlockResult, terminal: 
 	const paint = painter(terminal);
 	const req = result.request;
 	const http = block.kind === "http" ? block.http : null;
-	const what = req ? `${req.method} ${shownRequest(req).url}` : (http?.method ?? http?.methodWritten ?? "?") + " " + (http?.url ?? "");
+	const what = block.kind === "db" ? dbSummary(result, block.info.tokens.connection) : req ? `${req.method} ${shownRequest(req).url}` : (http?.method ?? http?.methodWritten ?? "?") + " " + (http?.url ?? "");
 	const markStyle: Style = result.state === "failed" ? "red" : result.state === "cancelled" ? "yellow" : isErrorStatus(result) ? statusStyle(result.head?.status ?? 0) : "green";
 	const parts = [`${paint(markStyle, MARK[result.state])} ${paint("bold", label(block))}`, what];
 	if (result.head) parts.push(paint(statusStyle(result.head.status), `→ ${result.head.status} ${result.head.statusText}`.trimEnd()));
@@ -151,6 +152,7 @@ export class Reporter {
 			this.out(`  ${a.ok ? "✓" : "✗"} ${a.text}${a.ok ? "" : `  ${this.file}:${a.line}: ${a.message ?? "failed"}`}\n`);
 		}
 		if (this.terminal.rich) for (const line of bodyPreview(result, this.terminal)) this.out(`${line}\n`);
+		if (this.terminal.rich && result.db) for (const line of dbTable(result.db.columns, result.db.rows)) this.out(`  │ ${line}\n`);
 	}
 
 	summary(results: BlockResult[]): void {

@@ -4,6 +4,7 @@ import { classifyBody } from "../runner/response/content-type";
 import { toBase64 } from "../runner/response/format";
 import type { BlockResult } from "../runner/result";
 import type { Timing } from "../runner/transport";
+import { dbJson } from "./db-output";
 import { cliError } from "./reporter";
 
 /**
@@ -28,6 +29,8 @@ export interface RunResultJson {
 	dependency: boolean;
 	/** The block's `??` assertions (absent when it has none). */
 	assertions?: Array<{ line: number; text: string; ok: boolean; actual: string | null; message?: string }>;
+	/** db blocks: connection, columns with types, rows, rowCount, statements (plan for EXPLAIN). */
+	db?: Record<string, unknown>;
 }
 
 /** Timings to 0.1 ms: finer digits are noise of the clock, not information. */
@@ -49,6 +52,7 @@ export function resultToJson(block: NoteBlock, result: BlockResult, dependency: 
 		error: error ? { code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}) } : null,
 		dependency,
 		...(result.assertions ? { assertions: result.assertions.map((a) => ({ ...a })) } : {}),
+		...(result.db ? { db: dbJson(result) } : {}),
 	};
 	if (result.body) {
 		// Text in its charset when every byte decodes; otherwise the bytes, losslessly (invalid

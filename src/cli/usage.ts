@@ -50,6 +50,12 @@ Exit: 0 printed, 2 it cannot be exported (the reason on stderr).`,
 under the fence's options (ignore_whitespace, ignore_case, normalize=json).
 Exit: 0 the panes are equal, 1 they differ, 2 no such textdiff block, or it has errors.`,
 	},
+	db: {
+		synopsis: "runnable-blocks db schema <connection> [--json] [--config user.toml]",
+		help: `Prints a connection's tables and views with their columns, types, nullability and keys.
+The connection is a [connections.<name>] of the vault around the current folder (or --config).
+Exit: 0 printed, 1 the database could not be read, 2 usage (unknown connection).`,
+	},
 	demo: {
 		synopsis: "runnable-blocks demo",
 		help: `Starts the bundled bookshop API on 127.0.0.1 and runs the example vault's notes against it.

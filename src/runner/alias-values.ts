@@ -1,6 +1,7 @@
 import { JSONPath } from "jsonpath-plus";
 import type { AliasPath, Lookup } from "../blocks";
 import { responseText } from "./response/content-type";
+import { readDbPath } from "./db/db-result";
 import type { BlockResult } from "./result";
 
 /** Text of a run's response body in its charset (what chaining reads; the panel shows the same). */
@@ -44,6 +45,8 @@ function headerValue(headers: Array<[string, string]>, name: string, what: strin
 /** Reads `{{alias.(request|response).(body|headers|status)...}}` from a finished run. */
 export function readAliasPath(result: BlockResult, path: AliasPath): Lookup {
 	const label = `${path.alias}.${path.part}`;
+	if (result.db) return readDbPath(result, path);
+	if (path.section === "rowCount") return { ok: false, message: `block "${path.alias}" is not a db block: rowCount belongs to db results` };
 	if (path.part === "request") {
 		const req = result.request;
 		if (!req) return { ok: false, message: `block "${path.alias}" has no request` };

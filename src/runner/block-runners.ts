@@ -1,4 +1,6 @@
 import type { BlockLanguage, NoteBlock } from "../blocks";
+import { dbErrorAt } from "./db/db-result";
+import { executeDb, prepareDb } from "./db/run-db";
 import { executeRequest, failedBeforeStart, type ExecuteOptions, type ExecutorDeps } from "./executor";
 import { invalidBlock, prepareRequest, type PrepareContext } from "./prepare";
 import type { BlockResult } from "./result";
@@ -21,11 +23,19 @@ const runHttpBlock: BlockRunner<Extract<NoteBlock, { kind: "http" }>> = async (b
 	return executeRequest(prepared.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
 };
 
+/** A db block: connection looked up, references bound as parameters, statements run by its driver. */
+const runDbBlock: BlockRunner<Extract<NoteBlock, { kind: "db" }>> = async (block, ctx) => {
+	const prepared = prepareDb(block, ctx.deps.db, ctx.prepare);
+	if (!prepared.ok) return { ...failedBeforeStart(prepared.error), ...(prepared.errorAt ? { db: dbErrorAt(block, prepared.errorAt) } : {}) };
+	return executeDb(prepared.prepared, ctx.deps, ctx.execute);
+};
+
 type RunnerRegistry = { readonly [L in BlockLanguage]?: BlockRunner<Extract<NoteBlock, { kind: L }>> };
 
 /** The runner of each kind, one line per kind. */
 export const BLOCK_RUNNERS: RunnerRegistry = {
 	http: runHttpBlock,
+	db: runDbBlock,
 };
 
 /** A kind with no runner yet: its blocks fail before anything is sent, saying why. */

@@ -1,3 +1,4 @@
+import type { DbDeps } from "./db/db-result";
 import type { NoteBlock } from "../blocks";
 import { cacheKey } from "./cache-key";
 import { failedBeforeStart, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
@@ -47,6 +48,8 @@ export interface EnginePorts {
 	environment(): ActiveEnvironment;
 	/** Timeout of a block with no `timeout=` (user.toml `general.timeout`). */
 	defaultTimeoutMs(): number;
+	/** Connections and their drivers for db blocks; absent: db blocks fail saying so. */
+	db?(): DbDeps | undefined;
 	/** False: no response cache (`--no-cache`). Default true. */
 	readonly caching?: boolean;
 	/** Writes pending history and closes sockets; the engine calls it once, from `close`. */
@@ -96,6 +99,7 @@ export function createEngine(ports: EnginePorts): Engine {
 			cacheKey,
 			cache: ports.caching === false ? undefined : cache,
 			history: history ?? undefined,
+			db: ports.db?.(),
 		};
 		const env = ports.environment();
 		const secretValues = env.secretValues;

@@ -3,6 +3,7 @@ import { canonicalUrl } from "./cache-key";
 import { invalidatedUrls, storable } from "./cache-policy";
 import { shownRequest, type PreparedRequest } from "./request";
 import { failedError } from "./failures";
+import type { DbDeps } from "./db/db-result";
 import type { BlockResult, RunError, RunSnapshot } from "./result";
 import { nextState, type RunEvent } from "./state-machine";
 import type { Transport, TransportOutcome } from "./transport";
@@ -31,6 +32,8 @@ export interface HistoryEntry {
 	durationMs: number;
 	timestamp: number;
 	transport: string;
+	/** db runs: rows of the last result set (or affected); never values or SQL. */
+	rowCount?: number | null;
 }
 
 export interface HistoryRecorder {
@@ -44,6 +47,8 @@ export interface ExecutorDeps {
 	cache?: ResultCache;
 	history?: HistoryRecorder;
 	now?: () => number;
+	/** Connections and their drivers, for db blocks (absent: db blocks fail saying so). */
+	db?: DbDeps;
 }
 
 export interface ExecuteOptions {

@@ -36,6 +36,8 @@ export const MIGRATIONS: readonly string[] = [
 	CREATE INDEX ${HISTORY_TABLE}_block ON ${HISTORY_TABLE} (file_path, alias, id);`,
 	`ALTER TABLE ${HISTORY_TABLE} ADD COLUMN error_code TEXT;
 	ALTER TABLE ${HISTORY_TABLE} ADD COLUMN transport TEXT NOT NULL DEFAULT 'node';`,
+	// db runs: rows returned or affected (method holds the statement kinds, url `db:<connection>`).
+	`ALTER TABLE ${HISTORY_TABLE} ADD COLUMN row_count INTEGER;`,
 ];
 
 /** Replaces secret values in a URL (raw and percent-encoded) before it is stored. */
@@ -50,19 +52,19 @@ export function maskSecrets(url: string, secrets: readonly string[]): string {
 
 /** The statements every history backend runs, so sql.js and native SQLite write the same rows. */
 export const HISTORY_SQL = {
-	insert: `INSERT INTO ${HISTORY_TABLE} (file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	insert: `INSERT INTO ${HISTORY_TABLE} (file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport, row_count)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	/** Keeps the block's last HISTORY_RETENTION runs; parameters: file, alias, file, alias. */
 	trim: `DELETE FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? AND id NOT IN
 		(SELECT id FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? ORDER BY id DESC LIMIT ${HISTORY_RETENTION})`,
-	list: `SELECT id, file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport
+	list: `SELECT id, file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport, row_count
 		FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? ORDER BY id DESC`,
 	rename: `UPDATE ${HISTORY_TABLE} SET file_path = ? WHERE file_path = ?`,
 } as const;
 
 /** Parameters of HISTORY_SQL.insert for a run. */
 export function insertParams(entry: HistoryEntry): Array<string | number | null> {
-	return [entry.filePath, entry.alias, entry.method, entry.url, entry.status, entry.outcome, entry.errorCode, entry.requestBytes, entry.responseBytes, entry.durationMs, entry.timestamp, entry.transport];
+	return [entry.filePath, entry.alias, entry.method, entry.url, entry.status, entry.outcome, entry.errorCode, entry.requestBytes, entry.responseBytes, entry.durationMs, entry.timestamp, entry.transport, entry.rowCount ?? null];
 }
 
 /** A value as SQLite drivers return it. */
@@ -84,6 +86,7 @@ export function rowFromValues(r: readonly SqlCell[]): HistoryRow {
 		durationMs: Number(r[10]),
 		timestamp: Number(r[11]),
 		transport: String(r[12]),
+		...(r[13] !== null && r[13] !== undefined ? { rowCount: Number(r[13]) } : {}),
 	};
 }
 

@@ -1,4 +1,5 @@
 import type { AssertionResult } from "../blocks/assertions";
+import type { DbRun, DbRunErrorCode } from "./db/db-result";
 import type { PreparedRequest } from "./request";
 import type { FailureCode, ResponseHead, Timing, Transport } from "./transport";
 
@@ -24,7 +25,8 @@ export type RunErrorCode =
 	| "invalid_block"
 	| "dependency_cycle"
 	| "dependency_failed"
-	| "setup_failed";
+	| "setup_failed"
+	| DbRunErrorCode;
 
 /** User-facing error: `message` uses the seed's exact texts (`[cancelled]`, `Request cancelled`, …). */
 export interface RunError {
@@ -49,6 +51,8 @@ export interface RunSnapshot {
 	error?: RunError;
 	/** Which transport ran it. */
 	transport?: Transport["name"];
+	/** A db block's run: connection, columns, rows, statements (DESIGN.md §9). */
+	db?: DbRun;
 	/** Epoch ms of the start of the run. */
 	startedAt?: number;
 	/** For a run served from the cache: epoch ms when the cached response was fetched (its age). */

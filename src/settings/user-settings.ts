@@ -1,6 +1,7 @@
 import { parse, TomlError } from "smol-toml";
 import { defaultChatSettings, parseChatTable, type ChatSettings } from "./chat-settings";
 import { KEYMAP_PRESETS, type KeymapPreset } from "./keymap";
+import { parseConnection, type Connection } from "./connections";
 import { locate } from "./toml-locate";
 
 export type TransportSetting = "auto" | "node" | "obsidian" | "fetch";
@@ -12,12 +13,7 @@ export const TRANSPORTS: readonly TransportSetting[] = ["auto", "node", "obsidia
  */
 export type VariableValue = { value: string } | { secret: string };
 
-export interface Connection {
-	type: "sqlite";
-	/** Vault-relative path of the SQLite file. */
-	path: string;
-	readonly: boolean;
-}
+export type { Connection } from "./connections";
 
 /** The settings of DESIGN.md §7, as `user.toml` holds them. */
 export interface Settings {
@@ -152,12 +148,8 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 			error(path, "must be a table");
 			continue;
 		}
-		if (c.type !== "sqlite") error([...path, "type"], `must be "sqlite" (got ${show(c.type)})`);
-		if (typeof c.path !== "string" || c.path === "") error([...path, "path"], `must be the vault-relative path of a SQLite file`);
-		if (c.readonly !== undefined && typeof c.readonly !== "boolean") error([...path, "readonly"], `must be true or false (got ${show(c.readonly)})`);
-		if (c.type === "sqlite" && typeof c.path === "string" && c.path !== "") {
-			settings.connections[name] = { type: "sqlite", path: c.path, readonly: c.readonly !== false };
-		}
+		const connection = parseConnection(name, c, error, warn);
+		if (connection) settings.connections[name] = connection;
 	}
 	if (isTable(doc.chat)) parseChatTable(doc.chat, settings.chat, (k, m) => error(["chat", k], m), (k, m) => warn(["chat", k], m));
 	return { ok: true, settings, errors, warnings };

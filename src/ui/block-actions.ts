@@ -44,7 +44,7 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 		}),
 		setEditMode: (mode) => void notes.edit(filePath, (text) => {
 			const { block } = currentBlock(text, key);
-			return block ? setInfoToken(text, block, "mode", mode === "raw" ? null : mode) : null;
+			return block?.kind === "http" ? setInfoToken(text, block, "mode", mode === "raw" ? null : mode) : null;
 		}),
 		exportAs: (format) => exporter.copy(filePath, rendered, format),
 		sendAsCurl: () => exporter.sendAsCurl(filePath, rendered),

@@ -1,5 +1,6 @@
 import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
 import { ACTION_SPECS, actionSpec, chordFromKeyEvent, displayChord, findConflicts, formatChord, KEYMAP_PRESETS, presetChords, resolveKeymap, type ActionId, type ChordSource, type KeymapPreset } from "../settings/keymap";
+import { describeConnection } from "../settings/connections";
 import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
 import { TRANSPORTS } from "../settings/user-settings";
 import { environmentNames } from "../settings/variables";
@@ -238,7 +239,7 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		for (const [name, c] of entries) {
 			new Setting(el)
 				.setName(name)
-				.setDesc(`${c.type} · ${c.path}${c.readonly ? ` · ${t("readOnly")}` : ""}`)
+				.setDesc(`${describeConnection(c)}${c.readonly ? ` · ${t("readOnly")}` : ""}`)
 				.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name })).onClick(() => void this.store.patch((text) => deleteTomlTable(text, ["connections", name]))));
 		}
 		let name = "";

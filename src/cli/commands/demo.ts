@@ -4,6 +4,8 @@ import type * as BookshopModule from "../../../examples/bookshop-api/server.cjs"
 import type { NoteBlock } from "../../blocks";
 import type { Terminal } from "../terminal";
 import type { BlockResult } from "../../runner/result";
+import { loadSqlJs } from "../../runner/sqljs";
+import { nodeSqliteFile } from "../db-modules";
 import { secretEnvName } from "../vault";
 import { runCommand } from "./run";
 
@@ -34,6 +36,17 @@ export function demoDirectives(block: NoteBlock): { expect: BlockResult["state"]
 	return { expect, cancelAfter };
 }
 
+/** data/bookshop.sqlite is generated from data/bookshop.sql (scripts/make-bookshop-db.mjs does the same). */
+async function ensureExampleDatabase(vault: string): Promise<void> {
+	const target = join(vault, "data", "bookshop.sqlite");
+	if (existsSync(target)) return;
+	const SQL = await loadSqlJs();
+	const db = new SQL.Database();
+	db.exec(readFileSync(join(vault, "data", "bookshop.sql"), "utf8"));
+	await nodeSqliteFile(vault, "data/bookshop.sqlite").write(db.export());
+	db.close();
+}
+
 function matches(result: BlockResult, expected: BlockResult["state"] | null): boolean {
 	if (expected === null) return result.state === "done" || result.state === "cached";
 	return result.state === expected;
@@ -54,6 +67,7 @@ export async function runDemo(out: Write, err: Write, terminal: Terminal): Promi
 	const secret = secretEnvName("demo-password");
 	process.env[secret] ??= "demo";
 	const vault = join(packageRoot(), "examples", "vault");
+	await ensureExampleDatabase(vault);
 	out(`Runnable Blocks demo — bookshop API on ${api.url}\nVault: ${vault}\n`);
 	let total = 0;
 	let unexpected = 0;

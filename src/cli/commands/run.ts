@@ -1,3 +1,4 @@
+import { dirname, resolve } from "node:path";
 import { parseNote, type NoteBlock } from "../../blocks";
 import { createEngine } from "../../runner/engine";
 import type { BlockRun } from "../../runner/run-note";
@@ -37,15 +38,15 @@ export interface RunOutcome {
 
 type Write = (s: string) => void;
 
-/** Picks the blocks to run: all http blocks top-down, or the named aliases (unknown names are usage errors). */
+/** Picks the blocks to run: all http and db blocks top-down, or the named aliases (unknown names are usage errors). */
 function targetsOf(note: NoteBlock[], aliases: string[]): NoteBlock[] {
-	const http = note.filter((b) => b.kind === "http");
+	const http = note.filter((b) => b.kind === "http" || b.kind === "db");
 	if (aliases.length === 0) return http;
 	return aliases.map((a) => {
 		const b = http.find((x) => x.alias === a);
 		if (!b) {
 			const known = http.map((x) => x.alias).filter((x): x is string => x !== null);
-			throw new UsageError(`no http block with alias "${a}"${known.length ? ` (aliases: ${known.join(", ")})` : ""}`);
+			throw new UsageError(`no runnable block with alias "${a}"${known.length ? ` (aliases: ${known.join(", ")})` : ""}`);
 		}
 		return b;
 	});
@@ -64,7 +65,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err);
-	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, warn: err }));
+	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)) }));
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];
 	let runs: BlockRun[];

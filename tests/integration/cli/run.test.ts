@@ -101,7 +101,7 @@ describe("runnable-blocks run", () => {
 	it.each([
 		[["run"], /exactly one note/],
 		[["run", "missing.md"], /cannot read the note/],
-		[["run", "NOTE", "--alias", "ghost"], /no http block with alias "ghost"/],
+		[["run", "NOTE", "--alias", "ghost"], /no runnable block with alias "ghost"/],
 		[["run", "NOTE", "--env", "mars"], /no environment "mars" \(defined: demo, other\)/],
 	])("exits 2 for %j", async (args, message) => {
 		const { code, stderr } = await cli(args.map((a) => (a === "NOTE" ? join(vault, "2 Bookshop API.md") : a)));

@@ -1,4 +1,4 @@
-import { applyChange, canonicalizeFenceLine, editableRequest, parseNote, replaceContent, setInfoToken, setMethod, writeCanonicalRequest } from "../../../src/blocks";
+import { applyChange, canonicalizeFenceLine, editableRequest, parseNote, replaceContent, setInfoToken, setMethod, writeCanonicalRequest, type HttpNoteBlock } from "../../../src/blocks";
 
 const apply = (md: string, change: ReturnType<typeof setMethod>) => (change ? applyChange(md, change) : md);
 
@@ -13,7 +13,7 @@ describe("edits computed as text changes", () => {
 
 	it("keeps the fence's container prefix and CRLF", () => {
 		const md = "> ```http mode=form alias=a\r\n> GET http://a\r\n> ```\r\n";
-		const [b] = parseNote(md);
+		const b = parseNote(md)[0] as HttpNoteBlock;
 		expect(applyChange(md, setInfoToken(md, b, "mode", "raw"))).toBe("> ```http alias=a mode=raw\r\n> GET http://a\r\n> ```\r\n");
 	});
 

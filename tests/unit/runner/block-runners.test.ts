@@ -12,12 +12,16 @@ const ctx: BlockRunContext = {
 };
 
 describe("the runner of a block's kind", () => {
-	it("registers a runner for http only: the other kinds are not built yet", () => {
-		expect(Object.keys(BLOCK_RUNNERS)).toEqual(["http"]);
+	it("registers runners for http and db: textdiff is not built yet", () => {
+		expect(Object.keys(BLOCK_RUNNERS)).toEqual(["http", "db"]);
+	});
+
+	it("fails a db block where no database ports are given, saying so", async () => {
+		const [block] = parseNote("```db\nselect 1\n```");
+		await expect(runnerOf(block)(block, ctx)).resolves.toEqual({ state: "failed", receivedBytes: 0, error: { code: "driver_unavailable", message: "Database blocks are not available here" } });
 	});
 
 	it.each([
-		["```db\nselect 1\n```", "This block cannot run"],
 		["```textdiff mode=wide\na\n=== right ===\nb\n```", 'Line 1: mode "wide" is invalid: use split, unified'],
 	])("fails a block whose kind has no runner before sending, saying why: %j", async (md, message) => {
 		const [block] = parseNote(md);

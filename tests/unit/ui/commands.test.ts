@@ -3,7 +3,7 @@ import { ACTION_SPECS, ACTIONS, type ActionId } from "../../../src/settings/keym
 import type { ActionTarget } from "../../../src/ui/action-target";
 import { isAvailable, performAction, type ActionEffects } from "../../../src/ui/commands";
 
-const NOTE = "intro\n```http alias=a\nGET https://x.test/a\n```\nprose\n```db\nselect 1\n```\n```http\nGET https://x.test/b\n```\n";
+const NOTE = "intro\n```http alias=a\nGET https://x.test/a\n```\nprose\n```textdiff\nleft\n```\n```http\nGET https://x.test/b\n```\n";
 
 /** Effects that record what the dispatcher asked for; `running` says which blocks a cancel finds running. */
 function recorder(running: (b: NoteBlock) => boolean = () => true) {
@@ -49,7 +49,7 @@ describe("performAction: the one dispatcher", () => {
 		expect(r.calls).toEqual(calls);
 	});
 
-	it("runs only blocks whose kind has a runner: a db block is neither a target nor part of run all", () => {
+	it("runs only blocks whose kind has a runner: a textdiff block is neither a target nor part of run all", () => {
 		const r = recorder();
 		expect(performAction("block.run", at(6), r.fx)).toBe(false);
 		performAction("block.run_all", at(6), r.fx);

@@ -1,0 +1,40 @@
+/**
+ * The CLI's database ports: SQLite files of the vault through sql.js (written back atomically,
+ * for a writable connection), `pg` and `mysql2` required directly (the CLI runs in Node), and
+ * secrets from RUNNABLE_BLOCKS_SECRET_<ID>.
+ */
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import type * as MysqlPromise from "mysql2/promise";
+import type * as Pg from "pg";
+import type { DbModules } from "../runner/db/connect";
+import type { SqliteFile } from "../runner/db/sqlite";
+import { loadSqlJs } from "../runner/sqljs";
+import { secretEnvName } from "./vault";
+
+/** A vault-relative SQLite path as a file; outside a vault, relative to the note's folder. */
+export function nodeSqliteFile(base: string, path: string): SqliteFile {
+	const abs = isAbsolute(path) ? path : resolve(join(base, path));
+	return {
+		path,
+		read: () => Promise.resolve(existsSync(abs) ? new Uint8Array(readFileSync(abs)) : null),
+		write: (bytes) => {
+			const tmp = join(dirname(abs), `.${process.pid}.${Date.now()}.tmp`);
+			writeFileSync(tmp, bytes);
+			renameSync(tmp, abs);
+			return Promise.resolve();
+		},
+	};
+}
+
+export function cliDbModules(base: string): DbModules {
+	return {
+		sqlJs: loadSqlJs,
+		sqliteFile: (path) => nodeSqliteFile(base, path),
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CLI loads a server driver only when a connection of its engine runs
+		pg: () => require("pg") as typeof Pg,
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+		mysql: () => require("mysql2/promise") as typeof MysqlPromise,
+		readSecret: (id) => process.env[secretEnvName(id)],
+	};
+}

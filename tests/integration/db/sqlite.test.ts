@@ -1,0 +1,126 @@
+import initSqlJs, { type SqlJsStatic } from "sql.js";
+import { createSqliteDriver, type SqliteFile } from "../../../src/runner/db/sqlite";
+import { bound, done, opts } from "../../support/db-statements";
+
+/** An in-memory "file": the bytes a writable connection saved, and how many saves there were. */
+function memoryFile(initial: Uint8Array | null): SqliteFile & { bytes: Uint8Array | null; writes: number } {
+	const f = {
+		path: "data/test.sqlite",
+		bytes: initial,
+		writes: 0,
+		read: () => Promise.resolve(f.bytes),
+		write: (b: Uint8Array) => {
+			f.bytes = b;
+			f.writes++;
+			return Promise.resolve();
+		},
+	};
+	return f;
+}
+
+let SQL: SqlJsStatic;
+let seed: Uint8Array;
+const sqlJs = () => Promise.resolve(SQL);
+
+beforeAll(async () => {
+	SQL = await initSqlJs();
+	const db = new SQL.Database();
+	db.exec(`CREATE TABLE kinds (id INTEGER PRIMARY KEY, big INTEGER, real REAL, txt TEXT, bin BLOB, gone TEXT);
+		INSERT INTO kinds VALUES (1, 9007199254740993, 1.5, 'héllo', X'00ff', NULL);
+		CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+		CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, author_id INTEGER REFERENCES authors(id));
+		CREATE VIEW titles AS SELECT title FROM books;
+		INSERT INTO authors VALUES (1, 'Le Guin'), (2, 'Borges');
+		INSERT INTO books VALUES (1, 'Earthsea', 1), (2, 'Ficciones', 2);`);
+	seed = db.export();
+	db.close();
+});
+
+it("returns values exactly: big integers as text, blobs as hex, NULL as null", async () => {
+	const d = createSqliteDriver(sqlJs, memoryFile(seed), { readonly: true });
+	const r = done(await d.run(bound("SELECT * FROM kinds", "sqlite"), opts()));
+	expect(r.columns).toEqual([
+		{ name: "id", type: "INTEGER" },
+		{ name: "big", type: "INTEGER" },
+		{ name: "real", type: "REAL" },
+		{ name: "txt", type: "TEXT" },
+		{ name: "bin", type: "BLOB" },
+		{ name: "gone", type: "NULL" },
+	]);
+	expect(r.rows).toEqual([{ id: 1, big: "9007199254740993", real: 1.5, txt: "héllo", bin: "\\x00ff", gone: null }]);
+});
+
+it("refuses writes when read-only (PRAGMA query_only) and never saves the file", async () => {
+	const file = memoryFile(seed);
+	const d = createSqliteDriver(sqlJs, file, { readonly: true });
+	const r = await d.run(bound("DELETE FROM books", "sqlite"), opts());
+	expect(r).toMatchObject({ kind: "failed", code: "sql_error", message: "attempt to write a readonly database" });
+	expect(file.writes).toBe(0);
+	expect(file.bytes).toBe(seed);
+});
+
+it("saves a writable connection's file after a write, not after a read", async () => {
+	const file = memoryFile(seed);
+	const d = createSqliteDriver(sqlJs, file, { readonly: false });
+	done(await d.run(bound("SELECT 1", "sqlite"), opts()));
+	expect(file.writes).toBe(0);
+	const r = done(await d.run(bound("INSERT INTO authors (name) VALUES ({{n}}); SELECT count(*) AS n FROM authors", "sqlite", { n: "Austen" }), opts()));
+	expect(r.statements).toEqual([
+		{ kind: "insert", rowCount: 1 },
+		{ kind: "select", rowCount: 1 },
+	]);
+	expect(file.writes).toBe(1);
+	const again = createSqliteDriver(sqlJs, file, { readonly: true });
+	expect(done(await again.run(bound("SELECT name FROM authors WHERE id = 3", "sqlite"), opts())).rows).toEqual([{ name: "Austen" }]);
+});
+
+it("binds the injection string as a value", async () => {
+	const file = memoryFile(seed);
+	const d = createSqliteDriver(sqlJs, file, { readonly: false });
+	const evil = "'; DROP TABLE books; --";
+	expect(done(await d.run(bound("SELECT * FROM books WHERE title = {{t}}", "sqlite", { t: evil }), opts())).rows).toEqual([]);
+	done(await d.run(bound("INSERT INTO authors (name) VALUES ('{{t}}')", "sqlite", { t: evil }), opts()));
+	const r = done(await d.run(bound("SELECT (SELECT count(*) FROM books) AS books, (SELECT name FROM authors WHERE id = 3) AS name", "sqlite"), opts()));
+	expect(r.rows).toEqual([{ books: 2, name: evil }]);
+});
+
+it("reports bad SQL with SQLite's message and the position of the token it names", async () => {
+	const d = createSqliteDriver(sqlJs, memoryFile(seed), { readonly: true });
+	const r = await d.run(bound("SELECT 1;\nSELECT * FORM books", "sqlite"), opts());
+	expect(r).toMatchObject({ kind: "failed", code: "sql_error", message: 'near "FORM": syntax error', position: { statement: 1, offset: 9 } });
+});
+
+it("says a read-only connection to a missing file cannot connect", async () => {
+	const d = createSqliteDriver(sqlJs, memoryFile(null), { readonly: true });
+	const r = await d.run(bound("SELECT 1", "sqlite"), opts());
+	expect(r).toMatchObject({ kind: "failed", code: "connect_failed", detail: "data/test.sqlite: no such file (a read-only connection does not create it)" });
+});
+
+it("stops between statements when cancelled", async () => {
+	const d = createSqliteDriver(sqlJs, memoryFile(seed), { readonly: true });
+	const abort = new AbortController();
+	abort.abort();
+	expect(await d.run(bound("SELECT 1; SELECT 2", "sqlite"), opts({ signal: abort.signal }))).toMatchObject({ kind: "cancelled", reason: "user" });
+});
+
+it("explains with EXPLAIN QUERY PLAN as a tree", async () => {
+	const d = createSqliteDriver(sqlJs, memoryFile(seed), { readonly: true });
+	const [s] = bound("SELECT b.title FROM books b JOIN authors a ON a.id = b.author_id WHERE a.name = {{n}}", "sqlite", { n: "Borges" });
+	const e = done(await d.explain(s, opts()));
+	const labels = e.plan.flatMap(function walk(n): string[] {
+		return [n.label, ...n.children.flatMap(walk)];
+	});
+	expect(labels.join("\n")).toMatch(/SCAN|SEARCH/);
+	expect(labels.some((l) => /\bb\b|books/.test(l))).toBe(true);
+});
+
+it("introspects tables, views, columns with types, nullability and keys", async () => {
+	const d = createSqliteDriver(sqlJs, memoryFile(seed), { readonly: true });
+	const s = done(await d.schema());
+	expect(s.tables.map((t) => `${t.kind} ${t.name}`)).toEqual(["table authors", "table books", "table kinds", "view titles"]);
+	expect(s.tables.find((t) => t.name === "books")?.columns).toEqual([
+		{ name: "id", type: "INTEGER", nullable: false, primaryKey: true },
+		{ name: "title", type: "TEXT", nullable: false, primaryKey: false },
+		{ name: "author_id", type: "INTEGER", nullable: true, primaryKey: false, references: "authors.id" },
+	]);
+});

@@ -1,0 +1,93 @@
+import initSqlJs from "sql.js";
+import { parseNote, type DbNoteBlock } from "../../../src/blocks";
+import { DbDrivers } from "../../../src/runner/db/connect";
+import { readDbPath } from "../../../src/runner/db/db-result";
+import { prepareDb } from "../../../src/runner/db/run-db";
+import { readAliasPath } from "../../../src/runner/alias-values";
+import type { BlockResult } from "../../../src/runner/result";
+import type { Connection } from "../../../src/settings/connections";
+import { parseAliasPath } from "../../../src/blocks";
+
+const drivers = new DbDrivers({
+	sqlJs: () => initSqlJs(),
+	sqliteFile: (path) => ({ path, read: () => Promise.resolve(null), write: () => Promise.resolve() }),
+	readSecret: (id) => (id === "set" ? "pw" : undefined),
+});
+
+const connections: Record<string, Connection> = {
+	lite: { type: "sqlite", path: "a.sqlite", readonly: true },
+	pg: { type: "postgres", host: "127.0.0.1", readonly: true, timeout: 2500, maxRows: 5 },
+};
+
+const db = (md: string) => parseNote(md).find((b): b is DbNoteBlock => b.kind === "db") as DbNoteBlock;
+const ctx = (env: Record<string, string> = {}) => ({ env, aliases: new Set<string>(), result: () => undefined });
+
+describe("preparing a db block", () => {
+	it("binds references as typed parameters, in order, per statement", () => {
+		const p = prepareDb(db("```db connection=lite\nSELECT * FROM t WHERE id = {{id}} AND name = {{name}};\nSELECT {{id}}\n```"), { connections, drivers }, ctx({ id: "42", name: "O'Brien" }));
+		if (!p.ok) throw new Error(p.error.message);
+		expect(p.prepared.statements).toEqual([
+			{ text: "SELECT * FROM t WHERE id = ? AND name = ?", params: [42, "O'Brien"], kind: "select" },
+			{ text: "SELECT ?", params: [42], kind: "select" },
+		]);
+		expect(p.prepared.maxRows).toBe(1000);
+	});
+
+	it("says a server engine is unavailable where its module is not given (mobile)", () => {
+		const p = prepareDb(db("```db connection=pg\nSELECT {{id}}\n```"), { connections, drivers }, ctx({ id: "42" }));
+		expect(p).toMatchObject({ ok: false, error: { code: "driver_unavailable", message: "This database engine is not available here" } });
+	});
+
+	it.each([
+		["```db connection=nope\nSELECT 1\n```", /No connection "nope" in user.toml \(defined: lite, pg\)/],
+		["```db\nSELECT 1\n```", /Name the connection: connection=<name> \(defined: lite, pg\)/],
+	])("names the connections when %j does not", (md, message) => {
+		const p = prepareDb(db(md), { connections, drivers }, ctx());
+		expect(p.ok).toBe(false);
+		if (!p.ok) {
+			expect(p.error.code).toBe("unknown_connection");
+			expect(p.error.message).toMatch(message);
+		}
+	});
+
+	it("uses the only connection when the block names none", () => {
+		const p = prepareDb(db("```db\nSELECT 1\n```"), { connections: { lite: connections.lite }, drivers }, ctx());
+		expect(p.ok && p.prepared.name).toBe("lite");
+	});
+
+	it("places an identifier reference and an unresolved one at their note line and column", () => {
+		const ident = prepareDb(db("# n\n```db connection=lite\nSELECT 1;\nSELECT * FROM {{t}}\n```"), { connections, drivers }, ctx({ t: "x" }));
+		expect(ident).toMatchObject({ ok: false, error: { code: "identifier_reference" }, errorAt: { line: 3, column: 14 } });
+		const missing = prepareDb(db("```db connection=lite\nSELECT {{nope}}\n```"), { connections, drivers }, ctx());
+		expect(missing).toMatchObject({ ok: false, error: { code: "unresolved_reference" }, errorAt: { line: 1, column: 7 } });
+	});
+
+	it("maps an engine position in the bound text back to the SQL as written", () => {
+		const p = prepareDb(db("```db connection=lite\nSELECT {{a}},\n  oops FROM t\n```"), { connections, drivers }, ctx({ a: "1" }));
+		if (!p.ok) throw new Error(p.error.message);
+		const sent = p.prepared.statements[0].text;
+		expect(p.prepared.locate(0, sent.indexOf("oops"))).toEqual({ line: 2, column: 2 });
+	});
+});
+
+describe("reading a db result through references", () => {
+	const result: BlockResult = {
+		state: "done",
+		receivedBytes: 0,
+		db: { connection: "lite", dialect: "sqlite", columns: [{ name: "id", type: "INTEGER" }], rows: [{ id: 7 }, { id: 9 }], rowCount: 2, truncated: false, statements: [{ kind: "select", rowCount: 2 }] },
+	};
+	const read = (inner: string) => readAliasPath(result, parseAliasPath(inner) ?? (undefined as never));
+
+	it("reads rows as an array of objects and the row count", () => {
+		expect(read("q.response.body.$[0].id")).toEqual({ ok: true, value: "7" });
+		expect(read("q.response.body.*")).toEqual({ ok: true, value: '[{"id":7},{"id":9}]' });
+		expect(read("q.response.rowCount")).toEqual({ ok: true, value: "2" });
+		const headers = readDbPath(result, { alias: "q", part: "response", section: "headers", selector: "x" });
+		expect(!headers.ok && headers.message).toMatch(/has no headers/);
+	});
+
+	it("says an http result has no rowCount", () => {
+		const http: BlockResult = { state: "done", receivedBytes: 0, head: { status: 200, statusText: "OK", httpVersion: "1.1", headers: [], url: "http://x", redirects: 0 }, body: new Uint8Array() };
+		expect(readAliasPath(http, parseAliasPath("h.response.rowCount") ?? (undefined as never))).toMatchObject({ ok: false });
+	});
+});
