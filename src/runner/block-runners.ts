@@ -1,4 +1,5 @@
-import type { BlockLanguage, NoteBlock } from "../blocks";
+import { checkAssertions, type BlockLanguage, type HttpNoteBlock, type NoteBlock } from "../blocks";
+import { bodyText } from "./alias-values";
 import { dbErrorAt } from "./db/db-result";
 import { executeDb, prepareDb } from "./db/run-db";
 import { executeRequest, failedBeforeStart, type ExecuteOptions, type ExecutorDeps } from "./executor";
@@ -17,11 +18,21 @@ export interface BlockRunContext {
 export type BlockRunner<B extends NoteBlock = NoteBlock> = (block: B, ctx: BlockRunContext) => Promise<BlockResult>;
 
 /** An http block: references resolved into a request, then sent through the transport. */
-const runHttpBlock: BlockRunner<Extract<NoteBlock, { kind: "http" }>> = async (block, ctx) => {
+const runHttpBlock: BlockRunner<HttpNoteBlock> = async (block, ctx) => {
 	const prepared = prepareRequest(block, ctx.prepare);
 	if (!prepared.ok) return failedBeforeStart(prepared.error);
-	return executeRequest(prepared.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
+	const result = await executeRequest(prepared.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
+	return withAssertions(block, result);
 };
+
+/** The block's `??` assertions checked once a response arrived (DESIGN.md §3). */
+function withAssertions(block: HttpNoteBlock, result: BlockResult): BlockResult {
+	const lines = block.http.assertions;
+	if (lines.length === 0 || !result.head) return result;
+	const noteLine = (k: number) => block.fence.startLine + 2 + k;
+	const response = { status: result.head.status, headers: result.head.headers, body: bodyText(result), durationMs: result.timing?.total ?? 0 };
+	return { ...result, assertions: checkAssertions(lines.map((a) => ({ line: noteLine(a.line), text: a.text })), response) };
+}
 
 /** A db block: connection looked up, references bound as parameters, statements run by its driver. */
 const runDbBlock: BlockRunner<Extract<NoteBlock, { kind: "db" }>> = async (block, ctx) => {

@@ -1,5 +1,4 @@
-import { checkAssertions, definesVariablesOnly, fileVariablesFor, type Entropy, type NoteBlock } from "../blocks";
-import { bodyText } from "./alias-values";
+import { definesVariablesOnly, fileVariablesFor, type Entropy, type NoteBlock } from "../blocks";
 import { runnerOf } from "./block-runners";
 import { failedBeforeStart, type ExecutorDeps } from "./executor";
 import { failedError } from "./failures";
@@ -110,7 +109,7 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 				onUpdate: (s) => ctx.onUpdate?.(block, s),
 			},
 		});
-		return finish(withAssertions(block, result));
+		return finish(result);
 	};
 
 	for (const target of targets) {
@@ -120,11 +119,3 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 	return runs;
 }
 
-/** The block's `??` assertions checked once a response arrived (DESIGN.md §3). */
-function withAssertions(block: NoteBlock, result: BlockResult): BlockResult {
-	const lines = block.kind === "http" ? block.http.assertions : [];
-	if (lines.length === 0 || !result.head) return result;
-	const noteLine = (k: number) => block.fence.startLine + 2 + k;
-	const response = { status: result.head.status, headers: result.head.headers, body: bodyText(result), durationMs: result.timing?.total ?? 0 };
-	return { ...result, assertions: checkAssertions(lines.map((a) => ({ line: noteLine(a.line), text: a.text })), response) };
-}
