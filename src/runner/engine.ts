@@ -161,7 +161,7 @@ export function createEngine(ports: EnginePorts): Engine {
 			ports.history()?.renameFile(oldPath, newPath);
 		},
 		async close() {
-			sessions.cancelAll();
+			sessions.close();
 			await ports.close?.();
 		},
 	};

@@ -86,6 +86,12 @@ export class NoteSession implements ResultStore {
 		return n;
 	}
 
+	/** Cancels every run and drops every subscriber: after the plugin unloads, no view is drawn again. */
+	close(): void {
+		this.cancelAll();
+		this.listeners.clear();
+	}
+
 	isRunning(key: string): boolean {
 		return isActive(this.snapshot(key).state);
 	}
@@ -130,5 +136,10 @@ export class SessionStore {
 
 	cancelAll(): void {
 		for (const s of this.notes.values()) s.cancelAll();
+	}
+
+	/** Unload: every run cancelled, and the cancellations reach no view (its window may be gone). */
+	close(): void {
+		for (const s of this.notes.values()) s.close();
 	}
 }

@@ -158,6 +158,12 @@ export class VcsSession {
 		this.abort?.abort();
 	}
 
+	/** Plugin unload: stops git and draws no view again (the window the views lived in may be gone). */
+	close(): void {
+		this.cancel();
+		this.listeners.clear();
+	}
+
 	private act(task: VcsTask, run: (repo: GitRepository) => Promise<Outcome<unknown>>): Promise<void> {
 		return this.enqueue(async () => {
 			const repo = await this.ensureRepo();

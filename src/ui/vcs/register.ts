@@ -73,6 +73,6 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 		});
 		return true;
 	};
-	plugin.register(() => session?.cancel());
+	plugin.register(() => session?.close());
 	return { sync: () => void runSync() };
 }

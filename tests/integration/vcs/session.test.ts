@@ -38,6 +38,16 @@ describe("VcsSession", () => {
 		expect(ready(session.state).snapshot.status.files.map((f) => f.path)).toEqual([".gitignore"]);
 	});
 
+	it("once closed (plugin unload), a refresh already under way reaches no view", async () => {
+		write(world.vault, "Alpha.md", "a\n");
+		const { session, states } = sessionAt(world.vault);
+		const pending = session.refresh();
+		session.close();
+		await pending;
+		expect(states).toEqual([]);
+		expect(ready(session.state).snapshot.status.files.map((f) => f.path)).toEqual(["Alpha.md"]);
+	});
+
 	it("commits all with the template when the message is empty, and shows the commit first", async () => {
 		write(world.vault, "Alpha.md", "a\n");
 		const { session, states } = sessionAt(world.vault);

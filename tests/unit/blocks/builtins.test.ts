@@ -62,7 +62,8 @@ describe("built-ins never crash and never put garbage on the wire", () => {
 
 	it("the same through a template: no exception, and the reference never resolves to garbage", () => {
 		fc.assert(
-			fc.property(call, (inner) => {
+			// A brace in the arguments ends or starts a reference of its own: that is the template's grammar, not a built-in's value.
+			fc.property(call.filter((inner) => !/[{}]/.test(inner)), (inner) => {
 				const r = resolveTemplate(`x={{${inner}}}`, { builtin: (i) => evaluateBuiltin(i, fixed), alias: () => undefined, variable: () => undefined });
 				if (r.errors.length === 0) expect(r.value.slice(2)).toMatch(wireFormOf(inner));
 			}),

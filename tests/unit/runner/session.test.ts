@@ -47,6 +47,20 @@ describe("session store", () => {
 		expect([c1.signal.aborted, c2.signal.aborted]).toEqual([true, false]);
 	});
 
+	it("on close (plugin unload) cancels every run and draws no view again, whatever the runs publish after", () => {
+		const store = new SessionStore();
+		const note = store.note("a.md");
+		const seen: string[] = [];
+		note.subscribe("@x", (snap) => seen.push(snap.state));
+		const c = note.begin("@x");
+		note.update("@x", running);
+		store.close();
+		expect(c.signal.aborted).toBe(true);
+		note.update("@x", { state: "cancelled", receivedBytes: 0 });
+		expect(seen).toEqual(["idle", "running"]);
+		expect(note.snapshot("@x").state).toBe("cancelled");
+	});
+
 	it("keeps results for chaining and moves a note's session on rename", () => {
 		const store = new SessionStore();
 		store.note("a.md").set("login", { state: "done", receivedBytes: 1 });
