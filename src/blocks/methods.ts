@@ -30,6 +30,15 @@ export const HTTP_METHODS = [
 
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
+/**
+ * What a method picker lists: the everyday methods, plus the block's own when it is one of
+ * the rarer ones (a WebDAV PROPFIND stays selectable; 25 entries would bury GET and POST).
+ */
+export function pickerMethods(current: HttpMethod | null | undefined): HttpMethod[] {
+	const basic: HttpMethod[] = [...BASIC_METHODS];
+	return current && !basic.includes(current) ? [...basic, current] : basic;
+}
+
 /** Methods whose responses may be served from the cache; the others always hit the network. */
 export const CACHEABLE_METHODS: ReadonlySet<HttpMethod> = new Set<HttpMethod>(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,5 +1,5 @@
 import { Component, setIcon } from "obsidian";
-import { fromForm, HTTP_METHODS, toForm, type CanonicalRequest, type FormRow, type HttpMethod, type RequestForm } from "../../blocks";
+import { fromForm, pickerMethods, toForm, type CanonicalRequest, type FormRow, type HttpMethod, type RequestForm } from "../../blocks";
 import { t } from "../strings";
 
 /**
@@ -39,7 +39,7 @@ export class FormEditor extends Component {
 		this.el.empty();
 		const line = this.el.createDiv({ cls: "rb-form-line" });
 		const method = line.createEl("select", { cls: "dropdown rb-form-method", attr: { "aria-label": t("method") } });
-		for (const m of HTTP_METHODS) method.createEl("option", { text: m, value: m });
+		for (const m of pickerMethods(this.method)) method.createEl("option", { text: m, value: m });
 		method.value = this.method;
 		this.registerDomEvent(method, "change", () => {
 			this.method = method.value as HttpMethod;

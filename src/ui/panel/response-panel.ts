@@ -1,5 +1,5 @@
 import { Component, Menu, setIcon } from "obsidian";
-import { HTTP_METHODS, type DisplayMode, type EditMode, type HttpMethod } from "../../blocks";
+import { pickerMethods, type DisplayMode, type EditMode, type HttpMethod } from "../../blocks";
 import { formatAge, formatBytes, formatMs } from "../../runner/response/format";
 import type { RunSnapshot } from "../../runner/result";
 import type { NoteSession } from "../../runner/session";
@@ -123,7 +123,7 @@ export class ResponsePanel extends Component {
 	private buildToolbar(): void {
 		const bar = this.el.createDiv({ cls: "rb-toolbar" });
 		const picker = bar.createEl("select", { cls: "rb-method-picker dropdown", attr: { "aria-label": t("method") } });
-		for (const m of HTTP_METHODS) picker.createEl("option", { text: m, value: m });
+		for (const m of pickerMethods(this.info.method)) picker.createEl("option", { text: m, value: m });
 		picker.value = this.info.method ?? "GET";
 		picker.addClass(`rb-method-${picker.value.toLowerCase()}`);
 		this.registerDomEvent(picker, "change", () => this.actions.setMethod(picker.value as HttpMethod));
