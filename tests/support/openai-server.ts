@@ -6,6 +6,7 @@
  *                     bytes at a time (default 3: pieces cut UTF-8 sequences and `data:` lines)
  * - `fence`           streams an answer holding an ```http fence for GET <server>/ok
  * - `slow`            one delta every 20 ms until the client hangs up (never ends by itself)
+ * - `silent`          reads the request and never answers (no status line): the client's timeout
  * - `json`            ignores `stream` and answers one JSON completion
  * - `garbage`         SSE whose data is not JSON
  * - `cut`             SSE that ends without [DONE] or a finish reason
@@ -44,7 +45,7 @@ export interface OpenAiServer {
 	close(): Promise<void>;
 }
 
-export const MODELS = ["echo", "fence", "slow", "json", "garbage", "cut", "midstream-error", "no-done-finish", "hangup", "big-context", "limited", "boom"];
+export const MODELS = ["echo", "fence", "slow", "silent", "json", "garbage", "cut", "midstream-error", "no-done-finish", "hangup", "big-context", "limited", "boom"];
 
 export const ECHO_PREFIX = "Olá 𝄞 — you said: ";
 
@@ -57,7 +58,7 @@ export function sseOf(deltas: string[], { done = true, finish = true } = {}): Bu
 	return Buffer.from(text, "utf8");
 }
 
-export async function startOpenAiServer(opts: { apiKey?: string; split?: number } = {}): Promise<OpenAiServer> {
+export async function startOpenAiServer(opts: { apiKey?: string; split?: number; port?: number } = {}): Promise<OpenAiServer> {
 	const requests: ChatRequestSeen[] = [];
 	const sockets = new Set<Socket>();
 	const timers = new Set<NodeJS.Timeout>();
@@ -128,6 +129,8 @@ export async function startOpenAiServer(opts: { apiKey?: string; split?: number 
 				};
 				return tick();
 			}
+			case "silent":
+				return;
 			case "garbage":
 				sseHead(res);
 				return trickle(res, Buffer.from("data: {not json\n\n"), 64, true);
@@ -184,7 +187,10 @@ export async function startOpenAiServer(opts: { apiKey?: string; split?: number 
 		sockets.add(s);
 		s.on("close", () => sockets.delete(s));
 	});
-	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	await new Promise<void>((resolve, reject) => {
+		server.once("error", reject);
+		server.listen(opts.port ?? 0, "127.0.0.1", resolve);
+	});
 	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	return {
 		baseUrl: `${origin}/v1`,
