@@ -19,6 +19,8 @@ interface Turn {
 	created: string;
 	model: string;
 	messages: ChatMessage[];
+	/** Front matter lines the user added to the note (tags…), written back as they were. */
+	extraFrontMatter: string[];
 }
 
 /**
@@ -66,7 +68,7 @@ export class ChatView extends ItemView {
 	}
 
 	private freshTurn(): Turn {
-		return { path: null, created: new Date().toISOString(), model: this.host.settings().model, messages: [] };
+		return { path: null, created: new Date().toISOString(), model: this.host.settings().model, messages: [], extraFrontMatter: [] };
 	}
 
 	override async onOpen(): Promise<void> {
@@ -187,7 +189,7 @@ export class ChatView extends ItemView {
 	resume(saved: SavedConversation): void {
 		if (this.running) return;
 		const c = saved.conversation;
-		this.turn = { path: saved.path, created: c.created || new Date().toISOString(), model: c.model || this.host.settings().model, messages: c.messages };
+		this.turn = { path: saved.path, created: c.created || new Date().toISOString(), model: c.model || this.host.settings().model, messages: c.messages, extraFrontMatter: c.extraFrontMatter };
 		this.lastAsk = null;
 		if (!this.saved.some((s) => s.path === saved.path)) this.saved.unshift(saved);
 		if (!Array.from(this.conversationSelect.options).some((o) => o.value === saved.path)) {
@@ -408,7 +410,7 @@ export class ChatView extends ItemView {
 	}
 
 	private async save(question: string): Promise<void> {
-		const text = serializeConversation({ model: this.turn.model, created: this.turn.created, messages: this.turn.messages, extraFrontMatter: [] });
+		const text = serializeConversation({ model: this.turn.model, created: this.turn.created, messages: this.turn.messages, extraFrontMatter: this.turn.extraFrontMatter });
 		const first = this.turn.path === null;
 		this.turn.path = await this.host.saveConversation(this.turn.path, conversationFileName(question, new Date(this.turn.created)), text);
 		if (first) await this.loadConversations();
