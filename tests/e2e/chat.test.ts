@@ -17,6 +17,9 @@ const NOTE = "# API\n\n```http alias=ok\nGET http://127.0.0.1:9/unused\n```\n\nt
 const lastBody = () => JSON.parse(server.requests.filter((r) => r.path === "/v1/chat/completions").slice(-1)[0].body) as { model: string; stream: boolean; messages: Array<{ role: string; content: string }> };
 const pick = (model: string) => panel().locator(".rb-chat-model").selectOption(model);
 
+/** Waits for an answer holding `text` to have finished streaming (a message sent while one streams is not sent). */
+const finished = (text: string) => panel().locator(".rb-chat-assistant:not(.rb-chat-streaming)", { hasText: text }).waitFor();
+
 async function send(text: string): Promise<void> {
 	const input = panel().locator(".rb-chat-input");
 	await input.fill(text);
@@ -100,8 +103,7 @@ describe("the chat panel in Chromium", () => {
 		await expect(panel().locator(".rb-chat-input").inputValue()).resolves.toBe("Explain this response: what it means and whether something looks wrong.");
 		await pick("echo");
 		await panel().locator(".rb-chat-input").press("Enter");
-		// Finished, not streaming: the echo of a long question takes a while to trickle in.
-		await panel().locator(".rb-chat-assistant:not(.rb-chat-streaming)", { hasText: "you said: Explain this response" }).waitFor();
+		await finished("you said: Explain this response");
 		const sent = lastBody().messages.slice(-1)[0].content;
 		expect(sent).toMatch(/^Explain this response: what it means and whether something looks wrong\.\n\n---\nContext I attached:/);
 		expect(sent).toContain(`GET ${server.origin}/ok`);
@@ -116,7 +118,7 @@ describe("the chat panel in Chromium", () => {
 		await host.page.keyboard.type("lists users");
 		await expect(input.inputValue()).resolves.toBe("Write an http block that lists users");
 		await host.page.keyboard.press("Enter");
-		await panel().locator(".rb-chat-assistant", { hasText: "you said: Write an http block that lists users" }).waitFor();
+		await finished("you said: Write an http block that lists users");
 		expect(lastBody().messages.slice(-1)[0]).toEqual({ role: "user", content: "Write an http block that lists users" });
 	});
 
@@ -132,7 +134,9 @@ describe("the chat panel in Chromium", () => {
 		await eventually(() => expect(server.requests.slice(quietSince).find((r) => r.path === "/v1/chat/completions")?.closedEarly).toBe(true));
 	});
 
-	it("resumes a conversation from its note (command): the history is shown and sent with the next question", async () => {
+	it("resumes a conversation from its note (command, which opens the panel): the history is shown and sent with the next question", async () => {
+		await host.api((h) => h.runCommand("toggle-chat"));
+		await expect(panel().count()).resolves.toBe(0);
 		const note = ["---", "runnable-blocks: chat", 'model: "echo"', "created: 2026-01-02T03:04:05.000Z", "tags: [api]", "---", "", "## You", "", "What is /ok?", "", "## Assistant", "", "An endpoint that answers JSON.", ""].join("\n");
 		const path = "Chats/2026-01-02 03-04 What is ok.md";
 		await host.api((h, a) => h.writeFile(a[0], a[1]), [path, note]);
@@ -143,7 +147,7 @@ describe("the chat panel in Chromium", () => {
 		await expect(panel().locator(".rb-chat-model").inputValue()).resolves.toBe("echo");
 		await expect(panel().locator(".rb-chat-conversations").inputValue()).resolves.toBe(path);
 		await send("And /missing?");
-		await panel().locator(".rb-chat-assistant", { hasText: "you said: And /missing?" }).waitFor();
+		await finished("you said: And /missing?");
 		expect(lastBody().messages.slice(1)).toEqual([
 			{ role: "user", content: "What is /ok?" },
 			{ role: "assistant", content: "An endpoint that answers JSON." },
@@ -152,6 +156,20 @@ describe("the chat panel in Chromium", () => {
 		// The same note grows; what the user added to its front matter stays.
 		await eventually(async () => expect(await host.api((h, p) => h.files.get(p), path)).toContain("## You\n\nAnd /missing?\n\n## Assistant\n\nOlá"));
 		await expect(host.api((h, p) => h.files.get(p), path)).resolves.toContain("tags: [api]");
+	});
+
+	it("opening a conversation note while the panel is open resumes it there; another note changes nothing", async () => {
+		const note = ["---", "runnable-blocks: chat", 'model: "fence"', "created: 2026-02-03T04:05:06.000Z", "---", "", "## You", "", "Second chat", "", "## Assistant", "", "Second answer", ""].join("\n");
+		const path = "Chats/2026-02-03 04-05 Second chat.md";
+		await host.api((h, a) => h.writeFile(a[0], a[1]), [path, note]);
+		await host.api((h, a) => h.openEditor(a[1], a[0]), [path, note]);
+		await panel().locator(".rb-chat-user", { hasText: "Second chat" }).waitFor();
+		await expect(panel().locator(".rb-chat-message").count()).resolves.toBe(2);
+		await expect(panel().locator(".rb-chat-conversations").inputValue()).resolves.toBe(path);
+		await host.api((h, m) => h.openEditor(m, "api/chat.md"), NOTE);
+		// A note that is not a conversation leaves the panel as it was.
+		await expect(panel().locator(".rb-chat-conversations").inputValue()).resolves.toBe(path);
+		await expect(panel().locator(".rb-chat-user .rb-chat-body").textContent()).resolves.toBe("Second chat");
 	});
 
 	it("the resume command is not offered in a note that is not a conversation", async () => {

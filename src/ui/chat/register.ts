@@ -46,7 +46,7 @@ export function registerChat(plugin: Plugin, host: PluginChatHost): () => Promis
 	// Opening a conversation note while the panel is open resumes it there (a stream in flight is left alone).
 	plugin.registerEvent(
 		workspace.on("file-open", (file) => {
-			if (file instanceof TFile && file.extension === "md" && views().some((v) => !v.isRunning())) void resume(file.path, false);
+			if (file instanceof TFile && file.path.endsWith(".md") && views().some((v) => !v.isRunning())) void resume(file.path, false);
 		}),
 	);
 	plugin.addCommand({
