@@ -18,7 +18,8 @@
  * - `boom`            500 with a plain-text body
  * - anything else     404 as Ollama answers an unknown model
  *
- * Every answer allows any origin (CORS), so the Chromium host's page can call it as requestUrl does.
+ * Every answer allows any origin (CORS), so the Chromium host's page can call it with fetch;
+ * `cors: false` allows none, as a server that refuses the app's origin.
  * `apiKey` makes every route answer 401 unless `Authorization: Bearer <apiKey>` is sent.
  * `/ok` answers JSON for the blocks an answer suggests.
  */
@@ -58,7 +59,7 @@ export function sseOf(deltas: string[], { done = true, finish = true } = {}): Bu
 	return Buffer.from(text, "utf8");
 }
 
-export async function startOpenAiServer(opts: { apiKey?: string; split?: number; port?: number } = {}): Promise<OpenAiServer> {
+export async function startOpenAiServer(opts: { apiKey?: string; split?: number; port?: number; cors?: boolean } = {}): Promise<OpenAiServer> {
 	const requests: ChatRequestSeen[] = [];
 	const sockets = new Set<Socket>();
 	const timers = new Set<NodeJS.Timeout>();
@@ -161,8 +162,8 @@ export async function startOpenAiServer(opts: { apiKey?: string; split?: number;
 	};
 
 	const server = http.createServer((req, res) => {
-		res.setHeader("Access-Control-Allow-Origin", "*");
-		if (req.method === "OPTIONS") {
+		if (opts.cors !== false) res.setHeader("Access-Control-Allow-Origin", "*");
+		if (req.method === "OPTIONS" && opts.cors !== false) {
 			res.writeHead(204, { "Access-Control-Allow-Headers": "authorization, content-type, accept", "Access-Control-Allow-Methods": "GET, POST" });
 			res.end();
 			return;
