@@ -162,8 +162,8 @@ export default defineConfig([
 		rules: { "no-restricted-globals": "off" },
 	},
 	{
-		// The engine also runs headless in the CLI (Node, no window): plain timers.
-		files: ["src/runner/**/*.ts"],
+		// The engine also runs headless in the CLI (Node, no window): plain timers. So does the chat client in its tests.
+		files: ["src/runner/**/*.ts", "src/chat/**/*.ts"],
 		rules: { "obsidianmd/prefer-window-timers": "off" },
 	},
 	// The core never imports obsidian or src/ui (eslint.boundaries.mjs).

@@ -60,7 +60,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.addSettingTab(new RunnableBlocksSettingTab(this.app, this, this.settingsStore, environments));
 		this.register(environments.attachStatusBar(this.addStatusBarItem()));
 		// The chat panel (src/ui/chat): its view; chat.toggle (palette, or a chord the user binds) toggles it.
-		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime.sessions, () => this.services.environment().secretValues));
+		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime.sessions, this.services));
 		// The version-control panel (src/ui/vcs, DESIGN.md section 12): its view; vcs.sync performs its sync.
 		const vcs = registerVcs(this, {
 			pluginDir,

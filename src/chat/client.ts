@@ -49,6 +49,18 @@ export interface ChatClient {
 /** Long answers from a slow local model take minutes; Stop is the user's way out. */
 const COMPLETION_TIMEOUT_MS = 10 * 60_000;
 const MODELS_TIMEOUT_MS = 15_000;
+/** `[chat] timeout`'s default: a local model can take a minute to load before its first token. */
+export const DEFAULT_CHAT_IDLE_TIMEOUT_MS = 120_000;
+
+export interface ChatClientOptions {
+	/** ms since epoch (Retry-After dates). */
+	now?: () => number;
+	/**
+	 * How long the server may stay silent — before the response starts, or between two pieces of
+	 * a stream — before the answer fails as `timeout`. Without streaming it bounds the whole answer.
+	 */
+	idleTimeoutMs?: number;
+}
 
 /** The request line, headers and body of a completion, without the key's value: what the panel shows. */
 export function completionHeaders(endpoint: ChatEndpoint, stream: boolean, maskKey: boolean): Array<[string, string]> {
@@ -67,12 +79,17 @@ export function completionBody(body: Omit<CompletionBody, "stream">, stream: boo
 /**
  * An OpenAI-compatible chat client over one of our transports: the node transport streams SSE
  * and closes the socket on Stop; a non-streaming transport (requestUrl on mobile) gets
- * `stream: false` and one JSON answer. `now` gives ms since epoch (Retry-After dates).
+ * `stream: false` and one JSON answer. `streams` follows the transport at each call (a
+ * fallback transport may stop streaming after its first request).
  */
-export function createChatClient(transport: Transport, endpoint: ChatEndpoint, now: () => number = Date.now): ChatClient {
+export function createChatClient(transport: Transport, endpoint: ChatEndpoint, options: ChatClientOptions = {}): ChatClient {
+	const now = options.now ?? Date.now;
+	const idleMs = options.idleTimeoutMs ?? DEFAULT_CHAT_IDLE_TIMEOUT_MS;
 	const url = (path: string) => `${endpoint.baseUrl.replace(/\/+$/, "")}${path}`;
 	return {
-		streams: transport.streams,
+		get streams() {
+			return transport.streams;
+		},
 		async models(signal) {
 			const request: PreparedRequest = { method: "GET", url: url("/models"), headers: completionHeaders(endpoint, false, false), body: "", followRedirects: true, timeoutMs: MODELS_TIMEOUT_MS };
 			const outcome = await transport.send(request, { signal });
@@ -83,7 +100,7 @@ export function createChatClient(transport: Transport, endpoint: ChatEndpoint, n
 			const ids = modelIds(text);
 			return ids ? { kind: "done", models: ids } : { kind: "failed", failure: chatFailure("malformed_stream", `GET /models: ${text.slice(0, 200)}`) };
 		},
-		complete: (body, options = {}) => complete(transport, url("/chat/completions"), endpoint, completionBody(body, transport.streams), options, now),
+		complete: (body, opts = {}) => complete(transport, url("/chat/completions"), endpoint, completionBody(body, transport.streams), opts, now, idleMs),
 	};
 }
 
@@ -125,7 +142,7 @@ function pieceOf(data: string, streamed: boolean): Piece {
 	return { kind: "delta", text: content ?? "", finishReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null };
 }
 
-async function complete(transport: Transport, url: string, endpoint: ChatEndpoint, body: CompletionBody, options: CompleteOptions, now: () => number): Promise<ChatOutcome> {
+async function complete(transport: Transport, url: string, endpoint: ChatEndpoint, body: CompletionBody, options: CompleteOptions, now: () => number, idleMs: number): Promise<ChatOutcome> {
 	const request: PreparedRequest = { method: "POST", url, headers: completionHeaders(endpoint, body.stream, false), body: JSON.stringify(body), followRedirects: true, timeoutMs: COMPLETION_TIMEOUT_MS };
 	// Our own controller: a malformed stream hangs up as Stop does.
 	const controller = new AbortController();
@@ -142,6 +159,13 @@ async function complete(transport: Transport, url: string, endpoint: ChatEndpoin
 		failure ??= f;
 		controller.abort();
 	};
+	// Silence, not length, is what fails an answer: a long stream that keeps coming is fine.
+	let idle: ReturnType<typeof setTimeout> | undefined;
+	const waitForServer = () => {
+		clearTimeout(idle);
+		idle = setTimeout(() => fail(chatFailure("timeout", `nothing from ${url} for ${idleMs / 1000} s`)), idleMs);
+	};
+	waitForServer();
 	const onData = (data: string) => {
 		if (failure || done) return;
 		if (data === "[DONE]") {
@@ -161,10 +185,14 @@ async function complete(transport: Transport, url: string, endpoint: ChatEndpoin
 		const outcome = await transport.send(request, {
 			signal: controller.signal,
 			onHeaders: (h) => {
+				waitForServer();
 				head = h;
 				if (h.status === 200 && isEventStream(h)) sse = createSseReader(onData);
 			},
-			onChunk: (chunk) => sse?.push(chunk),
+			onChunk: (chunk) => {
+				waitForServer();
+				sse?.push(chunk);
+			},
 		});
 		if (failure) return { kind: "failed", failure, text };
 		if (outcome.kind === "cancelled") return outcome.reason === "user" ? { kind: "cancelled", text } : { kind: "failed", failure: chatFailure("timeout", `no complete answer after ${COMPLETION_TIMEOUT_MS / 1000} s`), text };
@@ -184,6 +212,7 @@ async function complete(transport: Transport, url: string, endpoint: ChatEndpoin
 		options.onDelta?.(piece.text, piece.text);
 		return { kind: "done", text: piece.text, finishReason: piece.finishReason, streamed: false };
 	} finally {
+		clearTimeout(idle);
 		options.signal?.removeEventListener("abort", onUserAbort);
 	}
 }

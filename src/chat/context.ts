@@ -25,7 +25,7 @@ export const SYSTEM_PROMPT = [
 ].join(" ");
 
 /** A fence for `text` that no backtick run inside it can close. */
-function fenced(text: string, lang = ""): string {
+export function fenced(text: string, lang = ""): string {
 	const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
 	const fence = "`".repeat(longest + 1);
 	return `${fence}${lang}\n${text.replace(/\n$/, "")}\n${fence}`;

@@ -16,12 +16,14 @@ export interface ChatSettings {
 	attachCurrentBlock: boolean;
 	/** Characters of a block's last response attached at most. */
 	responseCap: number;
+	/** ms the server may stay silent (before the answer starts, or mid-stream) before the answer fails as a timeout. */
+	timeoutMs: number;
 }
 
 export const DEFAULT_CHAT_BASE_URL = "http://127.0.0.1:11434/v1";
 
 export function defaultChatSettings(): ChatSettings {
-	return { baseUrl: DEFAULT_CHAT_BASE_URL, model: "", apiKeySecret: null, temperature: null, maxContextTokens: 8192, folder: "Chats", attachCurrentBlock: false, responseCap: 4000 };
+	return { baseUrl: DEFAULT_CHAT_BASE_URL, model: "", apiKeySecret: null, temperature: null, maxContextTokens: 8192, folder: "Chats", attachCurrentBlock: false, responseCap: 4000, timeoutMs: 120_000 };
 }
 
 type Report = (key: string, message: string) => void;
@@ -70,6 +72,10 @@ export function parseChatTable(table: Record<string, unknown>, out: ChatSettings
 			case "response_cap":
 				if (positiveInteger(v)) out.responseCap = v;
 				else error(k, `must be a positive integer number of characters (got ${show(v)})`);
+				break;
+			case "timeout":
+				if (positiveInteger(v)) out.timeoutMs = v;
+				else error(k, `must be a positive integer number of milliseconds (got ${show(v)})`);
 				break;
 			default:
 				warn(k, `unknown key "${k}" is kept but ignored`);

@@ -6,6 +6,7 @@
  *                     bytes at a time (default 3: pieces cut UTF-8 sequences and `data:` lines)
  * - `fence`           streams an answer holding an ```http fence for GET <server>/ok
  * - `slow`            one delta every 20 ms until the client hangs up (never ends by itself)
+ * - `silent`          reads the request and never answers (no status line): the client's timeout
  * - `json`            ignores `stream` and answers one JSON completion
  * - `garbage`         SSE whose data is not JSON
  * - `cut`             SSE that ends without [DONE] or a finish reason
@@ -17,7 +18,8 @@
  * - `boom`            500 with a plain-text body
  * - anything else     404 as Ollama answers an unknown model
  *
- * Every answer allows any origin (CORS), so the Chromium host's page can call it as requestUrl does.
+ * Every answer allows any origin (CORS), so the Chromium host's page can call it with fetch;
+ * `cors: false` allows none, as a server that refuses the app's origin.
  * `apiKey` makes every route answer 401 unless `Authorization: Bearer <apiKey>` is sent.
  * `/ok` answers JSON for the blocks an answer suggests.
  */
@@ -44,7 +46,7 @@ export interface OpenAiServer {
 	close(): Promise<void>;
 }
 
-export const MODELS = ["echo", "fence", "slow", "json", "garbage", "cut", "midstream-error", "no-done-finish", "hangup", "big-context", "limited", "boom"];
+export const MODELS = ["echo", "fence", "slow", "silent", "json", "garbage", "cut", "midstream-error", "no-done-finish", "hangup", "big-context", "limited", "boom"];
 
 export const ECHO_PREFIX = "Olá 𝄞 — you said: ";
 
@@ -57,7 +59,7 @@ export function sseOf(deltas: string[], { done = true, finish = true } = {}): Bu
 	return Buffer.from(text, "utf8");
 }
 
-export async function startOpenAiServer(opts: { apiKey?: string; split?: number } = {}): Promise<OpenAiServer> {
+export async function startOpenAiServer(opts: { apiKey?: string; split?: number; port?: number; cors?: boolean } = {}): Promise<OpenAiServer> {
 	const requests: ChatRequestSeen[] = [];
 	const sockets = new Set<Socket>();
 	const timers = new Set<NodeJS.Timeout>();
@@ -128,6 +130,8 @@ export async function startOpenAiServer(opts: { apiKey?: string; split?: number 
 				};
 				return tick();
 			}
+			case "silent":
+				return;
 			case "garbage":
 				sseHead(res);
 				return trickle(res, Buffer.from("data: {not json\n\n"), 64, true);
@@ -158,8 +162,8 @@ export async function startOpenAiServer(opts: { apiKey?: string; split?: number 
 	};
 
 	const server = http.createServer((req, res) => {
-		res.setHeader("Access-Control-Allow-Origin", "*");
-		if (req.method === "OPTIONS") {
+		if (opts.cors !== false) res.setHeader("Access-Control-Allow-Origin", "*");
+		if (req.method === "OPTIONS" && opts.cors !== false) {
 			res.writeHead(204, { "Access-Control-Allow-Headers": "authorization, content-type, accept", "Access-Control-Allow-Methods": "GET, POST" });
 			res.end();
 			return;
@@ -184,7 +188,10 @@ export async function startOpenAiServer(opts: { apiKey?: string; split?: number 
 		sockets.add(s);
 		s.on("close", () => sockets.delete(s));
 	});
-	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+	await new Promise<void>((resolve, reject) => {
+		server.once("error", reject);
+		server.listen(opts.port ?? 0, "127.0.0.1", resolve);
+	});
 	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	return {
 		baseUrl: `${origin}/v1`,

@@ -1,7 +1,11 @@
 import { MarkdownView, normalizePath, Platform, requestUrl, TFile, type App, type Editor } from "obsidian";
-import { blockAtLine, parseNote, type NoteBlock } from "../../blocks";
+import { blockAtLine, parseNote, type DbNoteBlock, type NoteBlock } from "../../blocks";
 import { createChatClient, type ChatClient } from "../../chat/client";
 import { parseConversation, type Conversation } from "../../chat/conversation-note";
+import { connectionSchema, type SchemaLookup } from "../../chat/schema-context";
+import { createFallbackTransport } from "../../chat/stream-fallback";
+import type { DbDeps } from "../../runner/db/db-result";
+import { FetchTransport } from "../../runner/http/fetch-transport";
 import { createNodeTransport } from "../../runner/http/node-transport";
 import type { BlockResult } from "../../runner/result";
 import { blockKey, type SessionStore } from "../../runner/session";
@@ -28,32 +32,56 @@ export interface SavedConversation {
 	conversation: Conversation;
 }
 
+/**
+ * How answers arrive: streamed, or whole because the platform cannot read a response as it
+ * arrives (`platform`) or because the server refused the streaming request from here and
+ * requestUrl got through (`server`, a CORS refusal).
+ */
+export type StreamMode = { streams: true } | { streams: false; reason: "platform" | "server" };
+
+/** The plugin services the chat reads: the environment's secrets, and the db port where there is one. */
+export interface ChatServices {
+	environment(): { secretValues: string[] };
+	db?(): DbDeps | undefined;
+}
+
 /** All the chat panel sees of the plugin. */
 export interface ChatHost {
 	settings(): ChatSettings;
 	client(): ChatClient;
+	streamMode(): StreamMode;
 	/** Values the request must never contain: the active environment's secrets and the API key. */
 	secretValues(): string[];
 	editor(): EditorContext | null;
 	lastResult(path: string, block: NoteBlock): BlockResult | null;
+	/** The schema of the connection a db block uses, read through the plugin's db port; null where there is none (no db blocks here). */
+	dbSchema(block: DbNoteBlock): Promise<SchemaLookup | null>;
 	listConversations(): Promise<SavedConversation[]>;
+	/** The conversation a note holds, or null when it is not one. */
+	readConversation(path: string): Promise<SavedConversation | null>;
 	/** Writes a conversation; `path` null creates a new note named `fileName` in the folder. Returns its path. */
 	saveConversation(path: string | null, fileName: string, text: string): Promise<string>;
 }
 
+/** Whether `fetch` gives a response body to read as it arrives (every current WebView does). */
+function fetchStreams(): boolean {
+	return typeof window.fetch === "function" && typeof ReadableStream === "function" && typeof Response === "function" && "body" in Response.prototype;
+}
+
 /**
  * The plugin's ChatHost. The desktop app streams over its own node transport (no CORS, Stop
- * closes the socket); elsewhere requestUrl answers whole (`client().streams` is false).
+ * closes the socket); elsewhere answers stream through fetch where the platform and the
+ * server's CORS allow it, and otherwise come whole through requestUrl.
  */
 export class PluginChatHost implements ChatHost {
-	private transport: (Transport & { close?(): void }) | null = null;
+	private transport: (Transport & { close?(): void; fellBack?: boolean }) | null = null;
 	private lastMarkdown: MarkdownView | null = null;
 
 	constructor(
 		private readonly app: App,
 		private readonly store: SettingsStore,
 		private readonly sessions: SessionStore,
-		private readonly environmentSecrets: () => string[],
+		private readonly services: ChatServices,
 	) {}
 
 	/** Remembers the last note the user worked in: with the panel focused there is no active editor. */
@@ -67,8 +95,18 @@ export class PluginChatHost implements ChatHost {
 	}
 
 	client(): ChatClient {
-		this.transport ??= Platform.isDesktopApp ? createNodeTransport() : createObsidianTransport(requestUrl);
-		return createChatClient(this.transport, { baseUrl: this.settings().baseUrl, apiKey: this.apiKey() });
+		this.transport ??= Platform.isDesktopApp ? createNodeTransport() : fetchStreams() ? createFallbackTransport(new FetchTransport(), createObsidianTransport(requestUrl)) : createObsidianTransport(requestUrl);
+		return createChatClient(this.transport, { baseUrl: this.settings().baseUrl, apiKey: this.apiKey() }, { idleTimeoutMs: this.settings().timeoutMs });
+	}
+
+	streamMode(): StreamMode {
+		if (this.client().streams) return { streams: true };
+		return { streams: false, reason: this.transport?.fellBack ? "server" : "platform" };
+	}
+
+	async dbSchema(block: DbNoteBlock): Promise<SchemaLookup | null> {
+		const deps = this.services.db?.();
+		return deps ? connectionSchema(deps, block) : null;
 	}
 
 	private apiKey(): string | null {
@@ -78,7 +116,7 @@ export class PluginChatHost implements ChatHost {
 
 	secretValues(): string[] {
 		const key = this.apiKey();
-		return [...this.environmentSecrets(), ...(key ? [key] : [])];
+		return [...this.services.environment().secretValues, ...(key ? [key] : [])];
 	}
 
 	editor(): EditorContext | null {
@@ -107,6 +145,13 @@ export class PluginChatHost implements ChatHost {
 			if (conversation) out.push({ path: f.path, conversation });
 		}
 		return out;
+	}
+
+	async readConversation(path: string): Promise<SavedConversation | null> {
+		const file = this.app.vault.getAbstractFileByPath(path);
+		if (!(file instanceof TFile)) return null;
+		const conversation = parseConversation(await this.app.vault.cachedRead(file));
+		return conversation ? { path: file.path, conversation } : null;
 	}
 
 	async saveConversation(path: string | null, fileName: string, text: string): Promise<string> {

@@ -5,6 +5,7 @@ import type { ChatMessage } from "../../chat/client";
 import { blockChip, buildRequest, noteBlocksChip, previewText, responseChip, selectionChip, type BuiltRequest, type ContextChip } from "../../chat/context";
 import { conversationFileName, normalizeContent, serializeConversation } from "../../chat/conversation-note";
 import type { ChatFailure } from "../../chat/failures";
+import { schemaChip } from "../../chat/schema-context";
 import { maskSecrets } from "../../runner/history-store";
 import { notify } from "../notify";
 import { button, renderAnswer } from "./answer-view";
@@ -18,6 +19,8 @@ interface Turn {
 	created: string;
 	model: string;
 	messages: ChatMessage[];
+	/** Front matter lines the user added to the note (tags…), written back as they were. */
+	extraFrontMatter: string[];
 }
 
 /**
@@ -44,6 +47,7 @@ export class ChatView extends ItemView {
 	private previewSummary!: HTMLElement;
 	private previewBody!: HTMLElement;
 	private previewNote!: HTMLElement;
+	private streamNote!: HTMLElement;
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -64,7 +68,7 @@ export class ChatView extends ItemView {
 	}
 
 	private freshTurn(): Turn {
-		return { path: null, created: new Date().toISOString(), model: this.host.settings().model, messages: [] };
+		return { path: null, created: new Date().toISOString(), model: this.host.settings().model, messages: [], extraFrontMatter: [] };
 	}
 
 	override async onOpen(): Promise<void> {
@@ -82,7 +86,8 @@ export class ChatView extends ItemView {
 			this.updatePreview();
 		});
 		button(models, "refresh-cw", tc("refreshModels"), () => void this.loadModels(), this).addClass("clickable-icon");
-		if (!this.host.client().streams) root.createDiv({ cls: "rb-chat-note", text: tc("noStreaming") });
+		this.streamNote = root.createDiv({ cls: "rb-chat-note" });
+		this.renderStreamNote();
 
 		this.messagesEl = root.createDiv({ cls: "rb-chat-messages" });
 		this.errorEl = root.createDiv({ cls: "rb-chat-error" });
@@ -93,6 +98,7 @@ export class ChatView extends ItemView {
 		button(attach, "square-code", tc("attachBlock"), () => this.attach("block"), this);
 		button(attach, "reply", tc("attachResponse"), () => this.attach("response"), this);
 		button(attach, "text-select", tc("attachSelection"), () => this.attach("selection"), this);
+		button(attach, "database", tc("attachSchema"), () => void this.attachSchema(), this);
 		this.chipsEl = root.createDiv({ cls: "rb-chat-chips" });
 		const quick = root.createDiv({ cls: "rb-chat-quick" });
 		button(quick, "help-circle", tc("explainResponse"), () => this.explainResponse(), this);
@@ -127,8 +133,16 @@ export class ChatView extends ItemView {
 		this.running?.abort();
 	}
 
+	/** Says when answers arrive whole, and why; the first request may learn that the server refuses streaming. */
+	private renderStreamNote(): void {
+		const mode = this.host.streamMode();
+		this.streamNote.toggle(!mode.streams);
+		this.streamNote.setText(mode.streams ? "" : tc(mode.reason === "server" ? "noStreamingServer" : "noStreaming"));
+	}
+
 	private async loadModels(): Promise<void> {
 		const out = await this.host.client().models();
+		this.renderStreamNote();
 		if (out.kind === "failed") this.showFailure(out.failure);
 		else if (out.kind === "done") {
 			this.models = out.models;
@@ -155,12 +169,33 @@ export class ChatView extends ItemView {
 		select.value = this.turn.path ?? "";
 	}
 
-	/** Resumes a saved conversation (its note is the only copy). */
+	/** Resumes a saved conversation from the panel's list (its note is the only copy). */
 	openConversation(path: string): void {
 		const found = this.saved.find((s) => s.path === path);
 		if (!found) return this.newConversation();
-		const c = found.conversation;
-		this.turn = { path, created: c.created, model: c.model || this.host.settings().model, messages: c.messages };
+		this.resume(found);
+	}
+
+	/** The path of the conversation on screen, null for a new one. */
+	conversationPath(): string | null {
+		return this.turn.path;
+	}
+
+	isRunning(): boolean {
+		return this.running !== null;
+	}
+
+	/** Shows a saved conversation, read again from its note, so the next message continues it. */
+	resume(saved: SavedConversation): void {
+		if (this.running) return;
+		const c = saved.conversation;
+		this.turn = { path: saved.path, created: c.created || new Date().toISOString(), model: c.model || this.host.settings().model, messages: c.messages, extraFrontMatter: c.extraFrontMatter };
+		this.lastAsk = null;
+		if (!this.saved.some((s) => s.path === saved.path)) this.saved.unshift(saved);
+		if (!Array.from(this.conversationSelect.options).some((o) => o.value === saved.path)) {
+			this.conversationSelect.createEl("option", { text: saved.path.split("/").pop()?.replace(/\.md$/, "") ?? saved.path, value: saved.path });
+		}
+		this.conversationSelect.value = saved.path;
 		this.hideFailure();
 		this.renderModelPicker();
 		this.renderMessages();
@@ -203,6 +238,21 @@ export class ChatView extends ItemView {
 				chip = responseChip(ctx.block.alias ?? `block ${ctx.block.index + 1}`, result, this.host.settings().responseCap);
 			}
 		}
+		if (!this.chips.some((c) => c.kind === chip.kind && c.text === chip.text)) this.chips.push(chip);
+		this.renderChips();
+		this.updatePreview();
+		return true;
+	}
+
+	/** Attaches the schema of the connection the db block under the cursor uses. */
+	private async attachSchema(): Promise<boolean> {
+		const ctx = this.host.editor();
+		if (!ctx) return (notify(tc("nothingToAttach", { what: tc("noEditor") })), false);
+		if (ctx.block?.kind !== "db") return (notify(tc("nothingToAttach", { what: tc("noDbBlock") })), false);
+		const found = await this.host.dbSchema(ctx.block);
+		if (found === null) return (notify(tc("nothingToAttach", { what: tc("dbUnavailable") })), false);
+		if (!found.ok) return (notify(tc("schemaFailed", { message: found.detail ? `${found.message} (${found.detail})` : found.message })), false);
+		const chip = schemaChip(found.connection, found.dialect, found.tables, this.host.settings().responseCap);
 		if (!this.chips.some((c) => c.kind === chip.kind && c.text === chip.text)) this.chips.push(chip);
 		this.renderChips();
 		this.updatePreview();
@@ -344,6 +394,7 @@ export class ChatView extends ItemView {
 		});
 		this.running = null;
 		this.setRunning(false);
+		this.renderStreamNote();
 		if (out.kind === "failed") {
 			this.showFailure(out.failure);
 			if (!out.text) {
@@ -359,7 +410,7 @@ export class ChatView extends ItemView {
 	}
 
 	private async save(question: string): Promise<void> {
-		const text = serializeConversation({ model: this.turn.model, created: this.turn.created, messages: this.turn.messages, extraFrontMatter: [] });
+		const text = serializeConversation({ model: this.turn.model, created: this.turn.created, messages: this.turn.messages, extraFrontMatter: this.turn.extraFrontMatter });
 		const first = this.turn.path === null;
 		this.turn.path = await this.host.saveConversation(this.turn.path, conversationFileName(question, new Date(this.turn.created)), text);
 		if (first) await this.loadConversations();
@@ -376,7 +427,7 @@ export class ChatView extends ItemView {
 		this.errorEl.show();
 		this.errorEl.setAttr("data-code", f.code);
 		const s = this.host.settings();
-		this.errorEl.createDiv({ cls: "rb-chat-error-message", text: tc(failureKey(f.code), { url: s.baseUrl, model: this.turn.model }) });
+		this.errorEl.createDiv({ cls: "rb-chat-error-message", text: tc(failureKey(f.code), { url: s.baseUrl, model: this.turn.model, seconds: Math.round(s.timeoutMs / 100) / 10 }) });
 		if (f.retryAfterSeconds !== undefined) this.errorEl.createDiv({ text: tc("retryIn", { seconds: f.retryAfterSeconds }) });
 		this.errorEl.createDiv({ cls: "rb-chat-error-detail", text: f.detail });
 		if (this.lastAsk) button(this.errorEl, "rotate-ccw", tc("retry"), () => void this.retry(), this);

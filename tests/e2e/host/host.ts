@@ -25,6 +25,7 @@ const binaries = new Map<string, ArrayBuffer>();
 
 /** Vault events, as Obsidian's Events: on() returns a ref, trigger() calls the handlers. */
 const vaultHandlers = new Map<string, Array<(...a: unknown[]) => void>>();
+const workspaceHandlers = new Map<string, Array<(...a: unknown[]) => void>>();
 function trigger(name: string, ...args: unknown[]): void {
 	for (const h of vaultHandlers.get(name) ?? []) h(...args);
 }
@@ -176,7 +177,11 @@ const app = {
 				return Promise.resolve();
 			},
 		}),
-		on: () => ({}),
+		// Workspace events the host raises: file-open, when openEditor opens a note.
+		on: (name: string, cb: (...a: unknown[]) => void) => {
+			workspaceHandlers.set(name, [...(workspaceHandlers.get(name) ?? []), cb]);
+			return { name, cb };
+		},
 		// The plugin changed its editor extensions: later editors pick them up (openEditor reads them).
 		updateOptions: () => undefined,
 	},
@@ -298,6 +303,7 @@ function openEditor(markdown: string, sourcePath = "note.md"): void {
 			],
 		}),
 	});
+	for (const h of workspaceHandlers.get("file-open") ?? []) h(new obsidian.TFile(sourcePath));
 }
 
 let editor: cmView.EditorView | null = null;

@@ -55,6 +55,23 @@ describe("conversations as Markdown notes", () => {
 		expect(c).toEqual({ model: "gpt-4o", created: "2026-01-01T00:00:00Z", extraFrontMatter: [], messages: [{ role: "user", content: "hello" }, { role: "assistant", content: "hi" }] });
 	});
 
+	it("resumes a note the user wrote around: a title before the first section is not a message, other headings stay in their message", () => {
+		const c = parseConversation("---\nrunnable-blocks: chat\nmodel: echo\ncreated: 2026-01-01T00:00:00Z\naliases: [login chat]\n---\n# Login API\n\nnotes for me\n\n## You\n\nhow?\n\n## Assistant\n\n### Steps\n\n1. POST\n");
+		expect(c).toEqual({
+			model: "echo",
+			created: "2026-01-01T00:00:00Z",
+			extraFrontMatter: ["aliases: [login chat]"],
+			messages: [
+				{ role: "user", content: "how?" },
+				{ role: "assistant", content: "### Steps\n\n1. POST" },
+			],
+		});
+	});
+
+	it("a conversation note with no section yet resumes as an empty conversation", () => {
+		expect(parseConversation("---\nrunnable-blocks: chat\nmodel: x\n---\n")).toEqual({ model: "x", created: "", extraFrontMatter: [], messages: [] });
+	});
+
 	it("round-trips any conversation, headings and backslashes inside messages included", () => {
 		const line = fc.oneof(fc.constantFrom("## You", "## Assistant", "\\## You", "\\\\## Assistant", "---", "", "```", "  code"), fc.string({ maxLength: 20 }).filter((s) => !/[\r\n]/.test(s)));
 		const content = fc.array(line, { maxLength: 8 }).map((ls) => ls.join("\n"));

@@ -17,6 +17,7 @@ describe("[chat] in user.toml", () => {
 			folder: "Chats",
 			attachCurrentBlock: false,
 			responseCap: 4000,
+			timeoutMs: 120000,
 		});
 	});
 
@@ -32,6 +33,7 @@ describe("[chat] in user.toml", () => {
 				'folder = "AI/Chats/"',
 				"attach_current_block = true",
 				"response_cap = 2000",
+				"timeout = 30000",
 			].join("\n"),
 		);
 		expect(r.errors).toEqual([]);
@@ -45,6 +47,7 @@ describe("[chat] in user.toml", () => {
 			folder: "AI/Chats",
 			attachCurrentBlock: true,
 			responseCap: 2000,
+			timeoutMs: 30000,
 		});
 	});
 
@@ -56,6 +59,7 @@ describe("[chat] in user.toml", () => {
 		["max_context_tokens = 0", "user.toml:2:22: chat.max_context_tokens: must be a positive integer (got 0)"],
 		['folder = "../outside"', "user.toml:2:10: chat.folder: must be a vault folder"],
 		["model = 3", "user.toml:2:9: chat.model: must be a string (got 3)"],
+		["timeout = 1.5", "user.toml:2:11: chat.timeout: must be a positive integer number of milliseconds (got 1.5)"],
 	])("reports %s with file:line:column and keeps the default", (line, expected) => {
 		const r = chatOf(`[chat]\n${line}\n`);
 		expect(r.errors.map(formatProblem)).toHaveLength(1);
