@@ -1,4 +1,4 @@
-import { splitLines, isBlank } from "./lines";
+import { isBlank } from "./lines";
 import { BASIC_METHODS, normalizeMethod, type HttpMethod } from "./methods";
 import { aliasToken, displayToken, enumToken, timeoutToken } from "./info";
 import { defineKind, type ContentAlias } from "./kind";
@@ -214,7 +214,7 @@ function consumeBlockComment(lines: HttpLine[], i: number): number {
  * becomes an entry of `problems` with the line it is on.
  */
 export function parseHttpBlock(text: string): HttpBlock {
-	const lines: HttpLine[] = splitLines(text).map((l) => ({ text: l.text, eol: l.eol, kind: "body" }));
+	const lines = httpLines(text);
 	const block: HttpBlock = {
 		lines,
 		method: null,
@@ -274,6 +274,22 @@ export function parseHttpBlock(text: string): HttpBlock {
 	i = readHead(block, i);
 	readBody(block, i);
 	return block;
+}
+
+/** The block's lines, as `splitLines` splits them, straight into HttpLines (a parse reads every line of a note). */
+function httpLines(text: string): HttpLine[] {
+	const lines: HttpLine[] = [];
+	let from = 0;
+	for (;;) {
+		const nl = text.indexOf("\n", from);
+		if (nl === -1) {
+			lines.push({ text: from === 0 ? text : text.slice(from), eol: "", kind: "body" });
+			return lines;
+		}
+		const cr = nl > from && text.charCodeAt(nl - 1) === 13;
+		lines.push({ text: text.slice(from, cr ? nl - 1 : nl), eol: cr ? "\r\n" : "\n", kind: "body" });
+		from = nl + 1;
+	}
 }
 
 function readVariable(block: HttpBlock, i: number): void {

@@ -93,9 +93,11 @@ export function parseInfo<const S extends readonly TokenSpec[]>(info: string, sc
  * order. Nothing is added that was not written, nothing is dropped.
  */
 export function canonicalInfo(words: readonly InfoWord[], schema: readonly TokenSpec[]): string {
-	const known = schema.flatMap((s) => words.filter((w) => w.key === s.key));
-	const unknown = words.filter((w) => w.key === null);
-	return [...known, ...unknown].map((w) => w.text).join(" ");
+	let out = "";
+	const add = (w: InfoWord) => (out = out ? `${out} ${w.text}` : w.text);
+	for (const s of schema) for (const w of words) if (w.key === s.key) add(w);
+	for (const w of words) if (w.key === null) add(w);
+	return out;
 }
 
 /**
