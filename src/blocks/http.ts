@@ -376,7 +376,7 @@ function readHeader(block: HttpBlock, i: number): void {
 	}
 	line.kind = "header";
 	// A name with references is checked once resolved (the runner's Invalid HTTP token rule).
-	if (findReferences(name).length === 0 && !isHttpToken(name)) {
+	if (!isHttpToken(name) && !(name.includes("{{") && findReferences(name).length > 0)) {
 		block.problems.push(error("invalid_header", `Invalid HTTP token: header name "${name}"`, i, indentOf(line.text)));
 	}
 	block.headers.push({ name, value: line.text.slice(colon + 1).trim(), line: i });
@@ -444,8 +444,11 @@ function readBody(block: HttpBlock, start: number): void {
 		while (kept.length > 0 && isBlank(kept[kept.length - 1].text)) kept.pop();
 		while (kept.length > 0 && isBlank(kept[0].text) && lines.slice(start, lines.indexOf(kept[0])).some((l) => l.kind !== "body")) kept.shift();
 	}
-	block.body = kept.map((l, k) => l.text + (k < kept.length - 1 ? l.eol : "")).join("");
-	block.bodyParts = bodyPartsOf(kept, lines);
+	let body = "";
+	for (let k = 0; k < kept.length; k++) body += k < kept.length - 1 ? kept[k].text + kept[k].eol : kept[k].text;
+	block.body = body;
+	// Without file lines the body is its one text part (the common case: no second copy of it).
+	block.bodyParts = kept.some((l) => l.kind === "file") ? bodyPartsOf(kept, lines) : body ? [{ kind: "text", text: body }] : [];
 	block.graphql = graphqlOf(block);
 }
 

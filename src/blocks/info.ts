@@ -64,9 +64,14 @@ export function parseInfo<const S extends readonly TokenSpec[]>(info: string, sc
 	const problems: BlockProblem[] = [];
 	const words: InfoWord[] = [];
 	const seen = new Set<string>();
-	for (const m of info.matchAll(/[^ \t]+/g)) {
-		const text = m[0];
-		const at = column + m.index;
+	// Words are runs of anything but spaces and tabs (a plain scan: every fence line is read).
+	for (let end = 0, start = 0; start < info.length; start = end) {
+		while (start < info.length && (info[start] === " " || info[start] === "\t")) start++;
+		if (start === info.length) break;
+		end = start + 1;
+		while (end < info.length && info[end] !== " " && info[end] !== "\t") end++;
+		const text = info.slice(start, end);
+		const at = column + start;
 		const eq = text.indexOf("=");
 		const spec = eq > 0 ? schema.find((s) => s.key === text.slice(0, eq)) : schema.find((s) => s.form === "flag" && s.key === text);
 		words.push({ text, key: spec?.key ?? null });

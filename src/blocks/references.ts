@@ -34,7 +34,8 @@ const DOLLAR_BUILTINS = new Set(["$guid", "$uuid", "$timestamp", "$randomInt", "
 
 /** Classifies the inside of a reference. */
 export function classifyReference(inner: string): ReferenceKind {
-	const head = /^\S*/.exec(inner)?.[0] ?? "";
+	const space = inner.search(/\s/);
+	const head = space === -1 ? inner : inner.slice(0, space);
 	if (inner.startsWith("$")) return DOLLAR_BUILTINS.has(head) ? "builtin" : "invalid";
 	if (BUILTIN_NAMES.has(head)) return head === inner || head === "randomInt" ? "builtin" : "invalid";
 	if (ALIAS_REF.test(inner)) return parseAliasPath(inner) ? "alias" : "invalid";
