@@ -1,11 +1,34 @@
-// `npm run bench`: every benchmark in turn (panel needs the production build: run `npm run build` first).
+// `npm run bench`: every benchmark in turn, then bench/RESULTS.md, the table of their figures
+// (each benchmark reports its figures through bench/support/report.ts). Needs `npm run build`
+// first (runner, panel and first-run use the built CLI and main.js). Each benchmark is bounded:
+// the whole run takes a few minutes on a 2-core machine.
 import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { resolve } from "node:path";
 
-const benches = [["parse"], ["editor"], ["search"], ["runner"], ["panel"], ["first-run"]];
-let failed = 0;
+const benches = [["parse"], ["editor"], ["search"], ["runner"], ["bundle"], ["panel"], ["first-run"]];
+mkdirSync("bench/.cache", { recursive: true });
+const results = resolve("bench/.cache/results.jsonl");
+rmSync(results, { force: true });
+let failed = [];
+const started = Date.now();
 for (const args of benches) {
 	console.log(`\n=== bench/${args[0]} ===`);
-	const r = spawnSync(process.execPath, ["bench/run.mjs", ...args], { stdio: "inherit" });
-	if (r.status !== 0) failed++;
+	const r = spawnSync(process.execPath, ["bench/run.mjs", ...args], { stdio: "inherit", env: { ...process.env, RB_BENCH_RESULTS: results } });
+	if (r.status !== 0) failed.push(args[0]);
 }
-process.exit(failed === 0 ? 0 : 1);
+const rows = existsSync(results) ? readFileSync(results, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
+const cell = (s) => String(s).replace(/\|/g, "\\|");
+const lines = [
+	"# Benchmark results",
+	"",
+	`Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC (${((Date.now() - started) / 60000).toFixed(1)} min, node ${process.version}, load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}). Ratios are against baselines measured in the same run; [README.md](README.md) explains each baseline.`,
+	"",
+	"| benchmark | figure | measured | baseline | result | target | met |",
+	"|---|---|---|---|---|---|---|",
+	...rows.map((r) => `| ${cell(r.bench)} | ${cell(r.figure)} | ${cell(r.value)} | ${cell(r.baseline)} | ${cell(r.result)} | ${cell(r.target)} | ${r.met === null ? "—" : r.met ? "yes" : "**no**"} |`),
+];
+if (failed.length) lines.push("", `Failed to run: ${failed.join(", ")}.`);
+writeFileSync("bench/RESULTS.md", lines.join("\n") + "\n");
+console.log(`\nwrote bench/RESULTS.md (${rows.length} figures${failed.length ? `; failed: ${failed.join(", ")}` : ""})`);
+process.exit(failed.length === 0 ? 0 : 1);

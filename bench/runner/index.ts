@@ -1,29 +1,35 @@
 /**
  * bench/runner — the engine against baselines measured in the same run, on 127.0.0.1:
  *  (a) 500 sequential GETs of a 1 KB JSON body through the runner vs bare node:http (keep-alive both);
- *  (b) a 100 MB body streamed through the runner vs bare node:http: throughput ratio and peak RSS
- *      increase as a multiple of the body size;
- *  (c) the whole CLI running a 200-block note vs `httpyac send --all` on the equivalent .http file
- *      (httpyac is installed on demand into bench/.cache, never a dependency).
- * Usage: node bench/run.mjs runner [a] [b] [c]
+ *  (b) a 100 MB body streamed through the runner vs bare node:http that keeps the body as the
+ *      runner must, in one buffer of the Content-Length: throughput and peak RSS increase ratios;
+ *  (c) the whole CLI running a 200-block note (GET/POST/PUT/DELETE, some chained) vs the same
+ *      requests from one `curl -K` process (keep-alive), on a server with TCP_NODELAY and on one
+ *      without it (Nagle + delayed ACKs: the setup behind the issue's 5.8× curl); with `httpyac`
+ *      also vs `httpyac send --all` (installed on demand into bench/.cache, never a dependency);
+ *  (d) the CLI's `parse` of a 5,000-block note beyond process startup (`--version`), per block.
+ * Usage: node bench/run.mjs runner [a] [b] [c] [d] [httpyac]
  */
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createNodeTransport } from "../../src/runner/http/node-transport";
+import { generateNote } from "../support/notes";
+import { report } from "../support/report";
 
 const ROOT = resolve(__dirname, "..", "..");
 const run = promisify(execFile);
 const JSON_1K = Buffer.from(JSON.stringify({ items: Array.from({ length: 20 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ["a", "b"] })) }).padEnd(1024, " "));
 const BIG = 100 * 1024 * 1024;
 
-async function startServer(): Promise<{ port: number; close(): Promise<void> }> {
+async function startServer(noDelay = true): Promise<{ port: number; close(): Promise<void> }> {
 	const chunk = Buffer.alloc(256 * 1024, 120);
-	const server = http.createServer((req, res) => {
+	let nextId = 1;
+	const server = http.createServer({ noDelay }, (req, res) => {
 		if (req.url?.startsWith("/big")) {
 			res.writeHead(200, { "Content-Type": "application/octet-stream", "Content-Length": String(BIG) });
 			let sent = 0;
@@ -37,10 +43,23 @@ async function startServer(): Promise<{ port: number; close(): Promise<void> }> 
 			};
 			return pump();
 		}
+		if (req.method === "POST" || req.method === "PUT") {
+			// Read the body, answer with an id a later block can reference.
+			req.resume();
+			return void req.on("end", () => {
+				const body = Buffer.from(JSON.stringify({ id: nextId++, ok: true }));
+				res.writeHead(req.method === "POST" ? 201 : 200, { "Content-Type": "application/json", "Content-Length": String(body.length) });
+				res.end(body);
+			});
+		}
+		if (req.method === "DELETE") {
+			res.writeHead(204);
+			return void res.end();
+		}
 		res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(JSON_1K.length) });
 		res.end(JSON_1K);
 	});
-	server.keepAliveTimeout = 10_000;
+	server.keepAliveTimeout = 30_000;
 	await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 	return { port: (server.address() as AddressInfo).port, close: () => new Promise((r) => server.close(() => r())) };
 }
@@ -48,26 +67,35 @@ async function startServer(): Promise<{ port: number; close(): Promise<void> }> 
 /** The headers the runner sends by default, so both sides put the same request on the wire. */
 const SAME_HEADERS = { "User-Agent": "runnable-blocks/0.1", "Accept-Encoding": "gzip, deflate, br" };
 
-function bareGet(agent: http.Agent, port: number, path: string, onData?: (n: number) => void): Promise<number> {
+/**
+ * A GET with bare node:http. `oneBuffer`: the body goes into one buffer of the Content-Length as
+ * it arrives (what the runner does, so the RSS baseline is fair); otherwise chunks joined at the end.
+ */
+function bareGet(agent: http.Agent, port: number, path: string, { oneBuffer = false, onData }: { oneBuffer?: boolean; onData?: (n: number) => void } = {}): Promise<number> {
 	return new Promise((resolve, reject) => {
 		http.get({ host: "127.0.0.1", port, path, agent, headers: SAME_HEADERS }, (res) => {
+			const length = Number(res.headers["content-length"]);
+			const buffer = oneBuffer && Number.isSafeInteger(length) ? Buffer.allocUnsafe(length) : null;
 			const chunks: Buffer[] = [];
 			let n = 0;
 			res.on("data", (c: Buffer) => {
-				chunks.push(c);
+				if (buffer) c.copy(buffer, n);
+				else chunks.push(c);
 				n += c.length;
 				onData?.(n);
 			});
-			res.on("end", () => resolve(Buffer.concat(chunks).length));
+			res.on("end", () => resolve(buffer ? buffer.length : Buffer.concat(chunks).length));
 			res.on("error", reject);
 		}).on("error", reject);
 	});
 }
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function benchA(port: number): Promise<string> {
 	const N = 500;
+	const ROUNDS = 9;
 	const transport = createNodeTransport();
 	const agent = new http.Agent({ keepAlive: true });
 	const url = `http://127.0.0.1:${port}/json`;
@@ -80,21 +108,27 @@ async function benchA(port: number): Promise<string> {
 	const bare = async () => {
 		for (let i = 0; i < N; i++) await bareGet(agent, port, "/json");
 	};
-	// Warm both paths, then alternate rounds so drift affects both alike; best of 5 each.
+	// Warm both paths, then alternate rounds so drift affects both alike; the ratio is the median
+	// of the rounds' ratios (each pair ran side by side), times the median of each side.
 	await runner();
 	await bare();
-	const times = { runner: Infinity, bare: Infinity };
-	for (let round = 0; round < 5; round++) {
-		let t = process.hrtime.bigint();
+	const t = { runner: [] as number[], bare: [] as number[], ratio: [] as number[] };
+	for (let round = 0; round < ROUNDS; round++) {
+		let t0 = process.hrtime.bigint();
 		await bare();
-		times.bare = Math.min(times.bare, ms(t));
-		t = process.hrtime.bigint();
+		const b = ms(t0);
+		t0 = process.hrtime.bigint();
 		await runner();
-		times.runner = Math.min(times.runner, ms(t));
+		const r = ms(t0);
+		t.bare.push(b);
+		t.runner.push(r);
+		t.ratio.push(r / b);
 	}
 	transport.close();
 	agent.destroy();
-	return `(a) 500 sequential GETs, 1 KB JSON: runner ${times.runner.toFixed(0)} ms, bare node:http ${times.bare.toFixed(0)} ms → ratio ${(times.runner / times.bare).toFixed(2)} (target ≤ 1.2)`;
+	const ratio = median(t.ratio);
+	report("runner", { figure: "(a) 500 sequential 1 KB GETs", value: `${median(t.runner).toFixed(0)} ms`, baseline: `bare node:http ${median(t.bare).toFixed(0)} ms`, result: `${ratio.toFixed(2)}×`, target: "≤ 1.05×", met: ratio <= 1.05 });
+	return `(a) 500 sequential GETs, 1 KB JSON: runner ${median(t.runner).toFixed(0)} ms, bare node:http ${median(t.bare).toFixed(0)} ms (medians of ${ROUNDS}) → ratio ${ratio.toFixed(2)} (median of the rounds' ratios, range ${Math.min(...t.ratio).toFixed(2)}–${Math.max(...t.ratio).toFixed(2)}; target ≤ 1.05)`;
 }
 
 async function benchB(port: number): Promise<string> {
@@ -118,24 +152,27 @@ async function benchB(port: number): Promise<string> {
 		sample();
 		return { ms: took, rss: peak - base };
 	};
-	const runs = { runner: { ms: Infinity, rss: 0 }, bare: { ms: Infinity, rss: 0 } };
+	const runs = { runner: [] as Array<{ ms: number; rss: number }>, bare: [] as Array<{ ms: number; rss: number }> };
 	for (let round = 0; round < 3; round++) {
-		const bare = await peakDuring(async (sample) => {
-			await bareGet(agent, port, "/big", () => sample());
-		});
-		const runner = await peakDuring(async (sample) => {
+		runs.bare.push(await peakDuring(async (sample) => {
+			if ((await bareGet(agent, port, "/big", { oneBuffer: true, onData: () => sample() })) !== BIG) throw new Error("bare: short body");
+		}));
+		runs.runner.push(await peakDuring(async (sample) => {
 			const o = await transport.send({ method: "GET", url, headers: [], body: "", followRedirects: true, timeoutMs: 120_000 }, { maxBodyBytes: BIG + 1, onChunk: () => sample() });
 			if (o.kind !== "done" || o.body.byteLength !== BIG) throw new Error(`big body ended ${o.kind}`);
-		});
-		if (bare.ms < runs.bare.ms) runs.bare = bare;
-		if (runner.ms < runs.runner.ms) runs.runner = runner;
+		}));
 	}
 	transport.close();
 	agent.destroy();
+	const m = (xs: Array<{ ms: number; rss: number }>, k: "ms" | "rss") => median(xs.map((x) => x[k]));
 	const mbps = (t: number) => BIG / 1024 / 1024 / (t / 1000);
+	const rssRatio = m(runs.runner, "rss") / m(runs.bare, "rss");
+	const throughput = m(runs.bare, "ms") / m(runs.runner, "ms");
+	report("runner", { figure: "(b) 100 MB body: peak RSS increase", value: `${(m(runs.runner, "rss") / BIG).toFixed(2)}× body`, baseline: `bare node:http, one buffer: ${(m(runs.bare, "rss") / BIG).toFixed(2)}× body`, result: `${rssRatio.toFixed(2)}×`, target: "≤ 1.2×", met: rssRatio <= 1.2 });
+	report("runner", { figure: "(b) 100 MB body: throughput", value: `${mbps(m(runs.runner, "ms")).toFixed(0)} MB/s`, baseline: `bare node:http ${mbps(m(runs.bare, "ms")).toFixed(0)} MB/s`, result: `${throughput.toFixed(2)}×`, target: "≥ 0.7×", met: throughput >= 0.7 });
 	return (
-		`(b) 100 MB body: runner ${mbps(runs.runner.ms).toFixed(0)} MB/s, bare node:http ${mbps(runs.bare.ms).toFixed(0)} MB/s → throughput ratio ${(runs.bare.ms / runs.runner.ms).toFixed(2)} (target ≥ 0.7); ` +
-		`peak RSS increase ${(runs.runner.rss / BIG).toFixed(2)}× body (bare ${(runs.bare.rss / BIG).toFixed(2)}×; target ≤ 1.5)`
+		`(b) 100 MB body (medians of 3): runner ${mbps(m(runs.runner, "ms")).toFixed(0)} MB/s, bare node:http ${mbps(m(runs.bare, "ms")).toFixed(0)} MB/s → throughput ratio ${throughput.toFixed(2)} (target ≥ 0.7); ` +
+		`peak RSS increase ${(m(runs.runner, "rss") / BIG).toFixed(2)}× body vs bare with one buffer ${(m(runs.bare, "rss") / BIG).toFixed(2)}× → ${rssRatio.toFixed(2)} (target ≤ 1.2)`
 	);
 }
 
@@ -151,50 +188,150 @@ function httpyacBin(): string {
 	return bin;
 }
 
-async function benchC(port: number): Promise<string> {
-	const N = 200;
+/** Runs a command to its end; the server answering it runs in this process's event loop, hence async. */
+async function timeCommand(cwd: string, cmd: string, args: string[]): Promise<number> {
+	const t = process.hrtime.bigint();
+	await run(cmd, args, { cwd, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+	return ms(t);
+}
+
+/** Runs the CLI to its end: wall time and the CPU time of its process (bench/support/cpu-at-exit.cjs). */
+async function timeCli(cwd: string, args: string[]): Promise<{ wall: number; cpu: number }> {
+	const cpuFile = join(cwd, ".cpu");
+	const t = process.hrtime.bigint();
+	await run(process.execPath, ["--require", join(ROOT, "bench", "support", "cpu-at-exit.cjs"), join(ROOT, "bin", "runnable-blocks.js"), ...args], {
+		cwd,
+		timeout: 300_000,
+		maxBuffer: 64 * 1024 * 1024,
+		env: { ...process.env, RB_CPU_FILE: cpuFile },
+	});
+	const wall = ms(t);
+	return { wall, cpu: Number(readFileSync(cpuFile, "utf8")) };
+}
+
+interface Request {
+	method: "GET" | "POST" | "PUT" | "DELETE";
+	path: string;
+	body: string | null;
+	/** The alias whose response id the path uses, for the note; curl gets the value the server will give. */
+	chainedTo: string | null;
+}
+
+/**
+ * 200 requests: each group of four creates an item (POST), reads it back through a reference to
+ * the POST's id (GET, chained), updates it (PUT, chained) and deletes it (DELETE, chained); every
+ * fifth group reads the 1 KB list instead of creating. The server numbers items 1, 2, … per run.
+ */
+function requests(): Request[] {
+	const out: Request[] = [];
+	let id = 0;
+	for (let g = 0; out.length < 200; g++) {
+		if (g % 5 === 4) {
+			for (let k = 0; k < 4; k++) out.push({ method: "GET", path: `/json?g=${g}&k=${k}`, body: null, chainedTo: null });
+			continue;
+		}
+		id++;
+		const alias = `c${g}`;
+		out.push({ method: "POST", path: "/items", body: `{"name": "item ${g}"}`, chainedTo: null });
+		out.push({ method: "GET", path: `/items/${id}`, body: null, chainedTo: alias });
+		out.push({ method: "PUT", path: `/items/${id}`, body: `{"name": "item ${g}", "done": true}`, chainedTo: alias });
+		out.push({ method: "DELETE", path: `/items/${id}`, body: null, chainedTo: alias });
+	}
+	return out;
+}
+
+async function benchC(noDelay: boolean, withHttpyac: boolean): Promise<string> {
+	const server = await startServer(noDelay);
+	const base = `http://127.0.0.1:${server.port}`;
 	const dir = mkdtempSync(join(tmpdir(), "rb-bench-c-"));
 	try {
 		mkdirSync(join(dir, ".obsidian", "plugins", "runnable-blocks"), { recursive: true });
-		writeFileSync(join(dir, ".obsidian", "plugins", "runnable-blocks", "user.toml"), `[general]\nenvironment = "b"\n[environments.b]\nbase = "http://127.0.0.1:${port}"\n`);
+		writeFileSync(join(dir, ".obsidian", "plugins", "runnable-blocks", "user.toml"), `[general]\nenvironment = "b"\n[environments.b]\nbase = "${base}"\n`);
 		const md: string[] = ["# 200 blocks"];
-		const httpFile: string[] = [`@base = http://127.0.0.1:${port}`];
-		for (let i = 0; i < N; i++) {
-			md.push(`\`\`\`http alias=r${i}\nGET {{base}}/json?i=${i}\nAccept: application/json\n\`\`\``);
-			httpFile.push(`###\n# @name r${i}\nGET {{base}}/json?i=${i}\nAccept: application/json\n`);
-		}
+		const httpFile: string[] = [`@base = ${base}`];
+		const curl: string[] = [];
+		requests().forEach((r, i) => {
+			const alias = r.method === "POST" ? `c${/item (\d+)/.exec(r.body ?? "")?.[1]}` : `r${i}`;
+			const path = r.chainedTo ? r.path.replace(/\/items\/\d+$/, `/items/{{${r.chainedTo}.response.body.$.id}}`) : r.path;
+			const head = `${r.method} {{base}}${path}\nAccept: application/json${r.body ? "\nContent-Type: application/json" : ""}`;
+			md.push(`\`\`\`http alias=${alias}\n${head}${r.body ? `\n\n${r.body}` : ""}\n\`\`\``);
+			httpFile.push(`###\n# @name ${alias}\n${head.replace(/\{\{(c\d+)\.response\.body\.\$\.id\}\}/, "{{$1.id}}")}${r.body ? `\n\n${r.body}` : ""}\n`);
+			// curl: the same requests, ids as the server will number them; `next` keeps one process
+			// (and one keep-alive connection) for all of them.
+			if (i > 0) curl.push("next");
+			curl.push(`url = "${base}${r.path}"`, `request = "${r.method}"`, `header = "Accept: application/json"`, `output = "/dev/null"`, "silent");
+			if (r.body) curl.push(`header = "Content-Type: application/json"`, `data = ${JSON.stringify(r.body)}`);
+		});
 		writeFileSync(join(dir, "note.md"), md.join("\n\n"));
 		writeFileSync(join(dir, "note.http"), httpFile.join("\n"));
-		const cli = join(ROOT, "bin", "runnable-blocks.js");
-		const yac = httpyacBin();
-		// Asynchronous: the server answering both tools runs in this process's event loop.
-		const time = async (cmd: string, args: string[]): Promise<number> => {
-			const t = process.hrtime.bigint();
-			await run(cmd, args, { cwd: dir, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
-			return ms(t);
-		};
-		const best = { cli: Infinity, yac: Infinity };
-		for (let round = 0; round < 3; round++) {
-			best.yac = Math.min(best.yac, await time(yac, ["send", "note.http", "--all", "--output", "none"]));
-			best.cli = Math.min(best.cli, await time(process.execPath, [cli, "run", "note.md", "--no-cache"]));
+		writeFileSync(join(dir, "curl.cfg"), curl.join("\n") + "\n");
+		// Every block must succeed (exit 0, or execFile rejects): a failed block would make the CLI look fast.
+		const check = await run(process.execPath, [join(ROOT, "bin", "runnable-blocks.js"), "run", "note.md", "--no-cache"], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+		if (!check.stdout.includes("200 done")) throw new Error(`the CLI did not run all 200 blocks: ${check.stdout.slice(-300)}`);
+		const yac = withHttpyac ? httpyacBin() : null;
+		const rounds = noDelay ? 3 : 1; // without TCP_NODELAY a run takes seconds: one is enough to show it
+		const t = { cli: [] as number[], cliCpu: [] as number[], curl: [] as number[], yac: [] as number[] };
+		for (let round = 0; round < rounds; round++) {
+			t.curl.push(await timeCommand(dir, "curl", ["-K", "curl.cfg"]));
+			const c = await timeCli(dir, ["run", "note.md", "--no-cache"]);
+			t.cli.push(c.wall);
+			t.cliCpu.push(c.cpu);
+			if (yac) t.yac.push(await timeCommand(dir, yac, ["send", "note.http", "--all", "--output", "none"]));
 		}
-		return `(c) CLI on a 200-block note: runnable-blocks ${best.cli.toFixed(0)} ms, httpyac send --all ${best.yac.toFixed(0)} ms → ratio ${(best.cli / best.yac).toFixed(2)} (target < 1.0)`;
+		const ratio = median(t.cli) / median(t.curl);
+		const server_ = noDelay ? "TCP_NODELAY server" : "server without TCP_NODELAY";
+		report("runner", { figure: `(c) CLI, 200-block note, ${server_}`, value: `${median(t.cli).toFixed(0)} ms`, baseline: `curl -K ${median(t.curl).toFixed(0)} ms${yac ? `; httpyac ${median(t.yac).toFixed(0)} ms` : ""}`, result: `${ratio.toFixed(2)}× curl`, target: noDelay ? "≤ 2×" : "(shows the setup)", met: noDelay ? ratio <= 2 : null });
+		return `(c) CLI on a 200-block note (GET/POST/PUT/DELETE, chained), ${server_}, medians of ${rounds}: runnable-blocks ${median(t.cli).toFixed(0)} ms, curl -K ${median(t.curl).toFixed(0)} ms → ${ratio.toFixed(2)}× curl (target ≤ 2; the CLI's own CPU time ${median(t.cliCpu).toFixed(0)} ms)${yac ? `; httpyac send --all ${median(t.yac).toFixed(0)} ms → ${(median(t.cli) / median(t.yac)).toFixed(2)}× httpyac` : ""}`;
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+		await server.close();
+	}
+}
+
+/**
+ * (d) `runnable-blocks parse` of a 5,000-block note beyond process startup (`--version`), per
+ * block: by CPU time of the process (the figure; medians of 5, alternated) and by wall time.
+ */
+async function benchD(): Promise<string> {
+	const BLOCKS = 5000;
+	const dir = mkdtempSync(join(tmpdir(), "rb-bench-d-"));
+	try {
+		writeFileSync(join(dir, "note.md"), generateNote(BLOCKS));
+		const t = { parse: [] as Array<{ wall: number; cpu: number }>, start: [] as Array<{ wall: number; cpu: number }> };
+		for (let round = 0; round < 5; round++) {
+			t.start.push(await timeCli(dir, ["--version"]));
+			t.parse.push(await timeCli(dir, ["parse", "note.md"]));
+		}
+		const m = (xs: Array<{ wall: number; cpu: number }>, k: "wall" | "cpu") => median(xs.map((x) => x[k]));
+		const perBlock = (k: "wall" | "cpu") => ((m(t.parse, k) - m(t.start, k)) * 1000) / BLOCKS;
+		report("runner", { figure: "(d) CLI parse, 5,000-block note (CPU time)", value: `${m(t.parse, "cpu").toFixed(0)} ms`, baseline: `startup (--version) ${m(t.start, "cpu").toFixed(0)} ms`, result: `${perBlock("cpu").toFixed(1)} µs per block`, target: "≤ 10 µs per block", met: perBlock("cpu") <= 10 });
+		return (
+			`(d) CLI parse of a ${BLOCKS}-block note, CPU time: ${m(t.parse, "cpu").toFixed(0)} ms, startup (--version) ${m(t.start, "cpu").toFixed(0)} ms → ${perBlock("cpu").toFixed(1)} µs per block beyond startup (target ≤ 10); ` +
+			`wall: ${m(t.parse, "wall").toFixed(0)} ms vs ${m(t.start, "wall").toFixed(0)} ms → ${perBlock("wall").toFixed(1)} µs per block`
+		);
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
 }
 
 async function main(): Promise<void> {
-	const which = new Set(process.argv.slice(2).length ? process.argv.slice(2) : ["a", "b", "c"]);
+	const args = process.argv.slice(2);
+	const withHttpyac = args.includes("httpyac");
+	const parts = args.filter((a) => a !== "httpyac");
+	const which = new Set(parts.length ? parts : ["a", "b", "c", "d"]);
 	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("build first: npm run build");
 	const server = await startServer();
 	try {
 		if (which.has("a")) console.log(await benchA(server.port));
 		if (which.has("b")) console.log(await benchB(server.port));
-		if (which.has("c")) console.log(await benchC(server.port));
 	} finally {
 		await server.close();
 	}
+	if (which.has("c")) {
+		console.log(await benchC(true, withHttpyac));
+		console.log(await benchC(false, withHttpyac));
+	}
+	if (which.has("d")) console.log(await benchD());
 }
 
 void main().catch((e: unknown) => {

@@ -71,12 +71,16 @@ function quoteDepth(quote: string): number {
 	return (quote.match(/>/g) ?? []).length;
 }
 
-/** Strips `depth` blockquote markers and up to `indentWidth` columns of indentation from a content line. */
-function stripPrefix(line: string, depth: number, indentWidth: number): { text: string; cut: number } | null {
+/**
+ * How many code units of a content line are its container prefix: `depth` blockquote markers and
+ * up to `indentWidth` columns of indentation; -1 when the line leaves the blockquote. (A number,
+ * not the stripped text: most fences have no prefix, and a parse visits every content line.)
+ */
+function prefixCut(line: string, depth: number, indentWidth: number): number {
 	let i = 0;
 	for (let d = 0; d < depth; d++) {
 		while (i < line.length && (line[i] === " " || line[i] === "\t")) i++;
-		if (line[i] !== ">") return null;
+		if (line[i] !== ">") return -1;
 		i++;
 		if (line[i] === " " || line[i] === "\t") i++;
 	}
@@ -85,15 +89,23 @@ function stripPrefix(line: string, depth: number, indentWidth: number): { text: 
 		w += line[i] === "\t" ? 4 : 1;
 		i++;
 	}
-	return { text: line.slice(i), cut: i };
+	return i;
 }
 
-function isClosing(content: string, char: string, length: number): boolean {
-	if (!content.includes(char.repeat(3))) return false;
-	const t = content.replace(/^[ \t]{0,3}/, "");
+/** `run` is three fence characters: a line without them cannot close the fence (most lines). */
+function isClosing(content: string, run: string, length: number): boolean {
+	if (!content.includes(run)) return false;
+	const char = run[0];
 	let n = 0;
-	while (t[n] === char) n++;
-	return n >= length && /^[ \t]*$/.test(t.slice(n));
+	while (n < 3 && (content[n] === " " || content[n] === "\t")) n++;
+	let count = 0;
+	while (content[n] === char) {
+		n++;
+		count++;
+	}
+	if (count < length) return false;
+	for (; n < content.length; n++) if (content[n] !== " " && content[n] !== "\t") return false;
+	return true;
 }
 
 function widthOf(s: string): number {
@@ -156,32 +168,32 @@ function collectFence(src: LineSource, start: number, open: OpenLine, bom: numbe
 	const indentWidth = widthOf(open.indent) + widthOf(open.marker);
 	const contentLines: string[] = [];
 	const contentOffsets: number[] = [];
-	const eols: string[] = [];
+	const run = open.char.repeat(3);
+	let content = "";
 	let end = src.count - 1;
 	let terminated = false;
+	let eol = "";
 	for (let j = start + 1; j < src.count; j++) {
 		const line = src.line(j);
-		const stripped = stripPrefix(line.text, depth, indentWidth);
-		if (stripped === null) {
+		const cut = depth === 0 && indentWidth === 0 ? 0 : prefixCut(line.text, depth, indentWidth);
+		if (cut === -1) {
 			// The blockquote holding the fence ended: so does the fence.
 			end = j - 1;
 			break;
 		}
-		if (isClosing(stripped.text, open.char, open.length)) {
+		const text = cut === 0 ? line.text : line.text.slice(cut);
+		if (isClosing(text, run, open.length)) {
 			end = j;
 			terminated = true;
 			break;
 		}
-		contentLines.push(stripped.text);
-		contentOffsets.push(line.from + stripped.cut);
-		eols.push(line.eol);
+		content += eol + text;
+		eol = line.eol;
+		contentLines.push(text);
+		contentOffsets.push(line.from + cut);
 	}
 	const words = /^[ \t]*(\S*)[ \t]*(.*?)[ \t]*$/.exec(open.rest) ?? ["", "", ""];
 	const langWritten = words[1];
-	let content = "";
-	for (let k = 0; k < contentLines.length; k++) {
-		content += contentLines[k] + (k < contentLines.length - 1 ? eols[k] : "");
-	}
 	const prefix = open.quote + open.indent + open.marker;
 	return {
 		lang: langWritten.toLowerCase(),

@@ -1,4 +1,4 @@
-import { splitLines, isBlank } from "./lines";
+import { isBlank } from "./lines";
 import { BASIC_METHODS, normalizeMethod, type HttpMethod } from "./methods";
 import { aliasToken, displayToken, enumToken, timeoutToken } from "./info";
 import { defineKind, type ContentAlias } from "./kind";
@@ -214,7 +214,7 @@ function consumeBlockComment(lines: HttpLine[], i: number): number {
  * becomes an entry of `problems` with the line it is on.
  */
 export function parseHttpBlock(text: string): HttpBlock {
-	const lines: HttpLine[] = splitLines(text).map((l) => ({ text: l.text, eol: l.eol, kind: "body" }));
+	const lines = httpLines(text);
 	const block: HttpBlock = {
 		lines,
 		method: null,
@@ -274,6 +274,22 @@ export function parseHttpBlock(text: string): HttpBlock {
 	i = readHead(block, i);
 	readBody(block, i);
 	return block;
+}
+
+/** The block's lines, as `splitLines` splits them, straight into HttpLines (a parse reads every line of a note). */
+function httpLines(text: string): HttpLine[] {
+	const lines: HttpLine[] = [];
+	let from = 0;
+	for (;;) {
+		const nl = text.indexOf("\n", from);
+		if (nl === -1) {
+			lines.push({ text: from === 0 ? text : text.slice(from), eol: "", kind: "body" });
+			return lines;
+		}
+		const cr = nl > from && text.charCodeAt(nl - 1) === 13;
+		lines.push({ text: text.slice(from, cr ? nl - 1 : nl), eol: cr ? "\r\n" : "\n", kind: "body" });
+		from = nl + 1;
+	}
 }
 
 function readVariable(block: HttpBlock, i: number): void {
@@ -360,7 +376,7 @@ function readHeader(block: HttpBlock, i: number): void {
 	}
 	line.kind = "header";
 	// A name with references is checked once resolved (the runner's Invalid HTTP token rule).
-	if (findReferences(name).length === 0 && !isHttpToken(name)) {
+	if (!isHttpToken(name) && !(name.includes("{{") && findReferences(name).length > 0)) {
 		block.problems.push(error("invalid_header", `Invalid HTTP token: header name "${name}"`, i, indentOf(line.text)));
 	}
 	block.headers.push({ name, value: line.text.slice(colon + 1).trim(), line: i });
@@ -428,8 +444,11 @@ function readBody(block: HttpBlock, start: number): void {
 		while (kept.length > 0 && isBlank(kept[kept.length - 1].text)) kept.pop();
 		while (kept.length > 0 && isBlank(kept[0].text) && lines.slice(start, lines.indexOf(kept[0])).some((l) => l.kind !== "body")) kept.shift();
 	}
-	block.body = kept.map((l, k) => l.text + (k < kept.length - 1 ? l.eol : "")).join("");
-	block.bodyParts = bodyPartsOf(kept, lines);
+	let body = "";
+	for (let k = 0; k < kept.length; k++) body += k < kept.length - 1 ? kept[k].text + kept[k].eol : kept[k].text;
+	block.body = body;
+	// Without file lines the body is its one text part (the common case: no second copy of it).
+	block.bodyParts = kept.some((l) => l.kind === "file") ? bodyPartsOf(kept, lines) : body ? [{ kind: "text", text: body }] : [];
 	block.graphql = graphqlOf(block);
 }
 

@@ -64,9 +64,14 @@ export function parseInfo<const S extends readonly TokenSpec[]>(info: string, sc
 	const problems: BlockProblem[] = [];
 	const words: InfoWord[] = [];
 	const seen = new Set<string>();
-	for (const m of info.matchAll(/[^ \t]+/g)) {
-		const text = m[0];
-		const at = column + m.index;
+	// Words are runs of anything but spaces and tabs (a plain scan: every fence line is read).
+	for (let end = 0, start = 0; start < info.length; start = end) {
+		while (start < info.length && (info[start] === " " || info[start] === "\t")) start++;
+		if (start === info.length) break;
+		end = start + 1;
+		while (end < info.length && info[end] !== " " && info[end] !== "\t") end++;
+		const text = info.slice(start, end);
+		const at = column + start;
 		const eq = text.indexOf("=");
 		const spec = eq > 0 ? schema.find((s) => s.key === text.slice(0, eq)) : schema.find((s) => s.form === "flag" && s.key === text);
 		words.push({ text, key: spec?.key ?? null });
@@ -93,9 +98,11 @@ export function parseInfo<const S extends readonly TokenSpec[]>(info: string, sc
  * order. Nothing is added that was not written, nothing is dropped.
  */
 export function canonicalInfo(words: readonly InfoWord[], schema: readonly TokenSpec[]): string {
-	const known = schema.flatMap((s) => words.filter((w) => w.key === s.key));
-	const unknown = words.filter((w) => w.key === null);
-	return [...known, ...unknown].map((w) => w.text).join(" ");
+	let out = "";
+	const add = (w: InfoWord) => (out = out ? `${out} ${w.text}` : w.text);
+	for (const s of schema) for (const w of words) if (w.key === s.key) add(w);
+	for (const w of words) if (w.key === null) add(w);
+	return out;
 }
 
 /**

@@ -1,9 +1,10 @@
-import { diff } from "@codemirror/merge";
+import diffSequence from "@jest/diff-sequences";
 
 /**
  * Line-level comparison for textdiff blocks and response comparison: which lines changed, how
- * many, and the unified text `diff -u` would print. The diff itself is @codemirror/merge's (the
- * same algorithm the merge view shows); lines are compared as single characters.
+ * many, and the unified text `diff -u` would print. The diff is Myers' (@jest/diff-sequences, a
+ * small pure module: @codemirror/merge's diff would bring @codemirror/view into the core and the
+ * CLI); lines are compared by number, each distinct compared form getting one.
  */
 
 /** A run of changed lines: `[fromA, toA)` of the left replaced by `[fromB, toB)` of the right (0-based). */
@@ -43,35 +44,38 @@ function compareKey(line: string, options: CompareOptions): string {
 	return key;
 }
 
-// Code units a line can be mapped to: all of the BMP but surrogates, which a string diff could split.
-const SURROGATES = 0xdfff - 0xd800 + 1;
-const CODES = 0x10000 - SURROGATES;
-function codeOf(id: number): string {
-	const n = id % CODES; // past 63,488 distinct lines, ids share code units: the count may be off, never the text
-	return String.fromCharCode(n < 0xd800 ? n : n + SURROGATES);
-}
-
 /** The line runs that differ between `a` and `b`, in order. */
 export function diffLines(a: readonly string[], b: readonly string[], options: CompareOptions = {}): LineChange[] {
-	const ids = new Map<string, string>();
+	const ids = new Map<string, number>();
 	const encode = (lines: readonly string[]) => {
-		let out = "";
-		for (const line of lines) {
-			const key = compareKey(line, options);
-			let code = ids.get(key);
-			if (code === undefined) {
-				code = codeOf(ids.size);
-				ids.set(key, code);
+		const out = new Int32Array(lines.length);
+		for (let i = 0; i < lines.length; i++) {
+			const key = compareKey(lines[i], options);
+			let id = ids.get(key);
+			if (id === undefined) {
+				id = ids.size;
+				ids.set(key, id);
 			}
-			out += code;
+			out[i] = id;
 		}
 		return out;
 	};
 	const ea = encode(a);
 	const eb = encode(b);
-	if (ea === eb) return [];
-	// One character per line, so character offsets are line indices.
-	return diff(ea, eb).map((c) => ({ fromA: c.fromA, toA: c.toA, fromB: c.fromB, toB: c.toB }));
+	const changes: LineChange[] = [];
+	// The common runs arrive in order; the gaps between them are the changes.
+	let nextA = 0;
+	let nextB = 0;
+	const gap = (toA: number, toB: number) => {
+		if (toA > nextA || toB > nextB) changes.push({ fromA: nextA, toA, fromB: nextB, toB });
+	};
+	diffSequence(ea.length, eb.length, (i, j) => ea[i] === eb[j], (n, i, j) => {
+		gap(i, j);
+		nextA = i + n;
+		nextB = j + n;
+	});
+	gap(ea.length, eb.length);
+	return changes;
 }
 
 export function countChanges(changes: readonly LineChange[]): ChangeCount {

@@ -144,10 +144,11 @@ export function parseFence(kind: AnyBlockKind, fence: Fence, index: number, line
 /** References of the block content (never of the info string), with note offsets. */
 function referencesOf(fence: Fence): Reference[] {
 	const refs: Reference[] = [];
-	fence.contentLines.forEach((line, k) => {
-		const base = fence.contentOffsets[k];
-		for (const r of findReferences(line)) refs.push({ ...r, start: base + r.start, end: base + r.end });
-	});
+	const { contentLines, contentOffsets } = fence;
+	for (let k = 0; k < contentLines.length; k++) {
+		// Most lines hold none: skip them before allocating a result.
+		if (contentLines[k].includes("{{")) for (const r of findReferences(contentLines[k], contentOffsets[k])) refs.push(r);
+	}
 	return refs;
 }
 

@@ -34,7 +34,8 @@ const DOLLAR_BUILTINS = new Set(["$guid", "$uuid", "$timestamp", "$randomInt", "
 
 /** Classifies the inside of a reference. */
 export function classifyReference(inner: string): ReferenceKind {
-	const head = inner.split(/\s+/)[0];
+	const space = inner.search(/\s/);
+	const head = space === -1 ? inner : inner.slice(0, space);
 	if (inner.startsWith("$")) return DOLLAR_BUILTINS.has(head) ? "builtin" : "invalid";
 	if (BUILTIN_NAMES.has(head)) return head === inner || head === "randomInt" ? "builtin" : "invalid";
 	if (ALIAS_REF.test(inner)) return parseAliasPath(inner) ? "alias" : "invalid";
@@ -56,9 +57,9 @@ export function parseAliasPath(inner: string): AliasPath | null {
 
 /**
  * Finds every `{{...}}` in text. `\{{` is an escaped literal and is skipped; a `{{` without a
- * closing `}}` on the same line is not a reference.
+ * closing `}}` on the same line is not a reference. Offsets are `base` plus the offset in text.
  */
-export function findReferences(text: string): Reference[] {
+export function findReferences(text: string, base = 0): Reference[] {
 	const refs: Reference[] = [];
 	let i = 0;
 	while ((i = text.indexOf("{{", i)) !== -1) {
@@ -73,7 +74,7 @@ export function findReferences(text: string): Reference[] {
 			continue;
 		}
 		const inner = text.slice(i + 2, close).trim();
-		refs.push({ text: text.slice(i, close + 2), inner, start: i, end: close + 2, kind: inner ? classifyReference(inner) : "invalid" });
+		refs.push({ text: text.slice(i, close + 2), inner, start: base + i, end: base + close + 2, kind: inner ? classifyReference(inner) : "invalid" });
 		i = close + 2;
 	}
 	return refs;

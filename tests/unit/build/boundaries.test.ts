@@ -1,8 +1,8 @@
 /**
  * The core/adapter boundary is a lint rule, not a convention: the project's ESLint config applies
- * eslint.boundaries.mjs to the core, and that rule rejects a core file importing `obsidian` or
- * src/ui. ESLint runs in a child Node process (its config is ESM, which jest's CommonJS runtime
- * does not load).
+ * eslint.boundaries.mjs to the core, and that rule rejects a core file importing `obsidian`,
+ * src/ui or the editor's view (@codemirror/view, or @codemirror/merge which brings it). ESLint
+ * runs in a child Node process (its config is ESM, which jest's CommonJS runtime does not load).
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -28,6 +28,7 @@ describe("core/adapter boundary", () => {
 			console.log(JSON.stringify({
 				runner: await lint("src/runner/fixture.ts", 'import { Notice } from "obsidian";\\nimport { t } from "../ui/strings";\\nimport type { App } from "obsidian";\\nexport const x = [Notice, t];\\n'),
 				cli: await lint("src/cli/fixture.ts", 'import Plugin from "../../main";\\nexport const p = Plugin;\\n'),
+				view: await lint("src/blocks/fixture.ts", 'import { diff } from "@codemirror/merge";\\nimport { EditorView } from "@codemirror/view";\\nexport const v = [diff, EditorView];\\n'),
 				clean: await lint("src/blocks/fixture.ts", 'import { parseNote } from "./note";\\nexport const f = parseNote;\\n'),
 				ui: await lint("src/ui/fixture.ts", 'import { Notice } from "obsidian";\\nexport const n = Notice;\\n'),
 			}));
@@ -39,6 +40,11 @@ describe("core/adapter boundary", () => {
 		]);
 		expect(messages.runner[0][2]).toContain("never imports obsidian");
 		expect(messages.cli.map(([line, rule]) => [line, rule])).toEqual([[1, "no-restricted-imports"]]);
+		expect(messages.view.map(([line, rule]) => [line, rule])).toEqual([
+			[1, "no-restricted-imports"],
+			[2, "no-restricted-imports"],
+		]);
+		expect(messages.view[0][2]).toContain("CLI bundle");
 		expect(messages.clean).toEqual([]);
 		expect(messages.ui).toEqual([]);
 	});

@@ -1,0 +1,79 @@
+/**
+ * bench/bundle — what the plugin bundle costs before it does anything: the size of main.js (and
+ * how much of it is sql.js's wasm as base64) and of the CLI's dist/cli.js; the time Chromium's V8
+ * takes to compile main.js (`new Function`, as Obsidian's loader does) and to evaluate it, in the
+ * test host, against the same for a script of equal size holding only one string literal (the
+ * floor of reading that many bytes of source), and the plugin's onload. Usage: node bench/run.mjs
+ * bundle   (after npm run build)
+ */
+import { readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { launchHost } from "../../tests/e2e/support/host";
+import { report } from "../support/report";
+
+const ROOT = resolve(__dirname, "..", "..");
+const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+
+interface PageFigures {
+	compile: number;
+	evaluate: number;
+	floorCompile: number;
+	load: number;
+}
+
+async function main(): Promise<void> {
+	const main = readFileSync(join(ROOT, "main.js"), "utf8");
+	const cli = statSync(join(ROOT, "dist", "cli.js")).size;
+	const wasm = Math.max(0, ...[...main.matchAll(/"([A-Za-z0-9+/=]{100000,})"/g)].map((m) => m[1].length));
+	const gzip = gzipSync(main).length;
+	console.log(`main.js ${kib(main.length)} (gzip ${kib(gzip)}), of it sql.js wasm as base64 ${kib(wasm)} (${((100 * wasm) / main.length).toFixed(0)} %); dist/cli.js ${kib(cli)}`);
+
+	const host = await launchHost();
+	try {
+		const { page } = host;
+		// Compile, 7 times, with a distinct trailing comment so V8's compilation cache never
+		// answers; the floor is a script of the same length holding one string.
+		const compiled = await page.evaluate(async () => {
+			const code = await (await fetch("/main.js")).text();
+			const floor = `module.exports = "${"x".repeat(code.length - 20)}";`;
+			const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+			const t = { compile: [] as number[], floorCompile: [] as number[] };
+			for (let i = 0; i < 7; i++) {
+				let t0 = performance.now();
+				new Function("module", "exports", "require", `${floor}\n//${i}`);
+				t.floorCompile.push(performance.now() - t0);
+				t0 = performance.now();
+				new Function("module", "exports", "require", `${code}\n//${i}`);
+				t.compile.push(performance.now() - t0);
+			}
+			return { compile: median(t.compile), floorCompile: median(t.floorCompile) };
+		});
+		// The host's own loader once (fetch, compile, evaluate, onload), timing the evaluation.
+		const loaded = await host.api(async (h) => {
+			const at = { evaluate: 0, total: 0 };
+			const t0 = performance.now();
+			await h.loadPlugin((code, module, modules) => {
+				const fn = new Function("module", "exports", "require", code) as (m: unknown, e: unknown, r: (n: string) => unknown) => void;
+				const t = performance.now();
+				fn(module, module.exports, (n) => modules[n]);
+				at.evaluate = performance.now() - t;
+			});
+			at.total = performance.now() - t0;
+			return at;
+		});
+		const figures: PageFigures = { ...compiled, evaluate: loaded.evaluate, load: loaded.total };
+		const ratio = figures.compile / figures.floorCompile;
+		console.log(`compile main.js ${figures.compile.toFixed(1)} ms vs a string of the same length ${figures.floorCompile.toFixed(1)} ms (${ratio.toFixed(1)}×); evaluate ${figures.evaluate.toFixed(1)} ms (compile: medians of 7; evaluate: once, Chromium); host load incl. fetch and onload ${figures.load.toFixed(0)} ms`);
+		report("bundle", { figure: "main.js size", value: kib(main.length), baseline: `sql.js wasm base64 ${kib(wasm)}; gzip ${kib(gzip)}`, result: `${((100 * wasm) / main.length).toFixed(0)} % wasm`, target: "report", met: null });
+		report("bundle", { figure: "dist/cli.js size", value: kib(cli), baseline: "—", result: "—", target: "report", met: null });
+		report("bundle", { figure: "main.js compile + evaluate (Chromium)", value: `${figures.compile.toFixed(1)} + ${figures.evaluate.toFixed(1)} ms`, baseline: `same-length string ${figures.floorCompile.toFixed(1)} ms`, result: `${ratio.toFixed(1)}× (compile)`, target: "report", met: null });
+	} finally {
+		await host.close();
+	}
+}
+
+void main().catch((e: unknown) => {
+	console.error(e);
+	process.exit(1);
+});
