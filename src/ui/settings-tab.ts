@@ -3,6 +3,8 @@ import { ACTION_SPECS, actionSpec, chordFromKeyEvent, displayChord, findConflict
 import { describeConnection } from "../settings/connections";
 import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
 import { TRANSPORTS } from "../settings/user-settings";
+import { commitTemplateProblem } from "../settings/vcs-settings";
+import { DEFAULT_COMMIT_TEMPLATE } from "../vcs/message";
 import { environmentNames } from "../settings/variables";
 import { EnvironmentActions, NewVariableModal } from "./environments";
 import { KeymapPresetModal } from "./keymap-preset-modal";
@@ -16,7 +18,7 @@ const SOURCE_NAMES: Record<ChordSource, StringKey> = { default: "sourceDefault",
 const actionName = (id: ActionId) => t(actionSpec(id).name, { n: id.split(".").pop() ?? "" });
 
 /**
- * The settings page: General, Environments, Keymap, Connections. It never holds settings of
+ * The settings page: General, Environments, Keymap, Version control, Connections. It never holds settings of
  * its own: every change is a comment-preserving patch of user.toml, and the page re-renders
  * from the reloaded settings.
  */
@@ -59,7 +61,34 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		this.general(el);
 		this.environmentSection(el);
 		this.keymap(el);
+		this.versionControl(el);
 		this.connections(el);
+	}
+
+	/** `[vcs]`: the commit message template, checked as user.toml checks it before it is written. */
+	private versionControl(el: HTMLElement): void {
+		new Setting(el).setName(t("versionControl")).setHeading();
+		new Setting(el)
+			.setName(t("commitTemplate"))
+			.setDesc(t("commitTemplateDesc"))
+			.addText((field) => {
+				field.inputEl.addClass("rb-setting-commit-template");
+				field.setPlaceholder(DEFAULT_COMMIT_TEMPLATE).setValue(this.store.settings.vcs.commitTemplate);
+				field.inputEl.addEventListener("change", () => {
+					const value = field.getValue();
+					if (value.trim() === "") {
+						void this.store.delete(["vcs", "commit_template"]);
+						return;
+					}
+					const problem = commitTemplateProblem(value);
+					if (problem) {
+						notify(t("badCommitTemplate", { problem }));
+						field.setValue(this.store.settings.vcs.commitTemplate);
+						return;
+					}
+					void this.store.set(["vcs", "commit_template"], value);
+				});
+			});
 	}
 
 	private general(el: HTMLElement): void {
