@@ -66,6 +66,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			pluginDir,
 			chord: (action) => keymapOf(this.settingsStore.settings).bindings.get(action),
 			onKeymapChange: (listener) => this.settingsStore.onChange(listener),
+			commitTemplate: () => this.settingsStore.settings.vcs.commitTemplate,
 		});
 		registerCommands(this, {
 			notes: this.model,

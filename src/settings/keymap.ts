@@ -25,6 +25,11 @@ export interface ActionSpec {
 	readonly command: { readonly id: string; readonly title: string } | null;
 	/** Named by the design but not built yet: listed and bindable, never registered. */
 	readonly reserved?: true;
+	/**
+	 * A panel action that acts while its panel is open, focused or not (on the app's scope), so it
+	 * competes with global chords then; other panel actions act only while the panel has focus.
+	 */
+	readonly whileOpen?: true;
 }
 
 /** Where an action's chord comes from, for the Keymap page. */
@@ -62,7 +67,7 @@ export const ACTIONS = [
 	{ id: "vcs.sync", scope: "global", defaultChord: null, notebookChord: "Mod+Shift+S", name: "actVcsSync", command: { id: "sync-vault-repository", title: "Sync the vault repository" } },
 	// The version-control panel's chords, on the panel's own scope (src/ui/vcs): Obsidian keeps Mod+G
 	// (graph view) while the panel is closed and Mod+B (bold) while it is not focused.
-	{ id: "vcs.commit", scope: "panel", defaultChord: "Mod+G", notebookChord: null, name: "actVcsCommit", command: null },
+	{ id: "vcs.commit", scope: "panel", defaultChord: "Mod+G", notebookChord: null, name: "actVcsCommit", command: null, whileOpen: true },
 	{ id: "vcs.branch", scope: "panel", defaultChord: "Mod+B", notebookChord: null, name: "actVcsBranch", command: null },
 	...[goto(1), goto(2), goto(3), goto(4), goto(5), goto(6), goto(7), goto(8), goto(9)],
 ] as const satisfies readonly ActionSpec[];
@@ -282,12 +287,70 @@ export function presetChords(preset: KeymapPreset, overrides: Readonly<Record<st
 	});
 }
 
-/** Actions bound to the same chord on a platform, grouped. */
-export function findConflicts<A extends string>(bindings: ReadonlyMap<A, Chord>, isMac: boolean): A[][] {
+/** Where an action's chord is live, narrowest first. */
+type Reach = "block" | "panel-focus" | "panel-open" | "global";
+
+function reachOf(id: string): Reach {
+	const spec = isActionId(id) ? actionSpec(id) : null;
+	if (!spec || spec.scope === "global") return "global";
+	if (spec.scope === "block") return "block";
+	return spec.whileOpen ? "panel-open" : "panel-focus";
+}
+
+/** Which of two reaches wins a keypress both could take: the one checked first where it is live. */
+const NARROWER: Partial<Record<`${Reach}/${Reach}`, Reach>> = {
+	"block/global": "block",
+	"block/panel-open": "block",
+	"panel-focus/global": "panel-focus",
+	"panel-focus/panel-open": "panel-focus",
+};
+
+/**
+ * How two actions bound to one chord meet (docs/shortcuts.md, "Conflicts"):
+ * - `conflict`: both are live for the same keypress and which runs is an accident of registration
+ *   (the same scope, or a global action and a panel action live while its panel is open);
+ * - `shadow`: the narrower one (inside a block, in the focused panel) takes the chord where it
+ *   acts and the other keeps it everywhere else, by design;
+ * - `apart`: never live together (inside a block's editor and in a focused panel).
+ */
+export function chordOverlap<A extends string>(a: A, b: A): { kind: "conflict" } | { kind: "apart" } | { kind: "shadow"; narrow: A; wide: A } {
+	const [ra, rb] = [reachOf(a), reachOf(b)];
+	if (ra === rb || (ra === "global" && rb === "panel-open") || (rb === "global" && ra === "panel-open")) return { kind: "conflict" };
+	const narrow = NARROWER[`${ra}/${rb}`] ?? NARROWER[`${rb}/${ra}`];
+	if (!narrow) return { kind: "apart" };
+	return narrow === ra ? { kind: "shadow", narrow: a, wide: b } : { kind: "shadow", narrow: b, wide: a };
+}
+
+/** Same-chord pairs on a platform, by how they meet (chordOverlap). */
+function sameChordPairs<A extends string>(bindings: ReadonlyMap<A, Chord>, isMac: boolean): Array<[A, A]> {
 	const byChord = new Map<string, A[]>();
 	for (const [action, chord] of bindings) {
 		const key = formatChord(resolveChord(chord, isMac));
 		byChord.set(key, [...(byChord.get(key) ?? []), action]);
 	}
-	return [...byChord.values()].filter((actions) => actions.length > 1);
+	const pairs: Array<[A, A]> = [];
+	for (const actions of byChord.values()) for (let i = 0; i < actions.length; i++) for (let j = i + 1; j < actions.length; j++) pairs.push([actions[i], actions[j]]);
+	return pairs;
+}
+
+/**
+ * Actions that conflict on a platform: for each action, the others bound to its chord that are live
+ * for the same keypress. Chords shared across scopes that shadow or never meet are not conflicts.
+ */
+export function findConflicts<A extends string>(bindings: ReadonlyMap<A, Chord>, isMac: boolean): Map<A, A[]> {
+	const out = new Map<A, A[]>();
+	for (const [a, b] of sameChordPairs(bindings, isMac)) {
+		if (chordOverlap(a, b).kind !== "conflict") continue;
+		out.set(a, [...(out.get(a) ?? []), b]);
+		out.set(b, [...(out.get(b) ?? []), a]);
+	}
+	return out;
+}
+
+/** Same-chord pairs where a narrower scope takes the chord from a wider one where it acts. */
+export function findShadows<A extends string>(bindings: ReadonlyMap<A, Chord>, isMac: boolean): Array<{ narrow: A; wide: A }> {
+	return sameChordPairs(bindings, isMac).flatMap(([a, b]) => {
+		const o = chordOverlap(a, b);
+		return o.kind === "shadow" ? [{ narrow: o.narrow, wide: o.wide }] : [];
+	});
 }

@@ -3,6 +3,7 @@ import { defaultChatSettings, parseChatTable, type ChatSettings } from "./chat-s
 import { KEYMAP_PRESETS, type KeymapPreset } from "./keymap";
 import { parseConnection, type Connection } from "./connections";
 import { locate } from "./toml-locate";
+import { defaultVcsSettings, parseVcsTable, type VcsSettings } from "./vcs-settings";
 
 export type TransportSetting = "auto" | "node" | "obsidian" | "fetch";
 export const TRANSPORTS: readonly TransportSetting[] = ["auto", "node", "obsidian", "fetch"];
@@ -32,10 +33,12 @@ export interface Settings {
 	connections: Record<string, Connection>;
 	/** The chat panel's endpoint and limits (DESIGN.md section 13). */
 	chat: ChatSettings;
+	/** The version-control panel (DESIGN.md section 12). */
+	vcs: VcsSettings;
 }
 
 export function defaultSettings(): Settings {
-	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {}, chat: defaultChatSettings() };
+	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {}, chat: defaultChatSettings(), vcs: defaultVcsSettings() };
 }
 
 /** A problem with a position in user.toml (1-based line and column). */
@@ -86,7 +89,7 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 	const show = (v: unknown) => JSON.stringify(v instanceof Date ? v.toISOString() : v);
 
 	for (const [section, value] of Object.entries(doc)) {
-		if (!["general", "keymap", "environments", "connections", "chat"].includes(section)) {
+		if (!["general", "keymap", "environments", "connections", "chat", "vcs"].includes(section)) {
 			warn([section], `unknown section "${section}" is kept but ignored`);
 			continue;
 		}
@@ -152,6 +155,7 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 		if (connection) settings.connections[name] = connection;
 	}
 	if (isTable(doc.chat)) parseChatTable(doc.chat, settings.chat, (k, m) => error(["chat", k], m), (k, m) => warn(["chat", k], m));
+	if (isTable(doc.vcs)) parseVcsTable(doc.vcs, settings.vcs, (k, m) => error(["vcs", k], m), (k, m) => warn(["vcs", k], m));
 	return { ok: true, settings, errors, warnings };
 }
 

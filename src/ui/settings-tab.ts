@@ -1,8 +1,10 @@
 import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
-import { ACTION_SPECS, actionSpec, chordFromKeyEvent, displayChord, findConflicts, formatChord, KEYMAP_PRESETS, presetChords, resolveKeymap, type ActionId, type ChordSource, type KeymapPreset } from "../settings/keymap";
+import { ACTION_SPECS, actionSpec, chordFromKeyEvent, displayChord, findConflicts, findShadows, formatChord, KEYMAP_PRESETS, presetChords, resolveKeymap, type ActionId, type ChordSource, type KeymapPreset } from "../settings/keymap";
 import { describeConnection } from "../settings/connections";
 import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
 import { TRANSPORTS } from "../settings/user-settings";
+import { commitTemplateProblem } from "../settings/vcs-settings";
+import { DEFAULT_COMMIT_TEMPLATE } from "../vcs/message";
 import { environmentNames } from "../settings/variables";
 import { EnvironmentActions, NewVariableModal } from "./environments";
 import { KeymapPresetModal } from "./keymap-preset-modal";
@@ -16,7 +18,7 @@ const SOURCE_NAMES: Record<ChordSource, StringKey> = { default: "sourceDefault",
 const actionName = (id: ActionId) => t(actionSpec(id).name, { n: id.split(".").pop() ?? "" });
 
 /**
- * The settings page: General, Environments, Keymap, Connections. It never holds settings of
+ * The settings page: General, Environments, Keymap, Version control, Connections. It never holds settings of
  * its own: every change is a comment-preserving patch of user.toml, and the page re-renders
  * from the reloaded settings.
  */
@@ -59,7 +61,34 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		this.general(el);
 		this.environmentSection(el);
 		this.keymap(el);
+		this.versionControl(el);
 		this.connections(el);
+	}
+
+	/** `[vcs]`: the commit message template, checked as user.toml checks it before it is written. */
+	private versionControl(el: HTMLElement): void {
+		new Setting(el).setName(t("versionControl")).setHeading();
+		new Setting(el)
+			.setName(t("commitTemplate"))
+			.setDesc(t("commitTemplateDesc"))
+			.addText((field) => {
+				field.inputEl.addClass("rb-setting-commit-template");
+				field.setPlaceholder(DEFAULT_COMMIT_TEMPLATE).setValue(this.store.settings.vcs.commitTemplate);
+				field.inputEl.addEventListener("change", () => {
+					const value = field.getValue();
+					if (value.trim() === "") {
+						void this.store.delete(["vcs", "commit_template"]);
+						return;
+					}
+					const problem = commitTemplateProblem(value);
+					if (problem) {
+						notify(t("badCommitTemplate", { problem }));
+						field.setValue(this.store.settings.vcs.commitTemplate);
+						return;
+					}
+					void this.store.set(["vcs", "commit_template"], value);
+				});
+			});
 	}
 
 	private general(el: HTMLElement): void {
@@ -146,8 +175,15 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		const isMac = Platform.isMacOS;
 		const s = this.store.settings;
 		const { bindings, sources } = resolveKeymap(s.keymap, s.general.keymapPreset);
-		const ours = new Map<string, string[]>();
-		for (const group of findConflicts(bindings, isMac)) for (const a of group) ours.set(a, group.filter((x) => x !== a));
+		const ours = findConflicts(bindings, isMac);
+		// A narrower scope taking a chord where it acts is by design: a note on both rows, not a conflict.
+		const notes = new Map<string, string[]>();
+		const note = (id: string, text: string) => notes.set(id, [...(notes.get(id) ?? []), text]);
+		for (const { narrow, wide } of findShadows(bindings, isMac)) {
+			const inBlock = actionSpec(narrow).scope === "block";
+			note(narrow, t(inBlock ? "shadowInBlock" : "shadowInPanel", { action: wide }));
+			note(wide, t(inBlock ? "shadowedInBlock" : "shadowedInPanel", { action: narrow }));
+		}
 		const theirs = obsidianHotkeys(this.app, this.ownPrefix, isMac);
 		new Setting(el).setName(t("keymap")).setHeading().setDesc(t("keymapDesc"));
 		// The chords the preset registers today (reserved actions get theirs, but register nothing yet).
@@ -183,6 +219,7 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 			row.descEl.createDiv({ cls: "rb-keymap-source", text: t(SOURCE_NAMES[source]) });
 			if (action.reserved) row.descEl.createDiv({ cls: "rb-keymap-reserved", text: t("reservedAction") });
 			if (warnings.length) row.descEl.createDiv({ cls: "rb-keymap-conflict", text: warnings.join(" ") });
+			if (notes.has(action.id)) row.descEl.createDiv({ cls: "rb-keymap-shadow", text: notes.get(action.id)!.join(" ") });
 			row.addButton((b) => {
 				b.buttonEl.addClass("rb-keymap-chord");
 				b.setButtonText(chord ? displayChord(chord, isMac) : t("unbound"));

@@ -63,6 +63,11 @@ export interface GitRunnerConfig {
 	env?: Record<string, string>;
 	/** Default per-call timeout in milliseconds. */
 	timeoutMs?: number;
+	/**
+	 * Gives the UI thread a turn between slices of a long parse (a 10,000-file status); the panel
+	 * passes one, headless callers need none.
+	 */
+	pause?: () => Promise<void>;
 }
 
 export const LOCAL_TIMEOUT_MS = 30_000;

@@ -2,6 +2,9 @@
 
 export const DEFAULT_COMMIT_TEMPLATE = "Vault update {date}: {notes}";
 
+/** The placeholders a template may use (user.toml `[vcs] commit_template`, validated against these). */
+export const COMMIT_PLACEHOLDERS = ["date", "notes", "count"] as const;
+
 /** How many note names the message lists before "and N more". */
 const NAMES_SHOWN = 5;
 

@@ -4,7 +4,7 @@ import { failure, type GitFailure } from "./failures";
 import { LOG_FORMAT, LOG_PAGE, parseLog, type CommitInfo } from "./log";
 import { resolveFrom, type Outcome, type VcsFs } from "./ports";
 import { isInside, type GitProcessProbe } from "./process-probe";
-import { isConflicted, parseStatus, type RepoStatus } from "./status";
+import { isConflicted, parseStatusInSlices, type RepoStatus } from "./status";
 
 /** An in-progress operation that blocks commit and sync until the user finishes it in git. */
 export type Operation = "merge" | "rebase" | null;
@@ -26,6 +26,9 @@ export function defaultIgnoreLines(configDir: string, historyPath: string): stri
 const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
 const fail = <T>(r: { failure: GitFailure }): Outcome<T> => ({ ok: false, failure: r.failure });
 
+/** Headless callers have no UI to give turns to. */
+const noPause = () => Promise.resolve();
+
 /**
  * One vault repository: every method returns an Outcome and never throws. Nothing here merges,
  * rebases, resets, stashes or forces; what git refuses comes back as a failure to show.
@@ -40,6 +43,7 @@ export class GitRepository {
 		readonly gitDir: string,
 		/** The vault's folder inside the repository ("" when the vault is the root; else `notes/`). */
 		readonly prefix: string,
+		private readonly pause: () => Promise<void>,
 	) {}
 
 	/** The repository the directory belongs to, or `not_repository` / `git_missing`. */
@@ -49,7 +53,7 @@ export class GitRepository {
 		if (!r.ok) return fail(r);
 		const [root, gitDir, prefix = ""] = r.stdout.split("\n");
 		if (!root) return { ok: false, failure: failure("not_repository", "no work tree (a bare repository?)") };
-		return ok(new GitRepository(createGitRunner({ ...config, cwd: root }), fs, root, gitDir, prefix));
+		return ok(new GitRepository(createGitRunner({ ...config, cwd: root }), fs, root, gitDir, prefix, config.pause ?? noPause));
 	}
 
 	/** `git init` in the directory, with `.gitignore` lines added (kept if already there). */
@@ -71,7 +75,7 @@ export class GitRepository {
 
 	async status(opts?: GitCallOptions): Promise<Outcome<RepoStatus>> {
 		const r = await this.git.run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all"], opts);
-		return r.ok ? ok(parseStatus(r.stdout)) : fail(r);
+		return r.ok ? ok(await parseStatusInSlices(r.stdout, this.pause)) : fail(r);
 	}
 
 	/** Status, the operation in progress, a lock, and the remotes: one call for the panel. */

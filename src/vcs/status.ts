@@ -34,15 +34,63 @@ export interface RepoStatus {
 	files: FileChange[];
 }
 
+/** Entries parsed between two pauses of parseStatusInSlices: a few milliseconds of work. */
+export const STATUS_SLICE = 2000;
+
 /** Parses porcelain v2 `-z` output. Lines it does not know are skipped (newer git may add some). */
 export function parseStatus(output: string): RepoStatus {
-	const branch: BranchInfo = { oid: null, head: null, upstream: null, ahead: 0, behind: 0, upstreamGone: false };
-	const files: FileChange[] = [];
-	const tokens = output.split("\0");
-	let sawAb = false;
-	for (let i = 0; i < tokens.length; i++) {
-		const entry = tokens[i];
-		if (entry === "") continue;
+	const parser = new StatusParser(output);
+	parser.step(Infinity);
+	return parser.result();
+}
+
+/**
+ * parseStatus in slices of `slice` entries with `pause()` between them, so a 100,000-file status
+ * is many short tasks on the UI thread rather than one long one (issue 17: no frozen panel).
+ */
+export async function parseStatusInSlices(output: string, pause: () => Promise<void>, slice = STATUS_SLICE): Promise<RepoStatus> {
+	const parser = new StatusParser(output);
+	while (!parser.step(slice)) await pause();
+	return parser.result();
+}
+
+/** Reads NUL-terminated entries from `pos` on with indexOf: no split of the whole output up front. */
+class StatusParser {
+	private pos = 0;
+	private sawAb = false;
+	private readonly branch: BranchInfo = { oid: null, head: null, upstream: null, ahead: 0, behind: 0, upstreamGone: false };
+	private readonly files: FileChange[] = [];
+
+	constructor(private readonly output: string) {}
+
+	/** Parses up to `count` entries; true once the output is read. */
+	step(count: number): boolean {
+		for (let n = 0; n < count; n++) {
+			const entry = this.next();
+			if (entry === null) return true;
+			this.entry(entry);
+		}
+		return this.pos >= this.output.length;
+	}
+
+	result(): RepoStatus {
+		this.branch.upstreamGone = this.branch.upstream !== null && !this.sawAb;
+		return { branch: this.branch, files: this.files };
+	}
+
+	private next(): string | null {
+		const { output } = this;
+		if (this.pos >= output.length) return null;
+		let end = output.indexOf("\0", this.pos);
+		if (end < 0) end = output.length;
+		const entry = output.slice(this.pos, end);
+		this.pos = end + 1;
+		return entry;
+	}
+
+	private entry(entry: string): void {
+		const { branch, files } = this;
+		if (entry === "") return;
 		switch (entry[0]) {
 			case "#": {
 				const [, key, ...rest] = entry.split(" ");
@@ -51,7 +99,7 @@ export function parseStatus(output: string): RepoStatus {
 				else if (key === "branch.head") branch.head = value === "(detached)" ? null : value;
 				else if (key === "branch.upstream") branch.upstream = value;
 				else if (key === "branch.ab") {
-					sawAb = true;
+					this.sawAb = true;
 					const m = /^\+(\d+) -(\d+)$/.exec(value);
 					if (m) [branch.ahead, branch.behind] = [Number(m[1]), Number(m[2])];
 				}
@@ -64,8 +112,8 @@ export function parseStatus(output: string): RepoStatus {
 			}
 			case "2": {
 				const { fields, path } = splitFields(entry, 9);
-				// The original path is the next NUL-terminated token.
-				files.push({ path, origPath: tokens[++i] ?? null, index: fields[1][0], worktree: fields[1][1] });
+				// The original path is the next NUL-terminated entry.
+				files.push({ path, origPath: this.next(), index: fields[1][0], worktree: fields[1][1] });
 				break;
 			}
 			case "u": {
@@ -80,8 +128,6 @@ export function parseStatus(output: string): RepoStatus {
 				break; // "!" (ignored files) and anything newer
 		}
 	}
-	branch.upstreamGone = branch.upstream !== null && !sawAb;
-	return { branch, files };
 }
 
 /** The first n space-separated fields, and the rest (the path, which may hold spaces). */

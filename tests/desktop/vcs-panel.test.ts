@@ -49,7 +49,7 @@ describe("version-control panel (real git)", () => {
 		expect(branchLabel()).toBe("main");
 		await page.writeFile("Ideas.md", "an idea\n");
 		await waitFor("Ideas.md in the panel", () => panelFiles().includes("Ideas.md"));
-		expect(doc().querySelector('.rb-vcs-group[data-group="untracked"] .rb-vcs-file')?.getAttribute("data-path")).toBe("Ideas.md");
+		expect(doc().querySelector('.rb-vcs-file[data-group="untracked"]')?.getAttribute("data-path")).toBe("Ideas.md");
 	});
 
 	it("commits everything on Mod+G while the panel is open", async () => {

@@ -112,6 +112,13 @@ describe("the Notebook keymap preset", () => {
 		await expect(row.locator(".rb-keymap-conflict").textContent()).resolves.toBe("Shadows Obsidian's “Insert Markdown link”.");
 		await expect(host.page.locator('.rb-keymap-row[data-action="chat.toggle"] .rb-keymap-reserved').count()).resolves.toBe(0);
 		await expect(host.page.locator('.rb-keymap-row[data-action="vcs.sync"] .rb-keymap-reserved').count()).resolves.toBe(0);
+		// Mod+B is chat.toggle's everywhere and vcs.branch's in the focused panel: a note on both rows, no conflict between them.
+		const chat = host.page.locator('.rb-keymap-row[data-action="chat.toggle"]');
+		const branch = host.page.locator('.rb-keymap-row[data-action="vcs.branch"]');
+		await expect(chat.locator(".rb-keymap-shadow").textContent()).resolves.toBe("While its panel has focus vcs.branch takes the chord.");
+		await expect(branch.locator(".rb-keymap-shadow").textContent()).resolves.toBe("While its panel has focus it takes the chord from chat.toggle.");
+		await expect(branch.locator(".rb-keymap-conflict", { hasText: "chat.toggle" }).count()).resolves.toBe(0);
+		await expect(chat.locator(".rb-keymap-conflict", { hasText: "vcs.branch" }).count()).resolves.toBe(0);
 
 		await host.page.locator(".cm-line", { hasText: "tail" }).click();
 		await host.api((h) => void h.obsidianFired.splice(0));

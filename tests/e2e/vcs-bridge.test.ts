@@ -2,7 +2,8 @@
  * The version-control panel in Chromium with git: the page's child_process and fs/promises are
  * answered by the test server running the real git over the vault folder (support/git-bridge.ts),
  * as Obsidian desktop's Node would. The vault holds 10,000 untracked notes: the panel's longest
- * main-thread task is printed (tests assert no wall-clock times).
+ * main-thread task (PerformanceObserver "longtask", tasks over 50 ms) is printed and must stay
+ * under 100 ms, issue 17's acceptance bound for a panel that never freezes.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -47,14 +48,25 @@ afterAll(async () => {
 const files = () => host.page.locator(".rb-vcs-file").evaluateAll((els) => els.map((e) => e.getAttribute("data-path")));
 
 describe("version-control panel in Chromium (git through the desktop bridge)", () => {
-	it("opens over a 10,000-file vault, drawing 200 rows and a count; the longest task is printed", async () => {
+	it("opens over a 10,000-file vault drawing only the rows in view, scrolls to the last; no task reaches 100 ms", async () => {
 		await api(`h.runCommand("open-version-control")`);
-		await host.page.locator('.rb-vcs-group[data-group="untracked"] .rb-vcs-more').waitFor({ timeout: 60_000 });
-		await expect(host.page.locator(".rb-vcs-group-head").first().textContent()).resolves.toBe("Untracked (10000)");
-		await expect(host.page.locator(".rb-vcs-more").textContent()).resolves.toBe("…and 9800 more");
-		await expect(host.page.locator(".rb-vcs-file").count()).resolves.toBe(200);
+		const head = host.page.locator('.rb-vcs-group-head[data-group="untracked"]');
+		await head.waitFor({ timeout: 60_000 });
+		await expect(head.textContent()).resolves.toBe("Untracked (10000)");
+		const drawn = await host.page.locator(".rb-vcs-file").count();
+		expect(drawn).toBeGreaterThan(5);
+		expect(drawn).toBeLessThan(100);
+		// Scrolled to the end in steps, as a wheel would: the last file is drawn, the first is gone.
+		for (let step = 0; step < 10; step++) {
+			await host.page.locator(".rb-vcs-changes").evaluate((el, f) => el.scrollTo(0, el.scrollHeight * f), (step + 1) / 10);
+			await host.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+		}
+		await host.page.locator('.rb-vcs-file[data-path="bulk/folder 99/note 99.md"]').waitFor();
+		await expect(host.page.locator('.rb-vcs-file[data-path="bulk/folder 0/note 0.md"]').count()).resolves.toBe(0);
 		const longest = await host.page.evaluate(() => (window as unknown as { __longest: number }).__longest);
-		console.log(`Chromium, panel over 10,000 untracked files: longest main-thread task ${longest.toFixed(0)} ms`);
+		console.log(`Chromium, panel over 10,000 untracked files (open and scroll): longest main-thread task ${longest.toFixed(0)} ms`);
+		// The acceptance bound of issue 17 (a long-task count, not a wall-clock time: 0 means none over 50 ms).
+		expect(longest).toBeLessThan(100);
 	});
 
 	it("commits everything on Mod+G, then lists a new edit", async () => {

@@ -3,7 +3,10 @@
  * panel opens and says it needs the desktop app, and its chords stay Obsidian's. The panel with
  * real git is specified in tests/desktop/vcs-panel.test.ts.
  */
-import { launchHost, type Host } from "./support/host";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { eventually } from "./support/eventually";
+import { launchHost, USER_TOML, type Host } from "./support/host";
 
 jest.setTimeout(90_000);
 
@@ -31,5 +34,18 @@ describe("version-control panel without the desktop app", () => {
 	it("registers no Mod+G there: the key reaches Obsidian's graph view", async () => {
 		await host.page.keyboard.press("Control+g");
 		await expect(api((h) => h.obsidianFired)).resolves.toContain("graph:open");
+	});
+
+	it("takes the commit template on the settings page, refusing an unknown placeholder", async () => {
+		const userToml = () => readFileSync(join(host.vaultDir, USER_TOML), "utf8");
+		await host.api((h) => h.openSettings());
+		const field = host.page.locator(".rb-setting-commit-template");
+		await field.fill("Notes {dat}");
+		await field.dispatchEvent("change");
+		await eventually(async () => expect(await host.api((h) => h.notices.join("\n"))).toContain("Commit message template: unknown placeholder {dat} (known: {date}, {notes}, {count})"));
+		await expect(field.inputValue()).resolves.toBe("");
+		await field.fill("Notes {date}: {notes}");
+		await field.dispatchEvent("change");
+		await eventually(() => expect(userToml()).toMatch(/\[vcs\]\s*commit_template = "Notes \{date\}: \{notes\}"/));
 	});
 });

@@ -32,7 +32,7 @@ export function desktopGit(app: App): DesktopGit | null {
 		execFile: node.execFile,
 	};
 	return {
-		config: { execFile: node.execFile, cwd: adapter.getBasePath(), baseEnv: node.env },
+		config: { execFile: node.execFile, cwd: adapter.getBasePath(), baseEnv: node.env, pause: yieldToUi },
 		fs: createNodeVcsFs(node.fsp),
 		probe: createProcessProbe(probeHost),
 	};
@@ -48,4 +48,11 @@ function requireNode(): NodeModules {
 	/* eslint-enable @typescript-eslint/no-require-imports -- end of the builtins */
 	const execFile: ExecFilePort = (file, args, options, callback) => cp.execFile(file, args, options, callback);
 	return { execFile, fsp, platform: proc.platform, env: proc.env };
+}
+
+/** A turn for the UI between slices of work: Chromium's scheduler.yield where there is one (it keeps our place in line), else a macrotask. */
+function yieldToUi(): Promise<void> {
+	const scheduler = (window as unknown as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+	if (typeof scheduler?.yield === "function") return scheduler.yield();
+	return new Promise((resolve) => window.setTimeout(resolve, 0));
 }

@@ -13,6 +13,8 @@ export interface VcsWiring {
 	chord(action: "vcs.commit" | "vcs.branch"): Chord | undefined;
 	/** Subscribes to keymap changes; returns the unsubscribe. */
 	onKeymapChange(listener: () => void): () => void;
+	/** user.toml `[vcs] commit_template`, or "" for the built-in one. */
+	commitTemplate(): string;
 }
 
 /**
@@ -30,7 +32,7 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 				open: () => GitRepository.open(git.config, git.fs),
 				init: () => GitRepository.init(git.config, git.fs, defaultIgnoreLines(app.vault.configDir, `${wiring.pluginDir}/history.sqlite`)),
 				probe: git.probe,
-				template: () => DEFAULT_COMMIT_TEMPLATE,
+				template: () => wiring.commitTemplate() || DEFAULT_COMMIT_TEMPLATE,
 				now: () => new Date(),
 			})
 		: null;

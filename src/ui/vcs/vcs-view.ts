@@ -1,14 +1,19 @@
 import { ItemView, Scope, setIcon, type KeymapEventHandler, type TAbstractFile, type WorkspaceLeaf } from "obsidian";
 import { toObsidianHotkey, type Chord } from "../../settings/keymap";
-import { groupChanges, type ChangeGroup, type FileChange, type GitFailure, type VcsSession, type VcsState } from "../../vcs";
+import type { ChangeGroup, FileChange, GitFailure, VcsSession, VcsState } from "../../vcs";
 import { BranchPicker } from "./branch-picker";
+import { changeList, rowAt, visibleRows, type ChangeList, type ChangeRow } from "./change-rows";
 import { DiffModal } from "./diff-modal";
 import type { VcsStringKey } from "./strings";
 
 export const VCS_VIEW_TYPE = "runnable-blocks-vcs";
 
-/** Rows drawn per group: beyond this a "…and N more" line keeps a 10,000-file change list cheap. */
-const ROWS_PER_GROUP = 200;
+/** Height of a change-list row in pixels (styles.css gives .rb-vcs-row the same): rows are placed by index. */
+const ROW_PX = 26;
+/** Rows drawn beyond each edge of the visible part, so a short scroll finds them drawn. */
+const OVERSCAN = 10;
+/** The height assumed while the list has no layout yet (a collapsed sidebar): a screenful of rows. */
+const FALLBACK_VIEWPORT_PX = 600;
 /** Vault events within this many milliseconds cause one refresh. */
 const REFRESH_DEBOUNCE_MS = 750;
 
@@ -43,6 +48,12 @@ export class VcsView extends ItemView {
 	private parts: Record<"header" | "banner" | "changes" | "commits", HTMLElement> | null = null;
 	/** What the change list and the commit list were last drawn from: a busy flag alone redraws neither. */
 	private drawn: { files: unknown; commits: unknown } = { files: null, commits: null };
+	/**
+	 * The change list, virtualised: every row has a place, only those in view (plus OVERSCAN) have
+	 * DOM, so drawing 10,000 changes costs what drawing forty does.
+	 */
+	private list: { rows: ChangeList; el: HTMLElement | null; drawn: Map<number, HTMLElement>; frame: number | null } = { rows: { sections: [], count: 0 }, el: null, drawn: new Map(), frame: null };
+	private resizeObserver: ResizeObserver | null = null;
 
 	constructor(
 		leaf: WorkspaceLeaf,
@@ -82,9 +93,20 @@ export class VcsView extends ItemView {
 		this.buildCommitBox(root, session);
 		root.appendChild(this.parts.changes);
 		root.appendChild(this.parts.commits);
+		this.registerDomEvent(this.parts.changes, "scroll", () => this.scheduleWindow(), { passive: true });
+		if (typeof ResizeObserver === "function") {
+			this.resizeObserver = new ResizeObserver(() => this.scheduleWindow());
+			this.resizeObserver.observe(this.parts.changes);
+		}
 		this.unsubscribe = session.subscribe((s) => this.draw(s));
 		this.bindKeys();
-		this.register(this.host.onKeymapChange(() => this.bindKeys()));
+		// Settings changes: the chords, and the commit template the placeholder shows.
+		this.register(
+			this.host.onKeymapChange(() => {
+				this.bindKeys();
+				this.updatePlaceholder();
+			}),
+		);
 		const later = (f?: TAbstractFile) => this.scheduleRefresh(f);
 		this.registerEvent(this.app.vault.on("modify", later));
 		this.registerEvent(this.app.vault.on("create", later));
@@ -99,6 +121,8 @@ export class VcsView extends ItemView {
 		this.unsubscribe?.();
 		this.unbindKeys();
 		if (this.refreshTimer !== null) window.clearTimeout(this.refreshTimer);
+		if (this.list.frame !== null) window.cancelAnimationFrame(this.list.frame);
+		this.resizeObserver?.disconnect();
 	}
 
 	/** vcs.commit: stage everything and commit with the box's message (or the default). */
@@ -184,10 +208,10 @@ export class VcsView extends ItemView {
 		const redrawCommits = commits !== this.drawn.commits || commits === null || (s.kind === "ready" && s.moreCommits !== (p.commits.querySelector(".rb-vcs-more-commits") !== null));
 		p.header.empty();
 		p.banner.empty();
-		if (redrawFiles) p.changes.empty();
 		if (redrawCommits) p.commits.empty();
 		this.drawn = { files, commits };
 		this.contentEl.toggleClass("rb-vcs-not-ready", s.kind !== "ready");
+		if (redrawFiles && files === null) this.drawChanges(p.changes, null);
 		if (s.kind === "loading") {
 			p.banner.createEl("p", { cls: "rb-vcs-empty", text: t("loading") });
 			return;
@@ -211,9 +235,17 @@ export class VcsView extends ItemView {
 			const text = r.pulled || r.pushed ? t("synced", { pulled: r.pulled, pushed: r.pushed }) : t("syncNothing");
 			p.banner.createEl("p", { cls: "rb-vcs-ok", text: r.committed ? `${t("committed", { hash: r.committed.slice(0, 7) })}. ${text}` : text });
 		}
-		if (this.messageEl) this.messageEl.placeholder = t("messagePlaceholder", { example: this.host.session?.defaultMessage() ?? "" });
-		if (redrawFiles) this.drawChanges(p.changes, status.files);
+		if (redrawFiles) {
+			// Only when the files change, and in a task of its own: the message names the changed notes (a pass over every file).
+			window.setTimeout(() => this.updatePlaceholder(), 0);
+			this.drawChanges(p.changes, status.files);
+		}
 		if (redrawCommits) this.drawCommits(p.commits, s);
+	}
+
+	/** The commit box proposes the default message for the current changes. */
+	private updatePlaceholder(): void {
+		if (this.messageEl) this.messageEl.placeholder = this.host.t("messagePlaceholder", { example: this.host.session?.defaultMessage() ?? "" });
 	}
 
 	private drawHeader(el: HTMLElement, s: Extract<VcsState, { kind: "ready" }>): void {
@@ -259,34 +291,67 @@ export class VcsView extends ItemView {
 		}
 	}
 
-	private drawChanges(el: HTMLElement, files: readonly FileChange[]): void {
-		const t = this.host.t;
-		const session = this.host.session;
-		if (!session) return;
+	/** Lays out the rows of `files` and draws those in view; the scroll position survives a refresh. */
+	private drawChanges(box: HTMLElement, files: readonly FileChange[] | null): void {
+		const scrollTop = box.scrollTop;
+		box.empty();
+		this.list.rows = changeList(files ?? []);
+		this.list.drawn = new Map();
+		this.list.el = null;
+		if (!files) return;
 		if (files.length === 0) {
-			el.createEl("p", { cls: "rb-vcs-empty", text: t("noChanges") });
+			box.createEl("p", { cls: "rb-vcs-empty", text: this.host.t("noChanges") });
 			return;
 		}
-		const groups = groupChanges(files);
-		const order: ChangeGroup[] = ["conflicted", "staged", "unstaged", "untracked"];
-		for (const group of order) {
-			const list = groups[group];
-			if (list.length === 0) continue;
-			const section = el.createDiv({ cls: "rb-vcs-group", attr: { "data-group": group } });
-			const head = section.createDiv({ cls: "rb-vcs-group-head" });
-			head.createSpan({ text: `${t(group)} (${list.length})` });
-			const paths = list.map((f) => f.path);
-			if (group === "staged") this.iconButton(head, "minus", t("unstageAll"), () => void session.unstage(paths));
-			else this.iconButton(head, "plus", t("stageAll"), () => void session.stage(paths));
-			for (const f of list.slice(0, ROWS_PER_GROUP)) this.drawFile(section, f, group);
-			if (list.length > ROWS_PER_GROUP) section.createDiv({ cls: "rb-vcs-more", text: t("andMore", { n: list.length - ROWS_PER_GROUP }) });
+		this.list.el = box.createDiv({ cls: "rb-vcs-rows" });
+		this.list.el.style.height = `${this.list.rows.count * ROW_PX}px`;
+		box.scrollTop = scrollTop;
+		this.drawWindow();
+	}
+
+	private scheduleWindow(): void {
+		if (this.list.frame !== null) return;
+		this.list.frame = window.requestAnimationFrame(() => {
+			this.list.frame = null;
+			this.drawWindow();
+		});
+	}
+
+	/** Draws the rows now in view and removes those scrolled out of it; rows still in view stay as they are. */
+	private drawWindow(): void {
+		const box = this.parts?.changes;
+		const { el, rows, drawn } = this.list;
+		if (!box || !el) return;
+		const { start, end } = visibleRows(box.scrollTop, box.clientHeight || FALLBACK_VIEWPORT_PX, ROW_PX, rows.count, OVERSCAN);
+		for (const [i, row] of drawn) {
+			if (i >= start && i < end) continue;
+			row.remove();
+			drawn.delete(i);
+		}
+		for (let i = start; i < end; i++) {
+			if (drawn.has(i)) continue;
+			const row = this.drawRow(el, rowAt(rows, i));
+			row.style.top = `${i * ROW_PX}px`;
+			drawn.set(i, row);
 		}
 	}
 
-	private drawFile(section: HTMLElement, f: FileChange, group: ChangeGroup): void {
+	private drawRow(parent: HTMLElement, r: ChangeRow): HTMLElement {
+		if (r.kind === "file") return this.drawFile(parent, r.file, r.group);
 		const t = this.host.t;
 		const session = this.host.session!;
-		const row = section.createDiv({ cls: "rb-vcs-file", attr: { "data-path": f.path } });
+		const head = parent.createDiv({ cls: "rb-vcs-row rb-vcs-group-head", attr: { "data-group": r.group } });
+		head.createSpan({ text: `${t(r.group)} (${r.files.length})` });
+		const paths = () => r.files.map((f) => f.path);
+		if (r.group === "staged") this.iconButton(head, "minus", t("unstageAll"), () => void session.unstage(paths()));
+		else this.iconButton(head, "plus", t("stageAll"), () => void session.stage(paths()));
+		return head;
+	}
+
+	private drawFile(parent: HTMLElement, f: FileChange, group: ChangeGroup): HTMLElement {
+		const t = this.host.t;
+		const session = this.host.session!;
+		const row = parent.createDiv({ cls: "rb-vcs-row rb-vcs-file", attr: { "data-path": f.path, "data-group": group } });
 		const letter = group === "staged" ? f.index : group === "untracked" ? "U" : f.worktree;
 		row.createSpan({ cls: `rb-vcs-letter rb-vcs-letter-${letter === "?" ? "U" : letter}`, text: letter });
 		const name = row.createEl("a", { cls: "rb-vcs-name", text: f.path, attr: { title: f.origPath ? `${f.origPath} → ${f.path}` : f.path } });
@@ -295,6 +360,7 @@ export class VcsView extends ItemView {
 		this.iconButton(tools, "file-diff", t("showDiff"), () => void this.showDiff(f.path));
 		if (group === "staged") this.iconButton(tools, "minus", t("unstage"), () => void session.unstage([f.path]));
 		else this.iconButton(tools, "plus", t("stage"), () => void session.stage([f.path]));
+		return row;
 	}
 
 	private drawCommits(el: HTMLElement, s: Extract<VcsState, { kind: "ready" }>): void {

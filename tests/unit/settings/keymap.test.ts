@@ -1,4 +1,4 @@
-import { ACTIONS, chordFromKeyEvent, displayChord, findConflicts, formatChord, parseChord, presetChords, resolveChord, resolveKeymap, toCodeMirrorKey, toObsidianHotkey } from "../../../src/settings/keymap";
+import { ACTIONS, chordFromKeyEvent, chordOverlap, displayChord, findConflicts, findShadows, formatChord, parseChord, presetChords, resolveChord, resolveKeymap, toCodeMirrorKey, toObsidianHotkey } from "../../../src/settings/keymap";
 
 const chord = (s: string) => {
 	const r = parseChord(s);
@@ -103,8 +103,44 @@ describe("keymap", () => {
 	});
 
 	it("finds conflicts after resolving Mod per platform", () => {
-		const { bindings } = resolveKeymap({ "block.explain": "Mod+K", "chat.toggle": "Cmd+E" }, "notebook");
-		expect(findConflicts(bindings, false)).toEqual([["block.explain", "search.blocks"]]);
-		expect(findConflicts(bindings, true).map((c) => c.sort())).toEqual([["block.explain", "search.blocks"], ["chat.toggle", "env.switch"]]);
+		const { bindings } = resolveKeymap({ "search.blocks": "Mod+E", "chat.toggle": "Cmd+E" }, "notebook");
+		// Off the Mac, Cmd+E is not Mod+E: only the two global Mod+E actions meet.
+		expect(findConflicts(bindings, false)).toEqual(new Map([["search.blocks", ["env.switch"]], ["env.switch", ["search.blocks"]]]));
+		expect(findConflicts(bindings, true).get("env.switch")?.sort()).toEqual(["chat.toggle", "search.blocks"]);
+		expect(findConflicts(bindings, true).get("chat.toggle")?.sort()).toEqual(["env.switch", "search.blocks"]);
+	});
+
+	it("with the Notebook preset reports no conflict: Mod+B in the focused panel shadows the global chat.toggle", () => {
+		const { bindings } = resolveKeymap({}, "notebook");
+		expect(formatChord(bindings.get("vcs.branch")!)).toBe(formatChord(bindings.get("chat.toggle")!));
+		for (const isMac of [false, true]) {
+			expect(findConflicts(bindings, isMac)).toEqual(new Map());
+			expect(findShadows(bindings, isMac)).toEqual([{ narrow: "vcs.branch", wide: "chat.toggle" }]);
+		}
+	});
+
+	it.each([
+		// Same scope: both live for one keypress.
+		["block.run", "block.cancel", { kind: "conflict" }],
+		["search.blocks", "chat.toggle", { kind: "conflict" }],
+		["vcs.commit", "vcs.branch", { kind: "shadow", narrow: "vcs.branch", wide: "vcs.commit" }],
+		// vcs.commit is on the app scope while its panel is open, focused or not: it meets global chords.
+		["vcs.commit", "chat.toggle", { kind: "conflict" }],
+		// A narrower scope takes the chord where it acts; the wider keeps it everywhere else.
+		["block.explain", "search.blocks", { kind: "shadow", narrow: "block.explain", wide: "search.blocks" }],
+		["chat.toggle", "vcs.branch", { kind: "shadow", narrow: "vcs.branch", wide: "chat.toggle" }],
+		["vcs.commit", "block.run", { kind: "shadow", narrow: "block.run", wide: "vcs.commit" }],
+		// Focus is in a block's editor or in the panel, never both.
+		["vcs.branch", "block.run", { kind: "apart" }],
+	] as const)("%s and %s on one chord: %j", (a, b, expected) => {
+		expect(chordOverlap(a, b)).toEqual(expected);
+		// The order of the two does not matter.
+		expect(chordOverlap(b, a)).toEqual(expected);
+	});
+
+	it("reports a shadow, not a conflict, for a block chord on a global action's key", () => {
+		const { bindings } = resolveKeymap({ "block.explain": "Mod+K" }, "notebook");
+		expect(findConflicts(bindings, false).has("block.explain")).toBe(false);
+		expect(findShadows(bindings, false)).toContainEqual({ narrow: "block.explain", wide: "search.blocks" });
 	});
 });

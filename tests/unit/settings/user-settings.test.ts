@@ -27,7 +27,8 @@ describe("user.toml settings", () => {
 	it("gives defaults for an empty file", () => {
 		const r = parseSettings("");
 		if (!r.ok) throw new Error("expected ok");
-		const { chat, ...rest } = r.settings;
+		const { chat, vcs, ...rest } = r.settings;
+		expect(vcs).toEqual({ commitTemplate: "" });
 		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {} });
 		expect(chat).toMatchObject({ baseUrl: "http://127.0.0.1:11434/v1", model: "", apiKeySecret: null });
 	});

@@ -1,4 +1,4 @@
-import { groupChanges, groupsOf, parseStatus } from "../../../src/vcs/status";
+import { groupChanges, groupsOf, parseStatus, parseStatusInSlices } from "../../../src/vcs/status";
 
 const z = (...entries: string[]) => entries.map((e) => `${e}\0`).join("");
 const OID = "a".repeat(40);
@@ -51,5 +51,27 @@ describe("parseStatus (porcelain v2 -z)", () => {
 	it("groups every file once per group it belongs to", () => {
 		const g = groupChanges(parseStatus(z(`1 MM N... 100644 100644 100644 ${OID} ${OID} a.md`, "? b.md")).files);
 		expect([g.staged.length, g.unstaged.length, g.untracked.length, g.conflicted.length]).toEqual([1, 1, 1, 0]);
+	});
+});
+
+describe("parseStatusInSlices", () => {
+	const many = (n: number) => z(`# branch.oid ${OID}`, "# branch.head main", ...Array.from({ length: n }, (_, i) => `? note ${i}.md`), `2 R. N... 100644 100644 100644 ${OID} ${OID} R100 new.md`, "old.md");
+
+	it("reads what parseStatus reads, pausing between slices", async () => {
+		let pauses = 0;
+		const sliced = await parseStatusInSlices(many(2500), async () => void pauses++, 1000);
+		expect(sliced).toEqual(parseStatus(many(2500)));
+		expect(sliced.files).toHaveLength(2501);
+		expect(sliced.files[2500]).toEqual({ path: "new.md", origPath: "old.md", index: "R", worktree: "." });
+		// 2,504 entries in slices of 1,000: two pauses before the last slice.
+		expect(pauses).toBe(2);
+	});
+
+	it("does not pause for output shorter than a slice (and reads output without a final NUL)", async () => {
+		let pauses = 0;
+		const s = await parseStatusInSlices("# branch.head main\0? a.md", async () => void pauses++, 1000);
+		expect(s.files).toEqual([{ path: "a.md", origPath: null, index: "?", worktree: "?" }]);
+		expect(s.branch.head).toBe("main");
+		expect(pauses).toBe(0);
 	});
 });
