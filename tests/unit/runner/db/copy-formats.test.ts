@@ -22,12 +22,16 @@ function readDelimited(text: string, sep: string): string[][] {
 	for (let i = 0; i < text.length; i++) {
 		const ch = text[i];
 		if (inQuotes) {
-			if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-			else if (ch === '"') inQuotes = false;
+			if (ch === '"' && text[i + 1] === '"') {
+				cell += '"';
+				i++;
+			} else if (ch === '"') inQuotes = false;
 			else cell += ch;
 		} else if (ch === '"') inQuotes = true;
-		else if (ch === sep) row.push(cell), (cell = "");
-		else if (ch === "\n" || (ch === "\r" && text[i + 1] === "\n")) {
+		else if (ch === sep) {
+			row.push(cell);
+			cell = "";
+		} else if (ch === "\n" || (ch === "\r" && text[i + 1] === "\n")) {
 			if (ch === "\r") i++;
 			row.push(cell);
 			out.push(row);
