@@ -107,6 +107,7 @@ const cells = (alias: string) => texts(panelOf(doc, alias), ".rb-db-row:not(.rb-
 
 describe("db blocks in the desktop host", () => {
 	it("runs a SQLite block of the vault on the main thread where no worker exists, with columns, types and NULL", async () => {
+		expect((host.window as unknown as { Worker?: unknown }).Worker).toBeUndefined();
 		await expect(run(doc, "lite")).resolves.toBe("done");
 		const panel = panelOf(doc, "lite");
 		expect(texts(panel, ".rb-db-col-name")).toEqual(["id", "title", "price", "isbn"]);

@@ -33,6 +33,7 @@ const NOTE = [
 	fence("connection=shop alias=bad", "SELECT id\nFROM books WHERE id = = 1"),
 	fence("connection=shop alias=plan", "SELECT b.title, c.title FROM books b JOIN books c ON c.id = b.id WHERE b.note = 'a|b'"),
 	fence("connection=mem alias=forever", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"),
+	fence("connection=mem alias=timed timeout=300", "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"),
 ].join("\n\n");
 
 beforeAll(async () => {
@@ -217,6 +218,12 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 		await host.page.waitForFunction(() => [...document.querySelectorAll(".rb-db-panel")].some((p) => p.getAttribute("data-state") === "cancelled"));
 		await expect(panel("forever").locator(".rb-error").textContent()).resolves.toBe("[cancelled]");
 		expect((await tasks.stop()).filter((d) => d >= 100)).toEqual([]);
+		await expect(runWith("read")).resolves.toBe("done");
+	});
+
+	it("a timeout ends a runaway statement the same way: Query cancelled (timeout N ms)", async () => {
+		await expect(runWith("timed")).resolves.toBe("cancelled");
+		await expect(panel("timed").locator(".rb-error").textContent()).resolves.toBe("Query cancelled (timeout 300 ms)");
 		await expect(runWith("read")).resolves.toBe("done");
 	});
 });
