@@ -26,6 +26,7 @@ import { textdiffPaneChanges } from "./src/ui/diff/textdiff-block-view";
 import { insertDiffOfAliases } from "./src/ui/diff/compare-responses";
 import { registerVcs } from "./src/ui/vcs/register";
 import { dbPanelActions } from "./src/ui/db/db-actions";
+import { dbErrorMarks } from "./src/ui/db/error-marks";
 
 /** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
 export default class RunnableBlocksPlugin extends Plugin {
@@ -50,7 +51,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		for (const [language, renderer] of Object.entries(BLOCK_RENDERERS)) {
 			if (renderer) this.registerMarkdownCodeBlockProcessor(language, (source, el, ctx) => ctx.addChild(renderer.reading(el, source, ctx, host)));
 		}
-		this.registerEditorExtension([blockWidgets(host), referenceJump(() => Platform.isMacOS)]);
+		this.registerEditorExtension([blockWidgets(host), referenceJump(() => Platform.isMacOS), dbErrorMarks((path) => this.runtime.sessions.note(path))]);
 		this.registerEditorSuggest(new SlashSuggest(this.app, () => Object.keys(this.settingsStore.settings.connections)[0] ?? "app"));
 		this.registerEditorSuggest(new ReferenceSuggest(this.app, this.runtime, () => Object.keys(this.services.environment().variables), this.model));
 

@@ -226,4 +226,21 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 		await expect(panel("timed").locator(".rb-error").textContent()).resolves.toBe("Query cancelled (timeout 300 ms)");
 		await expect(runWith("read")).resolves.toBe("done");
 	});
+
+	it("in the editor: a failed run's error spot is underlined in the SQL, and Mod+Shift+E in a db block explains it", async () => {
+		await host.api((h, md) => h.openEditor(md, "db.md"), NOTE);
+		// The session of the note already holds the failed run of "bad": the editor underlines it at once.
+		await host.page.waitForFunction(() => document.querySelector("#editor .cm-content .rb-db-error-at")?.textContent === "=");
+		await expect(host.page.locator("#editor .cm-line", { has: host.page.locator(".rb-db-error-at") }).textContent()).resolves.toBe("FROM books WHERE id = = 1");
+		// A note of one db block; the cursor on its SQL line.
+		await host.api((h, md) => h.openEditor(md, "plan.md"), fence("connection=shop alias=plan", "SELECT title FROM books WHERE note = 'x'"));
+		const editorPanel = host.page.locator("#editor .rb-db-panel");
+		await host.page.locator("#editor .cm-line").first().click();
+		await host.page.keyboard.press("ArrowDown");
+		await expect(host.api((h) => h.editorCursorLine())).resolves.toBe(1);
+		await host.page.keyboard.press("Control+Shift+E");
+		await host.page.waitForFunction(() => document.querySelector("#editor .rb-db-panel")?.getAttribute("data-state") === "done");
+		await expect(editorPanel.locator(".rb-db-plan-hot .rb-db-plan-label").textContent()).resolves.toMatch(/^SCAN books/);
+		await expect(host.api((h) => h.fellThrough)).resolves.not.toContain("Mod-Shift-e");
+	});
 });
