@@ -7,6 +7,8 @@ import { t } from "../strings";
 const OVERSCAN = 20;
 /** Row height until one row has been measured (styles.css sets the real one). */
 const DEFAULT_ROW_HEIGHT = 24;
+/** The table's height cap (styles.css `.rb-db-table`); taller results scroll inside it. */
+const MAX_HEIGHT = 420;
 /** Rows sampled for column widths: enough to see typical values, few enough to stay instant. */
 const WIDTH_SAMPLE = 200;
 
@@ -35,7 +37,8 @@ export function columnWidths(columns: readonly DbColumn[], rows: readonly DbRow[
 			const firstLine = text.length > 60 ? 60 : (text.indexOf("\n") + 1 || text.length + 1) - 1;
 			widest = Math.max(widest, firstLine);
 		}
-		return Math.min(40, Math.max(4, widest)) + 2;
+		// Room for the cell's padding (about 3ch at the table's font size).
+		return Math.min(40, Math.max(4, widest)) + 3;
 	});
 }
 
@@ -69,7 +72,11 @@ export class ResultsTable extends Component {
 		const widths = columnWidths(columns, rows);
 		const gutter = String(rows.length).length + 2;
 		// Fixed widths (no max-content): a row's layout never depends on the other rows.
-		this.el.setCssProps({ "--rb-db-columns": [`${gutter}ch`, ...widths.map((w) => `${w}ch`)].join(" "), "--rb-db-width": `${gutter + widths.reduce((a, b) => a + b, 0)}ch` });
+		this.el.setCssProps({
+			"--rb-db-columns": [`${gutter}ch`, ...widths.map((w) => `${w}ch`)].join(" "), "--rb-db-width": `${gutter + widths.reduce((a, b) => a + b, 0)}ch`,
+			// A few rows take their own height (header and a scrollbar included), many scroll within the cap.
+			"--rb-db-height": `${Math.min(MAX_HEIGHT, 50 + rows.length * (DEFAULT_ROW_HEIGHT + 1))}px`,
+		});
 		const head = this.el.createDiv({ cls: "rb-db-head rb-db-grid", attr: { role: "row" } });
 		head.createDiv({ cls: "rb-db-rownum", attr: { role: "columnheader" } });
 		columns.forEach((c) => {
