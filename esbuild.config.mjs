@@ -2,6 +2,7 @@
 import esbuild from "esbuild";
 import { builtinModules } from "node:module";
 import { mkdirSync, copyFileSync, existsSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
 
 const production = process.argv[2] === "production";
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -24,8 +25,38 @@ const common = {
 	legalComments: "none",
 };
 
+/**
+ * `import source from "worker:./sqlite-worker"`: that module bundled on its own (an IIFE for a
+ * Web Worker, no `import()`) and handed to main.js as its text, which the plugin starts from a
+ * Blob URL (src/ui/db/worker-driver.ts). sql.js's wasm is not in it: the plugin sends the bytes.
+ */
+const workerSource = {
+	name: "worker-source",
+	setup(build) {
+		build.onResolve({ filter: /^worker:/ }, (args) => ({ path: resolvePath(args.resolveDir, `${args.path.slice("worker:".length)}.ts`), namespace: "worker-source" }));
+		build.onLoad({ filter: /.*/, namespace: "worker-source" }, async (args) => {
+			const r = await esbuild.build({ entryPoints: [args.path], bundle: true, format: "iife", platform: "browser", target: "es2021", minify: production, write: false, metafile: true, legalComments: "none", logLevel: "error" });
+			return { contents: r.outputFiles[0].text, loader: "text", watchFiles: Object.keys(r.metafile.inputs).map((f) => resolvePath(f)) };
+		});
+	},
+};
+
+/**
+ * Optional packages the server drivers try to load inside a try block (pg's native binding,
+ * mysql2's query highlighter): not shipped, so each is a module that throws when required,
+ * which the driver catches (main.js then requires nothing Obsidian does not provide).
+ */
+const absentOptional = {
+	name: "absent-optional",
+	setup(build) {
+		build.onResolve({ filter: /^(pg-native|cardinal)$/ }, (args) => ({ path: args.path, namespace: "absent-optional" }));
+		build.onLoad({ filter: /.*/, namespace: "absent-optional" }, (args) => ({ contents: `throw new Error(${JSON.stringify(`${args.path} is not part of the plugin`)});`, loader: "js" }));
+	},
+};
+
 const plugin = {
 	...common,
+	plugins: [workerSource, absentOptional],
 	entryPoints: ["main.ts"],
 	outfile: "main.js",
 	platform: "browser",

@@ -13,6 +13,8 @@ const shared = {
 		"^obsidian$": "<rootDir>/tests/mocks/obsidian.ts",
 		// The bytes of sql.js's WebAssembly, as esbuild's binary loader gives them to the bundle.
 		"^sql\\.js/dist/sql-wasm\\.wasm$": "<rootDir>/tests/support/sql-wasm-bytes.js",
+		// The SQLite worker's source, which esbuild bundles into main.js; jest has no workers, so the plugin's driver runs on the main thread there.
+		"^worker:.*$": "<rootDir>/tests/support/worker-source.js",
 	},
 	testEnvironment: "node",
 	moduleFileExtensions: ["ts", "js", "json", "wasm"],

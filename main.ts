@@ -25,6 +25,8 @@ import { registerChat } from "./src/ui/chat/register";
 import { textdiffPaneChanges } from "./src/ui/diff/textdiff-block-view";
 import { insertDiffOfAliases } from "./src/ui/diff/compare-responses";
 import { registerVcs } from "./src/ui/vcs/register";
+import { dbPanelActions } from "./src/ui/db/db-actions";
+import { dbErrorMarks } from "./src/ui/db/error-marks";
 
 /** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
 export default class RunnableBlocksPlugin extends Plugin {
@@ -49,7 +51,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		for (const [language, renderer] of Object.entries(BLOCK_RENDERERS)) {
 			if (renderer) this.registerMarkdownCodeBlockProcessor(language, (source, el, ctx) => ctx.addChild(renderer.reading(el, source, ctx, host)));
 		}
-		this.registerEditorExtension([blockWidgets(host), referenceJump(() => Platform.isMacOS)]);
+		this.registerEditorExtension([blockWidgets(host), referenceJump(() => Platform.isMacOS), dbErrorMarks((path) => this.runtime.sessions.note(path))]);
 		this.registerEditorSuggest(new SlashSuggest(this.app, () => Object.keys(this.settingsStore.settings.connections)[0] ?? "app"));
 		this.registerEditorSuggest(new ReferenceSuggest(this.app, this.runtime, () => Object.keys(this.services.environment().variables), this.model));
 
@@ -117,6 +119,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			run: (path, note, targets, force) => void this.runtime.run(path, note, targets, { force }),
 			cancel: (path, block) => this.runtime.sessions.note(path).cancel(blockKey(block)),
 			copyAsCurl: (path, block) => this.exporter.copy(path, block, "curl"),
+			explain: (path, note, block) => void this.runtime.run(path, note, [block], { db: { explain: { analyze: false } } }),
 			searchBlocks: () => openBlockSearch(this.app, indexer),
 			switchEnvironment: () => environments.openSwitcher(),
 			newVariable: () => environments.openNewVariable(),
@@ -136,6 +139,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 					const current = this.model.ofText(text).find((b) => blockKey(b) === blockKey(block));
 					return current ? writeCanonicalRequest(text, current, request) : null;
 				}),
+			dbActions: (path, block) => dbPanelActions(this.runtime, this.notes, () => this.settingsStore.settings.connections, path, block),
 			writeTextdiffPane: (path, key, pane, text) => this.notes.editAll(path, (note) => textdiffPaneChanges(note, key, pane, text)),
 			runKeyLabel: () => {
 				const chord = keymapOf(this.settingsStore.settings).bindings.get("block.run");

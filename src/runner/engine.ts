@@ -1,7 +1,7 @@
 import type { DbDeps } from "./db/db-result";
 import type { NoteBlock } from "../blocks";
 import { cacheKey } from "./cache-key";
-import { failedBeforeStart, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
+import { failedBeforeStart, type DbRunRequest, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
 import { failedError } from "./failures";
 import { maskSecrets, type HistoryRow } from "./history-store";
 import { ByteLruCache } from "./lru-cache";
@@ -63,6 +63,8 @@ export interface RunOptions {
 	onBlockStart?: (block: NoteBlock, reason: "target" | "dependency") => void;
 	onUpdate?: (block: NoteBlock, snapshot: RunSnapshot) => void;
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
+	/** db targets: more rows than the connection's max_rows (load more), or the plan instead of rows (EXPLAIN). */
+	db?: DbRunRequest;
 }
 
 /**
@@ -119,6 +121,7 @@ export function createEngine(ports: EnginePorts): Engine {
 				return c.signal;
 			},
 			onBlockStart: opts.onBlockStart,
+			db: opts.db,
 			onUpdate: (block, snapshot) => {
 				session.update(blockKey(block), snapshot);
 				opts.onUpdate?.(block, snapshot);

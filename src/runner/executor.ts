@@ -62,6 +62,14 @@ export interface ExecuteOptions {
 	historyAlias: string;
 	/** Replaces secret values in the URL stored in history. */
 	maskUrl?: (url: string) => string;
+	/** A db block's run as the user asked for it (more rows, its plan); http runs ignore it. */
+	db?: DbRunRequest;
+}
+
+/** How a db target runs: `maxRows` past the connection's (load more), or its EXPLAIN. */
+export interface DbRunRequest {
+	maxRows?: number;
+	explain?: { analyze: boolean };
 }
 
 function errorOf(outcome: Exclude<TransportOutcome, { kind: "done" }>): RunError {

@@ -1,6 +1,6 @@
 import { definesVariablesOnly, fileVariablesFor, type Entropy, type NoteBlock } from "../blocks";
 import { runnerOf } from "./block-runners";
-import { failedBeforeStart, type ExecutorDeps } from "./executor";
+import { failedBeforeStart, type DbRunRequest, type ExecutorDeps } from "./executor";
 import { failedError } from "./failures";
 import { referencedAliases } from "./prepare";
 import type { BlockResult, RunSnapshot } from "./result";
@@ -29,6 +29,8 @@ export interface RunContext {
 	onBlockStart?: (block: NoteBlock, reason: "target" | "dependency") => void;
 	onUpdate?: (block: NoteBlock, snapshot: RunSnapshot) => void;
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
+	/** How db targets run (load more, EXPLAIN); a block run as a dependency runs plainly. */
+	db?: DbRunRequest;
 }
 
 export interface BlockRun {
@@ -107,6 +109,7 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 				historyAlias: historyAlias(block),
 				maskUrl: ctx.maskUrl,
 				onUpdate: (s) => ctx.onUpdate?.(block, s),
+				...(ctx.db && !dependency ? { db: ctx.db } : {}),
 			},
 		});
 		return finish(result);

@@ -14,6 +14,16 @@ export function decodeBase64(text: string): Uint8Array {
 }
 
 let sqlJs: Promise<SqlJsStatic> | null = null;
+let wasmBytes: Uint8Array | null = null;
+
+/**
+ * sql.js's WebAssembly as bytes, decoded from the embedded base64 once, on first use. The
+ * plugin hands a copy to its SQLite worker, which compiles it there (src/ui/db/worker-driver.ts).
+ */
+export function sqlWasmBytes(): Uint8Array {
+	wasmBytes ??= decodeBase64(sqlWasmBase64);
+	return wasmBytes;
+}
 
 /**
  * sql.js with its embedded WebAssembly, decoded and instantiated once, on first use (never
@@ -21,7 +31,7 @@ let sqlJs: Promise<SqlJsStatic> | null = null;
  * call tries again.
  */
 export function loadSqlJs(): Promise<SqlJsStatic> {
-	sqlJs ??= initSqlJs({ wasmBinary: decodeBase64(sqlWasmBase64).buffer as ArrayBuffer }).catch((e: unknown) => {
+	sqlJs ??= initSqlJs({ wasmBinary: sqlWasmBytes().buffer as ArrayBuffer }).catch((e: unknown) => {
 		sqlJs = null;
 		throw e;
 	});

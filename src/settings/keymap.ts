@@ -56,8 +56,8 @@ export const ACTIONS = [
 	{ id: "block.run_all", scope: "block", defaultChord: "Mod+Shift+Enter", notebookChord: null, name: "actRunAll", command: { id: "run-all-blocks", title: "Run all blocks in the note" } },
 	{ id: "block.cancel", scope: "block", defaultChord: "Mod+.", notebookChord: null, name: "actCancel", command: { id: "cancel-block", title: "Cancel running block" } },
 	{ id: "block.copy_curl", scope: "block", defaultChord: "Mod+Shift+C", notebookChord: null, name: "actCopyCurl", command: { id: "copy-block-as-curl", title: "Copy block as curl" } },
-	// Bound so the chord is taken before db blocks explain; it does nothing until they do.
-	{ id: "block.explain", scope: "block", defaultChord: "Mod+Shift+E", notebookChord: null, name: "actExplain", command: null },
+	// Mod+Shift+E is no Obsidian default (src/ui/obsidian-default-hotkeys.ts); on any other block it falls through.
+	{ id: "block.explain", scope: "block", defaultChord: "Mod+Shift+E", notebookChord: null, name: "actExplain", command: { id: "explain-block", title: "Explain query plan of the block" } },
 	{ id: "block.force_run", scope: "block", defaultChord: "Mod+Shift+R", notebookChord: null, name: "actForceRun", command: { id: "force-run-block", title: "Force re-run block (skip cache)" } },
 	{ id: "search.blocks", scope: "global", defaultChord: null, notebookChord: "Mod+K", name: "actSearch", command: { id: "search-blocks", title: "Search runnable blocks and variables" } },
 	{ id: "env.switch", scope: "global", defaultChord: null, notebookChord: "Mod+E", name: "actEnvSwitch", command: { id: "switch-environment", title: "Switch environment" } },

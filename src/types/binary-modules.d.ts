@@ -6,3 +6,12 @@ declare module "*.wasm" {
 	const base64: string;
 	export default base64;
 }
+
+/**
+ * `import source from "worker:./file"`: the module bundled on its own by esbuild (an IIFE for a
+ * Web Worker) and given to main.js as its text (esbuild.config.mjs).
+ */
+declare module "worker:*" {
+	const source: string;
+	export default source;
+}

@@ -2,6 +2,7 @@ import type { Component, MarkdownPostProcessorContext, MarkdownRenderChild } fro
 import type { BlockLanguage, NoteBlock } from "../blocks";
 import { blockKey } from "../runner/session";
 import { HttpBlockView, panelInfo, type BlockHost } from "./block-view";
+import { DbBlockView, dbEditorPanel } from "./db/db-block-view";
 import { TextdiffBlockView, TextdiffEditorPanel } from "./diff/textdiff-block-view";
 import { ResponsePanel } from "./panel/response-panel";
 
@@ -41,6 +42,7 @@ export const BLOCK_RENDERERS: RendererRegistry = {
 			};
 		},
 	},
+	db: { reading: (el, source, ctx, host) => new DbBlockView(el, source, ctx, host), editor: dbEditorPanel },
 	textdiff: {
 		reading: (el, source, ctx, host) => new TextdiffBlockView(el, source, ctx, host),
 		editor: (block, filePath) => ({ identity: [filePath, blockKey(block), block.fence.info, block.fence.content].join("\u0000"), display: "split", mount: (wrap) => new TextdiffEditorPanel(wrap, block) }),

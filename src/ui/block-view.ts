@@ -5,6 +5,7 @@ import { t } from "./strings";
 import { blockKey } from "../runner/session";
 import { ResponsePanel, type PanelActions, type PanelBlockInfo } from "./panel/response-panel";
 import type { NoteSession } from "../runner/session";
+import type { DbPanelActions } from "./db/db-panel";
 
 /** What a rendered block needs from the plugin. */
 export interface BlockHost {
@@ -15,6 +16,8 @@ export interface BlockHost {
 	/** Writes a form-mode edit back to the block as canonical text. */
 	writeRequest(filePath: string, block: NoteBlock, request: CanonicalRequest): void;
 	runKeyLabel(): string;
+	/** A db block's panel actions (run, cancel, EXPLAIN, load more). */
+	dbActions(filePath: string, block: NoteBlock): DbPanelActions;
 	/** Writes a textdiff pane's text into the block `key` of the note (one undo step). */
 	writeTextdiffPane(filePath: string, key: string, pane: "left" | "right", text: string): Promise<void>;
 }

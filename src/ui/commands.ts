@@ -17,6 +17,8 @@ export interface ActionEffects {
 	/** Cancels a block's run; false when it was not running. */
 	cancel(path: string, block: NoteBlock): boolean;
 	copyAsCurl(path: string, block: NoteBlock): void;
+	/** Runs a db block's EXPLAIN (its last statement's plan) instead of the block. */
+	explain(path: string, note: readonly NoteBlock[], block: NoteBlock): void;
 	searchBlocks(): void;
 	switchEnvironment(): void;
 	newVariable(): void;
@@ -61,8 +63,13 @@ export function performAction(id: ActionId, target: ActionTarget | null, fx: Act
 			if (block) return fx.cancel(target.path, block);
 			return target.note.map((b) => fx.cancel(target.path, b)).some(Boolean);
 		}
-		case "block.explain":
-			return false; // db blocks explain themselves; until they exist the chord falls through
+		case "block.explain": {
+			// Only a db block has a plan: on any other block the chord falls through to Obsidian.
+			const block = target && runnableBlockAt(target);
+			if (!target || block?.kind !== "db") return false;
+			fx.explain(target.path, target.note, block);
+			return true;
+		}
 		case "search.blocks":
 			fx.searchBlocks();
 			return true;
@@ -91,6 +98,7 @@ export function performAction(id: ActionId, target: ActionTarget | null, fx: Act
 /** Whether the palette offers an action's command where the user is. */
 export function isAvailable(action: Action, target: ActionTarget | null): boolean {
 	if (isGoto(action.id)) return target !== null && target.note.length >= gotoNumber(action.id);
+	if (action.id === "block.explain") return target !== null && runnableBlockAt(target)?.kind === "db";
 	if (action.scope === "block") return target !== null && runnableBlockAt(target) !== undefined;
 	return true;
 }

@@ -1,4 +1,5 @@
 import { Platform, requestUrl, type App } from "obsidian";
+import type { DbDeps } from "../runner/db/db-result";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
 import { HistoryStore, type HistoryNotice } from "../runner/history-store";
@@ -8,6 +9,7 @@ import type { Transport } from "../runner/transport";
 import { environmentVariables } from "../settings/user-settings";
 import { watchConfigFile } from "./config-file-watch";
 import { notify } from "./notify";
+import { PluginDb } from "./db/plugin-db";
 import { createObsidianTransport } from "./obsidian-transport";
 import type { SettingsStore } from "./settings-store";
 import { t } from "./strings";
@@ -24,6 +26,7 @@ export class PluginServices implements EnginePorts {
 	private fetchTransport: Transport | null = null;
 	private readonly runHistory: DeferredHistory;
 	private readonly historyPath: string;
+	private readonly database: PluginDb;
 
 	constructor(
 		private readonly app: App,
@@ -31,6 +34,7 @@ export class PluginServices implements EnginePorts {
 		pluginDir: string,
 	) {
 		this.historyPath = `${pluginDir}/history.sqlite`;
+		this.database = new PluginDb(app, settings);
 		this.runHistory = new DeferredHistory(
 			() => HistoryStore.open(vaultBinaryStorage(this.app.vault.adapter), this.historyPath, { onNotice: (_m, n) => notify(historyText(n), 10000) }),
 			(e) => notify(t("historyUnavailable", { reason: e instanceof Error ? e.message : String(e) })),
@@ -64,10 +68,18 @@ export class PluginServices implements EnginePorts {
 		return this.settings.settings.general.timeout;
 	}
 
-	/** Writes pending history and closes sockets (plugin unload, through `engine.close()`). */
+	/**
+	 * Connections and drivers for db blocks: SQLite everywhere (a worker), PostgreSQL and MySQL
+	 * on desktop. Also what schema completion reads (`services.db?.()`).
+	 */
+	db(): DbDeps {
+		return this.database.deps();
+	}
+
+	/** Writes pending history and closes sockets and database pools (plugin unload, through `engine.close()`). */
 	async close(): Promise<void> {
 		this.nodeTransport?.close();
-		await this.runHistory.close();
+		await Promise.all([this.runHistory.close(), this.database.close()]);
 	}
 }
 

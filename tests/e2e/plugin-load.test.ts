@@ -27,9 +27,9 @@ const note = (base: string) =>
 	].join("\n");
 
 describe("production main.js in Chromium", () => {
-	it("loads like Obsidian loads it and registers the http and textdiff processors", async () => {
+	it("loads like Obsidian loads it and registers the http, db and textdiff processors", async () => {
 		const processors = await host.api((h) => h.loadPlugin());
-		expect(processors).toEqual(["http", "textdiff"]);
+		expect(processors).toEqual(["http", "db", "textdiff"]);
 	});
 
 	it("renders each block as written, its method coloured, with an idle panel", async () => {

@@ -21,6 +21,11 @@ export interface DbModules {
 	pg?: () => typeof Pg;
 	mysql?: () => typeof MysqlPromise;
 	readSecret(id: string): string | undefined;
+	/**
+	 * A SQLite driver of the host's own (the plugin: sql.js in a Web Worker, so a long query
+	 * never blocks the UI); absent, sql.js runs on the calling thread.
+	 */
+	sqliteDriver?(file: SqliteFile, options: { readonly: boolean }): DbDriver;
 }
 
 export type DriverOrError = { ok: true; driver: DbDriver } | { ok: false; code: "driver_unavailable" | "secret_unset" | "connect_failed"; message: string; detail?: string };
@@ -54,7 +59,10 @@ export class DbDrivers {
 	}
 
 	private create(c: Connection, password: string | undefined): DbDriver | null {
-		if (c.type === "sqlite") return createSqliteDriver(this.modules.sqlJs, this.modules.sqliteFile(c.path), { readonly: c.readonly });
+		if (c.type === "sqlite") {
+			const file = this.modules.sqliteFile(c.path);
+			return this.modules.sqliteDriver ? this.modules.sqliteDriver(file, { readonly: c.readonly }) : createSqliteDriver(this.modules.sqlJs, file, { readonly: c.readonly });
+		}
 		const config = { host: c.host, port: c.port, database: c.database, user: c.user, password, url: c.url, ssl: c.ssl, readonly: c.readonly };
 		const module = c.type === "postgres" ? this.modules.pg : this.modules.mysql;
 		if (!module) return null;

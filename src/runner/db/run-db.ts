@@ -106,16 +106,17 @@ export function prepareDb(block: DbNoteBlock, deps: DbDeps | undefined, ctx: Pre
 }
 
 /** Runs a prepared db block (or its EXPLAIN) to a final result, recording one history row. */
-export async function executeDb(p: PreparedDb, deps: ExecutorDeps, opts: Omit<ExecuteOptions, "envSnapshot"> & { explain?: { analyze: boolean } }): Promise<BlockResult> {
+export async function executeDb(p: PreparedDb, deps: ExecutorDeps, opts: Omit<ExecuteOptions, "envSnapshot">): Promise<BlockResult> {
 	const now = deps.now ?? Date.now;
 	const startedAt = now();
 	const base: DbRun = { connection: p.name, dialect: p.driver.dialect, columns: [], rows: [], rowCount: 0, truncated: false, statements: [] };
 	opts.onUpdate?.({ state: "running", receivedBytes: 0, startedAt, db: base });
-	const query: QueryOptions = { signal: opts.signal, timeoutMs: p.timeoutMs, maxRows: p.maxRows };
+	const query: QueryOptions = { signal: opts.signal, timeoutMs: p.timeoutMs, maxRows: Math.max(p.maxRows, opts.db?.maxRows ?? 0) };
+	const explain = opts.db?.explain;
 	let result: BlockResult;
-	if (opts.explain) {
+	if (explain) {
 		const target = p.statements[p.statements.length - 1];
-		const e = await p.driver.explain(target, { ...query, analyze: opts.explain.analyze });
+		const e = await p.driver.explain(target, { ...query, analyze: explain.analyze });
 		result = e.kind === "done" ? { state: "done", receivedBytes: 0, startedAt, timing: e.timing, db: { ...base, plan: e.plan, statements: [{ kind: "explain", rowCount: null }] } } : finish(e, p, base, startedAt);
 	} else {
 		const out = await p.driver.run(p.statements, query);

@@ -3,7 +3,7 @@ import { ACTION_SPECS, ACTIONS, type ActionId } from "../../../src/settings/keym
 import type { ActionTarget } from "../../../src/ui/action-target";
 import { isAvailable, performAction, type ActionEffects } from "../../../src/ui/commands";
 
-const NOTE = "intro\n```http alias=a\nGET https://x.test/a\n```\nprose\n```textdiff\nleft\n```\n```http\nGET https://x.test/b\n```\n";
+const NOTE = "intro\n```http alias=a\nGET https://x.test/a\n```\nprose\n```textdiff\nleft\n```\n```http\nGET https://x.test/b\n```\n```db alias=q\nSELECT 1\n```\n";
 
 /** Effects that record what the dispatcher asked for; `running` says which blocks a cancel finds running. */
 function recorder(running: (b: NoteBlock) => boolean = () => true) {
@@ -13,6 +13,7 @@ function recorder(running: (b: NoteBlock) => boolean = () => true) {
 		run: (path, _note, targets, force) => calls.push(`run ${path} ${targets.map(name).join(",")}${force ? " force" : ""}`),
 		cancel: (path, b) => (calls.push(`cancel ${path} ${name(b)}`), running(b)),
 		copyAsCurl: (path, b) => calls.push(`curl ${path} ${name(b)}`),
+		explain: (path, _note, b) => calls.push(`explain ${path} ${name(b)}`),
 		searchBlocks: () => calls.push("search"),
 		switchEnvironment: () => calls.push("env"),
 		newVariable: () => calls.push("variable"),
@@ -31,11 +32,12 @@ describe("performAction: the one dispatcher", () => {
 		["block.run", 2, ["run n.md a"], true],
 		["block.force_run", 2, ["run n.md a force"], true],
 		["block.copy_curl", 9, ["curl n.md #2"], true],
-		["block.run_all", 2, ["run n.md a,#2"], true],
+		["block.run_all", 2, ["run n.md a,#2,q"], true],
 		["block.cancel", 2, ["cancel n.md a"], true],
 		["block.run", 0, [], false],
 		["block.run", 6, [], false],
 		["block.explain", 2, [], false],
+		["block.explain", 13, ["explain n.md q"], true],
 		["search.blocks", 0, ["search"], true],
 		["env.switch", 0, ["env"], true],
 		["env.new_variable", 0, ["variable"], true],
@@ -53,13 +55,13 @@ describe("performAction: the one dispatcher", () => {
 		const r = recorder();
 		expect(performAction("block.run", at(6), r.fx)).toBe(false);
 		performAction("block.run_all", at(6), r.fx);
-		expect(r.calls).toEqual(["run n.md a,#2"]);
+		expect(r.calls).toEqual(["run n.md a,#2,q"]);
 	});
 
 	it("cancels every block of the note outside a block, saying whether any was running", () => {
 		const r = recorder((b) => b.alias === "a");
 		expect(performAction("block.cancel", at(0), r.fx)).toBe(true);
-		expect(r.calls).toEqual(["cancel n.md a", "cancel n.md #1", "cancel n.md #2"]);
+		expect(r.calls).toEqual(["cancel n.md a", "cancel n.md #1", "cancel n.md #2", "cancel n.md q"]);
 		expect(performAction("block.cancel", at(9), recorder(() => false).fx)).toBe(false);
 	});
 
@@ -67,7 +69,7 @@ describe("performAction: the one dispatcher", () => {
 		const moves: number[] = [];
 		expect(performAction("block.goto.3", at(0, moves), recorder().fx)).toBe(true);
 		expect(moves).toEqual([8]);
-		expect(performAction("block.goto.4", at(0, moves), recorder().fx)).toBe(false);
+		expect(performAction("block.goto.5", at(0, moves), recorder().fx)).toBe(false);
 	});
 
 	it("acts on nothing without a note, except the global actions", () => {
@@ -84,8 +86,10 @@ describe("the palette", () => {
 		["block.run_all", 6, false],
 		["block.cancel", 0, false],
 		["block.goto.3", 0, true],
-		["block.goto.4", 0, false],
+		["block.goto.5", 0, false],
 		["search.blocks", 0, true],
+		["block.explain", 13, true],
+		["block.explain", 2, false],
 	])("offers %s with the cursor on line %i: %s", (id, line, offered) => {
 		expect(isAvailable(spec(id), at(line))).toBe(offered);
 	});
@@ -96,6 +100,7 @@ describe("the palette", () => {
 			"run-all-blocks",
 			"cancel-block",
 			"copy-block-as-curl",
+			"explain-block",
 			"force-run-block",
 			"search-blocks",
 			"switch-environment",
