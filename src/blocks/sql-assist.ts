@@ -49,6 +49,9 @@ export interface SqlSuggestion {
 	info: string;
 	/** Higher first: columns of the tables in scope come before other names. */
 	boost: number;
+	/** The table suggested, or whose column is suggested. */
+	table: AssistTable;
+	column?: AssistColumn;
 }
 
 export type SqlObject =
@@ -199,11 +202,11 @@ export function tableLabel(t: AssistTable, defaultSchemas: readonly string[] = [
 }
 
 function tableSuggestion(t: AssistTable, boost: number, label = tableLabel(t)): SqlSuggestion {
-	return { label, kind: t.kind, detail: t.kind, info: t.columns.map((c) => `${c.name} ${c.type}`).join(", "), boost };
+	return { label, kind: t.kind, detail: t.kind, info: t.columns.map((c) => `${c.name} ${c.type}`).join(", "), boost, table: t };
 }
 
 function columnSuggestion(t: AssistTable, c: AssistColumn, boost: number, withTable: boolean): SqlSuggestion {
-	return { label: c.name, kind: "column", detail: withTable ? `${c.type} · ${t.name}` : c.type, info: `${t.name}.${c.name}: ${c.type} · ${columnFacts(c)}`, boost };
+	return { label: c.name, kind: "column", detail: withTable ? `${c.type} · ${t.name}` : c.type, info: `${t.name}.${c.name}: ${c.type} · ${columnFacts(c)}`, boost, table: t, column: c };
 }
 
 /**
