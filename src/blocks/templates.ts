@@ -18,6 +18,8 @@ export interface SlashTemplate {
 	 * connection's first table is known.
 	 */
 	connection?: string | null;
+	/** More words the query may match (a DB Query row: its connection, or the "New connection" label). */
+	keywords?: string;
 }
 
 /** Builds a template whose cursor sits where `|` is written (the bar is removed). */
@@ -61,17 +63,17 @@ export function dbQueryTemplate(connection: string, table: string | undefined): 
  * The slash list with DB Query opened up as a dropdown: one row per configured connection, in
  * user.toml order, then one for a new connection. The other entries stay as they are.
  */
-export function dbQueryRows(templates: readonly SlashTemplate[], connections: readonly string[]): SlashTemplate[] {
-	return templates.flatMap((t) => (t.name !== "DB Query" ? [t] : [...connections.map((c) => ({ ...dbQueryTemplate(c, undefined), connection: c })), { ...dbQueryTemplate("", undefined), connection: null }]));
+export function dbQueryRows(templates: readonly SlashTemplate[], connections: readonly string[], newLabel = "New connection"): SlashTemplate[] {
+	return templates.flatMap((t) => (t.name !== "DB Query" ? [t] : [...connections.map((c) => ({ ...dbQueryTemplate(c, undefined), connection: c, keywords: c })), { ...dbQueryTemplate("", undefined), connection: null, keywords: newLabel }]));
 }
 
-/** Entries matching the query: every word of the query starts a word of the name (or of the connection a DB Query row names). */
+/** Entries matching the query: every word of the query starts a word of the name or of its keywords. */
 export function filterTemplates(templates: readonly SlashTemplate[], query: string): SlashTemplate[] {
 	const q = query.trim().toLowerCase();
 	if (!q) return [...templates];
 	const words = q.split(/\s+/);
 	return templates.filter((t) => {
-		const name = `${t.name} ${t.connection ?? ""}`.toLowerCase();
+		const name = `${t.name} ${t.keywords ?? ""}`.toLowerCase();
 		const nameWords = name.split(/\s+/);
 		return words.every((w) => nameWords.some((n) => n.startsWith(w)));
 	});

@@ -26,7 +26,7 @@ export class SlashSuggest extends EditorSuggest<SlashTemplate> {
 	}
 
 	private templates(): SlashTemplate[] {
-		return dbQueryRows(slashTemplates(), this.db.connections());
+		return dbQueryRows(slashTemplates(), this.db.connections(), t("newConnectionEllipsis"));
 	}
 
 	onTrigger(cursor: EditorPosition, editor: Editor, _file: TFile | null): EditorSuggestTriggerInfo | null {

@@ -67,6 +67,8 @@ describe("slash commands", () => {
 		expect(rows.map((t) => `${t.name}${t.connection === undefined ? "" : `:${t.connection}`}`)).toEqual(["HTTP Request", "HTTP GET", "HTTP POST", "HTTP PUT", "HTTP DELETE", "DB Query:shop", "DB Query:warehouse", "DB Query:null", "Diff", "Mermaid"]);
 		expect(filterTemplates(rows, "db ware").map((t) => t.connection)).toEqual(["warehouse"]);
 		expect(filterTemplates(rows, "db").map((t) => t.connection)).toEqual(["shop", "warehouse", null]);
+		expect(filterTemplates(rows, "db new").map((t) => t.connection)).toEqual([null]);
+		expect(filterTemplates(dbQueryRows(slashTemplates(), ["shop"], "Nueva conexión…"), "db nue").map((t) => t.connection)).toEqual([null]);
 		expect(dbQueryRows(slashTemplates(), []).filter((t) => t.name === "DB Query").map((t) => t.connection)).toEqual([null]);
 	});
 
