@@ -160,8 +160,13 @@ function sqlHighlight(port: SqlAssistPort): Extension {
 	return ViewPlugin.define(
 		(view) => ({
 			decorations: highlight(port, view.state),
+			/** The settings the dialects were read from: user.toml loads after the editor opens, and may change. */
+			connections: port.connections(),
 			update(u: ViewUpdate) {
-				if (u.docChanged) this.decorations = highlight(port, u.state);
+				const connections = port.connections();
+				if (!u.docChanged && connections === this.connections) return;
+				this.connections = connections;
+				this.decorations = highlight(port, u.state);
 			},
 		}),
 		{ decorations: (v) => v.decorations },
