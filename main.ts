@@ -5,11 +5,14 @@ import { createEngine, type Engine } from "./src/runner/engine";
 import { blockKey } from "./src/runner/session";
 import { blockActions, type ExportHooks } from "./src/ui/block-actions";
 import { BLOCK_RENDERERS } from "./src/ui/block-renderers";
-import { openBlockSearch, variableEntries, VaultBlockIndexer } from "./src/ui/block-search";
+import { indexSchemas, openBlockSearch, variableEntries, VaultBlockIndexer } from "./src/ui/block-search";
+import { refreshSchemas, slashDb } from "./src/ui/db-editor-ports";
 import type { BlockHost } from "./src/ui/block-view";
 import { keymapOf, registerCommands, type ActionEffects } from "./src/ui/commands";
 import { blockWidgets } from "./src/ui/editor/block-widgets";
 import { referenceJump } from "./src/ui/editor/reference-jump";
+import { sqlAssist } from "./src/ui/editor/sql-assist";
+import { SchemaCache } from "./src/runner/db/schema-cache";
 import { EnvironmentActions } from "./src/ui/environments";
 import { exportHooks, exportNoteAsHttp } from "./src/ui/export-actions";
 import { NoteAccess } from "./src/ui/note-access";
@@ -17,7 +20,7 @@ import { NoteModel } from "./src/ui/note-model";
 import { PluginServices } from "./src/ui/plugin-services";
 import { SettingsStore } from "./src/ui/settings-store";
 import { RunnableBlocksSettingTab } from "./src/ui/settings-tab";
-import { setLanguage } from "./src/ui/strings";
+import { setLanguage, t } from "./src/ui/strings";
 import { ReferenceSuggest } from "./src/ui/suggest/reference-suggest";
 import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
 import { PluginChatHost } from "./src/ui/chat/chat-host";
@@ -36,6 +39,8 @@ export default class RunnableBlocksPlugin extends Plugin {
 	private notes!: NoteAccess;
 	private model!: NoteModel;
 	private exporter!: ExportHooks;
+	private schemas!: SchemaCache;
+	private schemasReady: () => Promise<void> = () => Promise.resolve();
 
 	override onload(): void {
 		setLanguage(getLanguage());
@@ -51,15 +56,26 @@ export default class RunnableBlocksPlugin extends Plugin {
 		for (const [language, renderer] of Object.entries(BLOCK_RENDERERS)) {
 			if (renderer) this.registerMarkdownCodeBlockProcessor(language, (source, el, ctx) => ctx.addChild(renderer.reading(el, source, ctx, host)));
 		}
-		this.registerEditorExtension([blockWidgets(host), referenceJump(() => Platform.isMacOS), dbErrorMarks((path) => this.runtime.sessions.note(path))]);
-		this.registerEditorSuggest(new SlashSuggest(this.app, () => Object.keys(this.settingsStore.settings.connections)[0] ?? "app"));
+		// Schemas of the connections for SQL completion, hover and Mod+K: read on first use, kept until refreshed.
+		const schemas = (this.schemas = new SchemaCache(() => this.services.db()));
+		this.registerEditorExtension([
+			blockWidgets(host),
+			referenceJump(() => Platform.isMacOS),
+			dbErrorMarks((path) => this.runtime.sessions.note(path)),
+			sqlAssist({ connections: () => this.settingsStore.settings.connections, schemas }),
+		]);
+		this.registerEditorSuggest(new SlashSuggest(this.app, slashDb(this.app, this.settingsStore, schemas)));
 		this.registerEditorSuggest(new ReferenceSuggest(this.app, this.runtime, () => Object.keys(this.services.environment().variables), this.model));
 
 		const environments = new EnvironmentActions(this.app, this.settingsStore);
 		const indexer = new VaultBlockIndexer(this.app);
 		for (const ref of indexer.watch()) this.registerEvent(ref);
+		const schemaIndex = indexSchemas(indexer.index, schemas);
+		this.schemasReady = schemaIndex.ready;
+		this.register(schemaIndex.stop);
 		this.register(this.settingsStore.onChange((s) => indexer.index.setVariables(variableEntries(s))));
-		this.addSettingTab(new RunnableBlocksSettingTab(this.app, this, this.settingsStore, environments));
+		this.addSettingTab(new RunnableBlocksSettingTab(this.app, this, this.settingsStore, environments, schemas));
+		this.addCommand({ id: "refresh-db-schemas", name: t("refreshSchemas"), callback: () => void refreshSchemas(schemas) });
 		this.register(environments.attachStatusBar(this.addStatusBarItem()));
 		// The chat panel (src/ui/chat): its view; chat.toggle (palette, or a chord the user binds) toggles it.
 		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime.sessions, this.services));
@@ -120,7 +136,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			cancel: (path, block) => this.runtime.sessions.note(path).cancel(blockKey(block)),
 			copyAsCurl: (path, block) => this.exporter.copy(path, block, "curl"),
 			explain: (path, note, block) => void this.runtime.run(path, note, [block], { db: { explain: { analyze: false } } }),
-			searchBlocks: () => openBlockSearch(this.app, indexer),
+			searchBlocks: () => openBlockSearch(this.app, indexer, this.schemasReady),
 			switchEnvironment: () => environments.openSwitcher(),
 			newVariable: () => environments.openNewVariable(),
 			toggleChat: () => void toggleChat(),

@@ -1,3 +1,5 @@
+import { tableLabel, type AssistTable } from "./sql-assist";
+
 /**
  * What Mod+K lists (DESIGN.md §6): the entries of the search index and the one-line text each
  * shows, which is also the text the fuzzy matcher searches. Pure.
@@ -28,7 +30,33 @@ export interface VariableEntry {
 	secret: boolean;
 }
 
-export type SearchEntry = BlockEntry | VariableEntry;
+/** A table (or view) or a column of a configured connection's schema. */
+export interface SchemaEntry {
+	kind: "schema";
+	connection: string;
+	/** The table as written in SQL (schema-qualified outside the default schema). */
+	table: string;
+	tableKind: "table" | "view";
+	/** Column entries: its name and the engine's type. */
+	column?: string;
+	type?: string;
+}
+
+export type SearchEntry = BlockEntry | VariableEntry | SchemaEntry;
+
+/** A connection's tables and their columns as search entries, in schema order. */
+export function schemaEntries(connection: string, tables: readonly AssistTable[]): SchemaEntry[] {
+	return tables.flatMap((t) => {
+		const table = tableLabel(t);
+		const head: SchemaEntry = { kind: "schema", connection, table, tableKind: t.kind };
+		return [head, ...t.columns.map((c): SchemaEntry => ({ ...head, column: c.name, type: c.type }))];
+	});
+}
+
+/** What choosing a schema entry inserts at the cursor: the table's name, or `table.column`. */
+export function schemaInsertText(entry: SchemaEntry): string {
+	return entry.column ? `${entry.table}.${entry.column}` : entry.table;
+}
 
 /** An entry's display text and where its alias sits in it (the matcher boosts that range). */
 export interface Display {
@@ -46,6 +74,10 @@ export function noteName(path: string): string {
 
 /** `displayText` with the range of the alias part, when there is one. */
 export function displayOf(entry: SearchEntry): Display {
+	if (entry.kind === "schema") {
+		const what = entry.column === undefined ? `${entry.tableKind} ${entry.table}` : `column ${entry.table}.${entry.column} ${entry.type ?? ""}`.trimEnd();
+		return { text: `${what}${SEPARATOR}${entry.connection}`, alias: null };
+	}
 	if (entry.kind === "variable") {
 		const text = `{{${entry.name}}}${SEPARATOR}${entry.environment}${entry.secret ? `${SEPARATOR}secret` : ""}`;
 		return { text, alias: null };
@@ -67,7 +99,8 @@ export function displayOf(entry: SearchEntry): Display {
  * of a result index into it. Parts are joined with " · ":
  * - http block: `METHOD URL · alias · note` (`GET {{base}}/books · books · Bookshop`);
  * - other blocks: `type first-line · alias · note` (`db SELECT * FROM books · Bookshop`);
- * - variable: `{{name}} · environment`, plus ` · secret` for a secret.
+ * - variable: `{{name}} · environment`, plus ` · secret` for a secret;
+ * - schema: `table books · shop`, `view titles · shop`, `column books.title TEXT · shop`.
  * The alias part is left out when the block has none; `note` is the file name without `.md`.
  */
 export function displayText(entry: SearchEntry): string {

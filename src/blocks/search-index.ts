@@ -1,7 +1,7 @@
 import { parseNote, type NoteBlock } from "./note";
 import { lowerUnits, matchPrepared, prepareText, queryWords, type FuzzyMatch, type Prepared } from "./fuzzy-match";
 import { isTypedFurther, narrow, narrowedScore, type Narrowed } from "./search-narrowing";
-import { displayOf, displayText, type BlockEntry, type SearchEntry, type VariableEntry } from "./search-display";
+import { displayOf, displayText, type BlockEntry, type SchemaEntry, type SearchEntry, type VariableEntry } from "./search-display";
 
 /**
  * The Mod+K search index (DESIGN.md §6): runnable blocks of the vault and the
@@ -64,6 +64,8 @@ function indexed(entry: SearchEntry): Indexed {
 export class BlockSearchIndex {
 	private readonly files = new Map<string, Indexed[]>();
 	private variables: Indexed[] = [];
+	/** Tables and columns per connection (names and types only: never rows). */
+	private readonly schemas = new Map<string, Indexed[]>();
 	/** All entries in the stable order, rebuilt lazily after a change. */
 	private ordered: Indexed[] | null = null;
 	/** The queries typed since `entries` last changed, each typing the one before further (search-narrowing.ts). */
@@ -73,6 +75,7 @@ export class BlockSearchIndex {
 	/** Number of entries: blocks of every note plus variables. */
 	get size(): number {
 		let n = this.variables.length;
+		for (const list of this.schemas.values()) n += list.length;
 		for (const list of this.files.values()) n += list.length;
 		return n;
 	}
@@ -108,12 +111,24 @@ export class BlockSearchIndex {
 		this.ordered = null;
 	}
 
+	/** Replaces one connection's tables and columns (an empty list forgets them). */
+	setSchema(connection: string, entries: readonly SchemaEntry[]): void {
+		if (entries.length === 0) this.schemas.delete(connection);
+		else this.schemas.set(connection, entries.map((e) => indexed({ ...e })));
+		this.ordered = null;
+	}
+
+	/** Forgets the connections not named (removed from user.toml). */
+	keepSchemas(connections: readonly string[]): void {
+		for (const name of [...this.schemas.keys()]) if (!connections.includes(name)) this.setSchema(name, []);
+	}
+
 	/** The one-line text shown for an entry; see the exported `displayText`. */
 	displayText(entry: SearchEntry): string {
 		return displayText(entry);
 	}
 
-	/** Every entry in the stable order: blocks by note path then line, then variables. */
+	/** Every entry in the stable order: blocks by note path then line, then variables, then tables and columns by connection. */
 	entries(): SearchEntry[] {
 		return this.all().map((x) => x.entry);
 	}
@@ -122,7 +137,8 @@ export class BlockSearchIndex {
 		if (!this.ordered) {
 			const paths = [...this.files.keys()].sort(compareStrings);
 			const blocks = paths.flatMap((p) => [...(this.files.get(p) ?? [])].sort((a, b) => (a.entry as BlockEntry).line - (b.entry as BlockEntry).line));
-			this.ordered = [...blocks, ...this.variables];
+			const schemas = [...this.schemas.keys()].sort(compareStrings).flatMap((c) => this.schemas.get(c) ?? []);
+			this.ordered = [...blocks, ...this.variables, ...schemas];
 		}
 		return this.ordered;
 	}

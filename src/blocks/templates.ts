@@ -12,6 +12,14 @@ export interface SlashTemplate {
 	text: string;
 	/** Where the cursor lands, as an offset into `text`. */
 	cursor: number;
+	/**
+	 * DB Query rows (`dbQueryRows`): the connection the row queries, or null for "New
+	 * connection…". The block is made when the row is chosen (`dbQueryTemplate`), once the
+	 * connection's first table is known.
+	 */
+	connection?: string | null;
+	/** More words the query may match (a DB Query row: its connection, or the "New connection" label). */
+	keywords?: string;
 }
 
 /** Builds a template whose cursor sits where `|` is written (the bar is removed). */
@@ -46,13 +54,26 @@ export function slashTrigger(line: string, ch: number): { start: number; query: 
 	return { start: m[1].length, query: m[2] ?? "" };
 }
 
-/** Entries matching the query: every word of the query starts a word of the name. */
+/** The DB Query block for a connection: `SELECT * FROM <first table> LIMIT 100;`, the cursor on the SQL line. */
+export function dbQueryTemplate(connection: string, table: string | undefined): SlashTemplate {
+	return template("DB Query", `\`\`\`db connection=${connection}\nSELECT |* FROM ${table ?? "table_name"} LIMIT 100;\n\`\`\`\n`);
+}
+
+/**
+ * The slash list with DB Query opened up as a dropdown: one row per configured connection, in
+ * user.toml order, then one for a new connection. The other entries stay as they are.
+ */
+export function dbQueryRows(templates: readonly SlashTemplate[], connections: readonly string[], newLabel = "New connection"): SlashTemplate[] {
+	return templates.flatMap((t) => (t.name !== "DB Query" ? [t] : [...connections.map((c) => ({ ...dbQueryTemplate(c, undefined), connection: c, keywords: c })), { ...dbQueryTemplate("", undefined), connection: null, keywords: newLabel }]));
+}
+
+/** Entries matching the query: every word of the query starts a word of the name or of its keywords. */
 export function filterTemplates(templates: readonly SlashTemplate[], query: string): SlashTemplate[] {
 	const q = query.trim().toLowerCase();
 	if (!q) return [...templates];
 	const words = q.split(/\s+/);
 	return templates.filter((t) => {
-		const name = t.name.toLowerCase();
+		const name = `${t.name} ${t.keywords ?? ""}`.toLowerCase();
 		const nameWords = name.split(/\s+/);
 		return words.every((w) => nameWords.some((n) => n.startsWith(w)));
 	});
@@ -64,5 +85,5 @@ export function indentTemplate(t: SlashTemplate, indent: string): SlashTemplate 
 	const lines = t.text.split("\n");
 	const text = lines.map((l, i) => (i === 0 || l === "" ? l : indent + l)).join("\n");
 	const before = t.text.slice(0, t.cursor).split("\n").length - 1;
-	return { name: t.name, text, cursor: t.cursor + before * indent.length };
+	return { ...t, text, cursor: t.cursor + before * indent.length };
 }

@@ -1,5 +1,6 @@
 import { MarkdownView, SuggestModal, TFile, type App, type EventRef } from "obsidian";
-import { BlockSearchIndex, type SearchResult, type VariableEntry } from "../blocks";
+import { BlockSearchIndex, schemaEntries, schemaInsertText, type SearchResult, type VariableEntry } from "../blocks";
+import type { SchemaCache } from "../runner/db/schema-cache";
 import type { Settings } from "../settings/user-settings";
 import { t } from "./strings";
 
@@ -41,13 +42,17 @@ export class VaultBlockIndexer {
 	}
 }
 
-/** search.blocks (Mod+K when bound): fuzzy search over runnable blocks and variables; choosing a block opens its note there. */
+/**
+ * search.blocks (Mod+K when bound): fuzzy search over runnable blocks, variables and the tables
+ * and columns of the configured connections. Choosing a block opens its note there; a variable
+ * inserts `{{name}}` at the cursor; a table inserts its name and a column `table.column`.
+ */
 export class BlockSearchModal extends SuggestModal<SearchResult> {
 	constructor(
 		app: App,
 		private readonly index: BlockSearchIndex,
-		/** What choosing a variable does (the plugin inserts `{{name}}` at the cursor). */
-		private readonly chooseVariable: (entry: VariableEntry) => void,
+		/** Inserts text at the cursor of the active note (a variable's `{{name}}`, a table or column name). */
+		private readonly insertText: (text: string) => void,
 	) {
 		super(app);
 		this.setPlaceholder(t("searchPlaceholder"));
@@ -73,10 +78,8 @@ export class BlockSearchModal extends SuggestModal<SearchResult> {
 
 	onChooseSuggestion(result: SearchResult): void {
 		const entry = result.entry;
-		if (entry.kind === "variable") {
-			this.chooseVariable(entry);
-			return;
-		}
+		if (entry.kind === "variable") return this.insertText(`{{${entry.name}}}`);
+		if (entry.kind === "schema") return this.insertText(schemaInsertText(entry));
 		const file = this.app.vault.getAbstractFileByPath(entry.path);
 		if (!(file instanceof TFile)) return;
 		const leaf = this.app.workspace.getLeaf(false);
@@ -88,11 +91,29 @@ export class BlockSearchModal extends SuggestModal<SearchResult> {
 	}
 }
 
-/** Mod+K: block search over the vault; choosing a variable inserts `{{name}}` at the cursor of the active note. */
-export function openBlockSearch(app: App, indexer: VaultBlockIndexer): void {
-	const insertVariable = (entry: VariableEntry) => {
-		const editor = app.workspace.getActiveViewOfType(MarkdownView)?.editor;
-		if (editor) editor.replaceRange(`{{${entry.name}}}`, editor.getCursor());
+/** How long Mod+K waits for schemas not read yet before it opens without them (a slow server must not hold it). */
+const SCHEMA_WAIT_MS = 500;
+
+/** Puts the schemas of the configured connections into the index: read (or cached) now, and again whenever one is re-read. */
+export function indexSchemas(index: BlockSearchIndex, schemas: SchemaCache): { ready: () => Promise<void>; stop: () => void } {
+	const stop = schemas.onChange((name, state) => index.setSchema(name, state.kind === "done" ? schemaEntries(name, state.tables) : []));
+	const ready = async () => {
+		const names = Object.keys(schemas.connections());
+		index.keepSchemas(names);
+		const reads = Promise.all(names.map(async (name) => {
+			const state = await schemas.get(name);
+			index.setSchema(name, state.kind === "done" ? schemaEntries(name, state.tables) : []);
+		}));
+		await Promise.race([reads, new Promise((resolve) => window.setTimeout(resolve, SCHEMA_WAIT_MS))]);
 	};
-	void indexer.whenReady().then(() => new BlockSearchModal(app, indexer.index, insertVariable).open());
+	return { ready, stop };
+}
+
+/** Mod+K: block search over the vault and the connections' schemas; variables, tables and columns insert at the cursor of the active note. */
+export function openBlockSearch(app: App, indexer: VaultBlockIndexer, schemasReady: () => Promise<void> = () => Promise.resolve()): void {
+	const insertText = (text: string) => {
+		const editor = app.workspace.getActiveViewOfType(MarkdownView)?.editor;
+		if (editor) editor.replaceRange(text, editor.getCursor());
+	};
+	void Promise.all([indexer.whenReady(), schemasReady()]).then(() => new BlockSearchModal(app, indexer.index, insertText).open());
 }

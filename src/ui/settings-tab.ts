@@ -1,11 +1,12 @@
 import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
 import { ACTION_SPECS, actionSpec, chordFromKeyEvent, displayChord, findConflicts, findShadows, formatChord, KEYMAP_PRESETS, presetChords, resolveKeymap, type ActionId, type ChordSource, type KeymapPreset } from "../settings/keymap";
-import { describeConnection } from "../settings/connections";
-import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
+import type { SchemaCache } from "../runner/db/schema-cache";
+import { deleteTomlTable } from "../settings/toml-patch";
 import { TRANSPORTS } from "../settings/user-settings";
 import { commitTemplateProblem } from "../settings/vcs-settings";
 import { DEFAULT_COMMIT_TEMPLATE } from "../vcs/message";
 import { environmentNames } from "../settings/variables";
+import { renderConnections } from "./connection-settings";
 import { EnvironmentActions, NewVariableModal } from "./environments";
 import { KeymapPresetModal } from "./keymap-preset-modal";
 import { obsidianClashes, obsidianHotkeys } from "./obsidian-hotkeys";
@@ -33,6 +34,7 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		plugin: Plugin,
 		private readonly store: SettingsStore,
 		private readonly environments: EnvironmentActions,
+		private readonly schemas: SchemaCache,
 	) {
 		super(app, plugin);
 		this.ownPrefix = `${plugin.manifest.id}:`;
@@ -62,7 +64,7 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		this.environmentSection(el);
 		this.keymap(el);
 		this.versionControl(el);
-		this.connections(el);
+		renderConnections(el, this.app, this.store, this.schemas);
 	}
 
 	/** `[vcs]`: the commit message template, checked as user.toml checks it before it is written. */
@@ -267,37 +269,5 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		};
 		win.addEventListener("keydown", onKey, true);
 		this.stopCapture = () => stop(false);
-	}
-
-	private connections(el: HTMLElement): void {
-		new Setting(el).setName(t("connections")).setHeading().setDesc(t("connectionsDesc"));
-		const entries = Object.entries(this.store.settings.connections);
-		if (entries.length === 0) el.createEl("p", { cls: "setting-item-description", text: t("noConnections") });
-		for (const [name, c] of entries) {
-			new Setting(el)
-				.setName(name)
-				.setDesc(`${describeConnection(c)}${c.readonly ? ` · ${t("readOnly")}` : ""}`)
-				.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name })).onClick(() => void this.store.patch((text) => deleteTomlTable(text, ["connections", name]))));
-		}
-		let name = "";
-		let path = "";
-		new Setting(el)
-			.setName(t("newConnection"))
-			.addText((c) => c.setPlaceholder(t("name")).onChange((v) => (name = v.trim())))
-			.addText((c) => c.setPlaceholder(t("vaultPath")).onChange((v) => (path = v.trim())))
-			.addButton((b) =>
-				b.setButtonText(t("add")).onClick(async () => {
-					if (!/^[A-Za-z0-9_-]+$/.test(name) || !path) {
-						notify(t("badConnection"));
-						return;
-					}
-					if (name in this.store.settings.connections) {
-						notify(t("connectionExists", { name }));
-						return;
-					}
-					const at = (key: string) => ["connections", name, key];
-					await this.store.patch((text) => setTomlValue(setTomlValue(setTomlValue(text, at("type"), "sqlite"), at("path"), path), at("readonly"), true));
-				}),
-			);
 	}
 }

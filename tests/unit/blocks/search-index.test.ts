@@ -217,7 +217,7 @@ describe("BlockSearchIndex.search", () => {
 
 	it("lists every entry for an empty query: blocks by note path then line, then variables", () => {
 		const results = vaultIndex().search("");
-		expect(results.map((r) => (r.entry.kind === "block" ? `${r.entry.path}:${r.entry.line}` : `${r.entry.environment}/${r.entry.name}`))).toEqual([
+		expect(results.map((r) => (r.entry.kind === "block" ? `${r.entry.path}:${r.entry.line}` : r.entry.kind === "variable" ? `${r.entry.environment}/${r.entry.name}` : r.entry.table))).toEqual([
 			"Auth.md:0",
 			"Bookshop.md:2",
 			"Bookshop.md:9",

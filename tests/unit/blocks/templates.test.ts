@@ -1,5 +1,5 @@
 import { EditorState } from "@codemirror/state";
-import { filterTemplates, indentTemplate, parseNote, scanFences, slashTemplates, slashTrigger } from "../../../src/blocks";
+import { dbQueryRows, dbQueryTemplate, filterTemplates, indentTemplate, parseNote, scanFences, slashTemplates, slashTrigger } from "../../../src/blocks";
 
 /** Applies a template at the cursor of a real CodeMirror state, as the suggest does. */
 function choose(doc: string, cursor: number, name: string): { doc: string; line: string } {
@@ -60,6 +60,26 @@ describe("slash commands", () => {
 
 	it("puts the cursor on the SQL line for DB Query and keeps list indentation", () => {
 		expect(choose("- item\n  /DB", 12, "DB Query").line).toBe("  SELECT * FROM table_name LIMIT 100;");
+	});
+
+	it("opens DB Query up into one row per connection and a new-connection row, filtered by connection name too", () => {
+		const rows = dbQueryRows(slashTemplates(), ["shop", "warehouse"]);
+		expect(rows.map((t) => `${t.name}${t.connection === undefined ? "" : `:${t.connection}`}`)).toEqual(["HTTP Request", "HTTP GET", "HTTP POST", "HTTP PUT", "HTTP DELETE", "DB Query:shop", "DB Query:warehouse", "DB Query:null", "Diff", "Mermaid"]);
+		expect(filterTemplates(rows, "db ware").map((t) => t.connection)).toEqual(["warehouse"]);
+		expect(filterTemplates(rows, "db").map((t) => t.connection)).toEqual(["shop", "warehouse", null]);
+		expect(filterTemplates(rows, "db new").map((t) => t.connection)).toEqual([null]);
+		expect(filterTemplates(dbQueryRows(slashTemplates(), ["shop"], "Nueva conexión…"), "db nue").map((t) => t.connection)).toEqual([null]);
+		expect(dbQueryRows(slashTemplates(), []).filter((t) => t.name === "DB Query").map((t) => t.connection)).toEqual([null]);
+	});
+
+	it("DB Query names the connection and its first table, the cursor on the SQL line, runnable as is", () => {
+		const t = indentTemplate(dbQueryTemplate("shop", "authors"), "  ");
+		expect(t.text).toBe("```db connection=shop\n  SELECT * FROM authors LIMIT 100;\n  ```\n");
+		expect(t.text.slice(t.cursor)).toMatch(/^\* FROM authors LIMIT 100;\n/);
+		const [block] = parseNote(dbQueryTemplate("shop", "authors").text);
+		expect(block).toMatchObject({ kind: "db", runnable: true, problems: [] });
+		expect(block.kind === "db" && block.info.tokens.connection).toBe("shop");
+		expect(dbQueryTemplate("shop", undefined).text).toContain("SELECT * FROM table_name LIMIT 100;");
 	});
 
 	it("inserts an empty diff with the cursor in the left pane", () => {
