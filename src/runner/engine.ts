@@ -3,6 +3,7 @@ import type { NoteBlock } from "../blocks";
 import { cacheKey } from "./cache-key";
 import { failedBeforeStart, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
 import { failedError } from "./failures";
+import type { BodyFiles } from "./file-parts";
 import { maskSecrets, type HistoryRow } from "./history-store";
 import { ByteLruCache } from "./lru-cache";
 import type { BlockResult, RunSnapshot } from "./result";
@@ -50,6 +51,8 @@ export interface EnginePorts {
 	defaultTimeoutMs(): number;
 	/** Connections and their drivers for db blocks; absent: db blocks fail saying so. */
 	db?(): DbDeps | undefined;
+	/** Reads `< file` body parts (vault paths; absolute ones where the note is outside a vault). */
+	files?(): BodyFiles | undefined;
 	/** False: no response cache (`--no-cache`). Default true. */
 	readonly caching?: boolean;
 	/** Writes pending history and closes sockets; the engine calls it once, from `close`. */
@@ -100,6 +103,7 @@ export function createEngine(ports: EnginePorts): Engine {
 			cache: ports.caching === false ? undefined : cache,
 			history: history ?? undefined,
 			db: ports.db?.(),
+			files: ports.files?.(),
 		};
 		const env = ports.environment();
 		const secretValues = env.secretValues;
