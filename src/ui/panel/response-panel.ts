@@ -9,6 +9,7 @@ import { BodyView } from "./body-view";
 import { renderCookies } from "./cookies-view";
 import { renderHeaders } from "./headers-view";
 import { RawView } from "./raw-view";
+import { renderTests } from "./tests-view";
 import { renderTiming } from "./timing-view";
 
 export type ExportFormat = "curl" | "fetch" | "python" | "httpie" | "http";
@@ -52,11 +53,12 @@ export interface PanelBlockInfo {
 	runKey: string;
 }
 
-type TabId = "body" | "headers" | "cookies" | "timing" | "raw";
+type TabId = "body" | "headers" | "cookies" | "tests" | "timing" | "raw";
 const TABS: Array<{ id: TabId; label: StringKey }> = [
 	{ id: "body", label: "tabBody" },
 	{ id: "headers", label: "tabHeaders" },
 	{ id: "cookies", label: "tabCookies" },
+	{ id: "tests", label: "tabTests" },
 	{ id: "timing", label: "tabTiming" },
 	{ id: "raw", label: "tabRaw" },
 ];
@@ -285,6 +287,9 @@ export class ResponsePanel extends Component {
 				return;
 			case "cookies":
 				if (s.head) renderCookies(c, s.head.headers);
+				return;
+			case "tests":
+				renderTests(c, s);
 				return;
 			case "timing":
 				renderTiming(c, s.timing, s.transport);

@@ -1,0 +1,54 @@
+/** The Tests tab (issue 14): a block's `??` assertions with pass/fail per line, in real Chromium. */
+import { launchHost, type Host } from "./support/host";
+
+jest.setTimeout(90_000);
+
+let host: Host;
+
+beforeAll(async () => {
+	host = await launchHost();
+	await host.api((h) => h.loadPlugin());
+});
+
+afterAll(async () => {
+	await host?.close();
+});
+
+it("shows each assertion passed or failed, with its line, the actual value and why it failed", async () => {
+	const note = [
+		"```http",
+		`GET ${host.url}/api/book`,
+		"?? status == 200",
+		"?? header content-type includes json",
+		"?? body $.title == Dune",
+		"?? body $.price > 10",
+		"?? body $.nope exists",
+		"?? status teapot 418",
+		"```",
+	].join("\n");
+	await host.api((h, md) => h.renderReading(md), note);
+	const panel = host.page.locator(".rb-panel");
+	await panel.locator(".rb-run").click();
+	await panel.locator(".rb-tab[data-tab='tests']").click();
+	const rows = panel.locator(".rb-tests tbody tr");
+	await rows.first().waitFor();
+	await expect(rows.count()).resolves.toBe(6);
+	const classes = await rows.evaluateAll((trs) => trs.map((tr) => tr.className));
+	expect(classes).toEqual(["rb-test-pass", "rb-test-pass", "rb-test-pass", "rb-test-fail", "rb-test-fail", "rb-test-fail"]);
+	// Note lines: the fence opens on line 1, the request is line 2.
+	await expect(rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-line")))).resolves.toEqual(["3", "4", "5", "6", "7", "8"]);
+	await expect(panel.locator(".rb-tests-summary").textContent()).resolves.toBe("3 of 6 assertions passed");
+	await expect(rows.nth(3).locator(".rb-test-actual").textContent()).resolves.toBe("9.99");
+	// An assertion that cannot be read fails with a message instead of breaking the tab.
+	await expect(rows.nth(5).locator(".rb-test-message").textContent()).resolves.toMatch(/teapot/);
+	await expect(rows.nth(0).locator(".rb-test-label").textContent()).resolves.toBe("Passed");
+});
+
+it("a block without assertions says how to add one", async () => {
+	await host.api((h, md) => h.renderReading(md), `\`\`\`http\nGET ${host.url}/api/json\n\`\`\``);
+	const panel = host.page.locator(".rb-panel");
+	await panel.locator(".rb-run").click();
+	await panel.locator(".rb-tab[data-tab='tests']").click();
+	await expect(panel.locator(".rb-tab-content .rb-muted").first().textContent()).resolves.toContain("?? status == 200");
+	await expect(panel.locator(".rb-tests").count()).resolves.toBe(0);
+});
