@@ -33,7 +33,7 @@ it("shows each assertion passed or failed, with its line, the actual value and w
 	const rows = panel.locator(".rb-tests tbody tr");
 	await rows.first().waitFor();
 	await expect(rows.count()).resolves.toBe(6);
-	const classes = await rows.evaluateAll((trs) => trs.map((tr) => tr.className));
+	const classes = await rows.evaluateAll((trs): string[] => trs.map((tr) => tr.getAttribute("class") ?? ""));
 	expect(classes).toEqual(["rb-test-pass", "rb-test-pass", "rb-test-pass", "rb-test-fail", "rb-test-fail", "rb-test-fail"]);
 	// Note lines: the fence opens on line 1, the request is line 2.
 	await expect(rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-line")))).resolves.toEqual(["3", "4", "5", "6", "7", "8"]);
