@@ -52,3 +52,8 @@ it("a block without assertions says how to add one", async () => {
 	await expect(panel.locator(".rb-tab-content .rb-muted").first().textContent()).resolves.toContain("?? status == 200");
 	await expect(panel.locator(".rb-tests").count()).resolves.toBe(0);
 });
+
+it("a block with a handler script says, on that line, that scripts are not run", async () => {
+	await host.api((h, md) => h.renderReading(md), `\`\`\`http\nGET ${host.url}/api/json\n\n> {% client.global.set("t", response.body.title) %}\n\`\`\``);
+	await expect(host.page.locator(".rb-problems .rb-problem-warning").allTextContents()).resolves.toEqual(["Line 4: Scripts are not run: this line stays in the note and is never sent."]);
+});

@@ -25,6 +25,7 @@ export const en = {
 	testActual: "Actual",
 	testPassed: "Passed",
 	testFailed: "Failed",
+	scriptNotRun: "Scripts are not run: this line stays in the note and is never sent.",
 	tabTiming: "Timing",
 	tabRaw: "Raw",
 	searchHeaders: "Filter headers",

@@ -24,6 +24,7 @@ export const es: Table = {
 	testActual: "Valor real",
 	testPassed: "Correcta",
 	testFailed: "Fallida",
+	scriptNotRun: "Los scripts no se ejecutan: esta línea queda en la nota y nunca se envía.",
 	tabTiming: "Tiempos",
 	tabRaw: "Crudo",
 	searchHeaders: "Filtrar cabeceras",

@@ -24,6 +24,7 @@ export const pt: Table = {
 	testActual: "Valor real",
 	testPassed: "Passou",
 	testFailed: "Falhou",
+	scriptNotRun: "Os scripts não são executados: esta linha fica na nota e nunca é enviada.",
 	tabTiming: "Tempos",
 	tabRaw: "Bruto",
 	searchHeaders: "Filtrar cabeçalhos",
