@@ -4,6 +4,7 @@ import { invalidatedUrls, storable } from "./cache-policy";
 import { shownRequest, wireBody, type PreparedRequest } from "./request";
 import { failedError } from "./failures";
 import type { DbDeps } from "./db/db-result";
+import type { RunCookies } from "./cookie-jar";
 import type { BodyFiles } from "./file-parts";
 import type { BlockResult, RunError, RunSnapshot } from "./result";
 import { nextState, type RunEvent } from "./state-machine";
@@ -53,6 +54,8 @@ export interface ExecutorDeps {
 	db?: DbDeps;
 	/** Reads `< file` body parts (absent: such a block fails saying so). */
 	files?: BodyFiles;
+	/** The active environment's cookie jar (absent: none is kept). */
+	cookies?: RunCookies;
 }
 
 export interface ExecuteOptions {
@@ -104,6 +107,7 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 	move("start", { startedAt });
 	const outcome = await sendWithDigest(deps.transport, request, {
 		signal: opts.signal,
+		cookies: request.noCookieJar ? undefined : deps.cookies,
 		onHeaders: (head) => move("headers", { head, timing: { total: now() - startedAt } }),
 		onChunk: (_chunk, receivedBytes) => {
 			if (snapshot.state === "streaming") move("chunk", { receivedBytes });

@@ -135,6 +135,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 			body,
 			...(resolved.fileParts ? { fileParts: resolved.fileParts } : {}),
 			followRedirects: !http.noRedirect,
+			...(http.noCookieJar ? { noCookieJar: true } : {}),
 			timeoutMs: (block.kind === "http" ? block.info.tokens.timeout : undefined) ?? ctx.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
 			...(usesSecret(parts, ctx.secretNames) ? { masked: maskedCopy(http, sources, builtins, ctx.secretNames ?? new Set()) } : {}),
 		},

@@ -23,6 +23,8 @@ export interface PreparedRequest {
 	fileParts?: FilePart[];
 	/** The bytes on the wire when they are not `body` as UTF-8: the body with its `< file` parts read (file-parts.ts). */
 	bodyBytes?: Uint8Array;
+	/** `# @no-cookie-jar`: the jar neither sends nor stores cookies for this request. */
+	noCookieJar?: boolean;
 	/** False when the block carries `# @no-redirect`. */
 	followRedirects: boolean;
 	/** Connect + whole body, milliseconds. */

@@ -38,6 +38,12 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 			runtime.sessions.note(filePath).cancel(key);
 		},
 		clearCache: () => runtime.cache.clear(),
+		cookieJar: () => runtime.cookieJar(),
+		clearCookies: () => {
+			const jar = runtime.cookieJar();
+			jar.clear();
+			notify(t("clearedCookies", { environment: jar.environment }));
+		},
 		setMethod: (method) => void notes.edit(filePath, (text) => {
 			const { block } = currentBlock(text, key);
 			return block ? setMethod(text, block, method) : null;

@@ -1,4 +1,5 @@
 import type { RequestUrlParam, RequestUrlResponse } from "obsidian";
+import { setCookiesOf, withJarCookies } from "../runner/cookie-jar";
 import { failed } from "../runner/failures";
 import { MAX_BODY_BYTES, wireBody, type PreparedRequest } from "../runner/request";
 import type { SendOptions, Timing, Transport, TransportOutcome } from "../runner/transport";
@@ -54,7 +55,7 @@ async function send(requestUrl: RequestUrl, now: () => number, request: Prepared
 	const exchange = (async (): Promise<TransportOutcome> => {
 		let res: RequestUrlResponse;
 		try {
-			res = await requestUrl({ url: request.url, method: request.method, headers: joinHeaders(request.headers), body: requestBody(request), throw: false });
+			res = await requestUrl({ url: request.url, method: request.method, headers: joinHeaders(withJarCookies(request.headers, opts.cookies?.header(request.url) ?? null)), body: requestBody(request), throw: false });
 		} catch (e) {
 			return failed("connect_failed", e instanceof Error ? e.message : String(e), timing());
 		}
@@ -62,6 +63,7 @@ async function send(requestUrl: RequestUrl, now: () => number, request: Prepared
 		const cap = opts.maxBodyBytes ?? MAX_BODY_BYTES;
 		if (body.byteLength > cap) return failed("body_too_large", `the body passed ${cap} bytes`, timing());
 		const head = { status: res.status, statusText: "", httpVersion: "1.1", headers: Object.entries(res.headers), url: request.url, redirects: 0 };
+		opts.cookies?.store(request.url, setCookiesOf(head.headers));
 		opts.onHeaders?.(head);
 		opts.onChunk?.(body, body.byteLength);
 		const rawRequestHead = `${request.method} ${request.url} HTTP/1.1\r\n${request.headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`;

@@ -70,15 +70,15 @@ export async function sendWithDigest(transport: Transport, request: PreparedRequ
 	const found = digestCredentials(request.headers);
 	if (!found) return transport.send(request, opts);
 	const first: PreparedRequest = { ...request, headers: found.headers };
-	const outcome = await transport.send(first, { signal: opts.signal, maxBodyBytes: opts.maxBodyBytes });
+	const outcome = await transport.send(first, { signal: opts.signal, maxBodyBytes: opts.maxBodyBytes, cookies: opts.cookies });
 	const challenge = outcome.kind === "done" && outcome.head.status === 401 ? outcome.head.headers.filter(([n]) => n.toLowerCase() === "www-authenticate").map(([, v]) => parseChallenge(v)).find((c) => c !== null) : undefined;
 	if (outcome.kind === "done" && challenge) {
 		const url = new URL(outcome.head.url || request.url);
 		const answer = digestAuthorization(challenge, found.credentials, request.method, url.pathname + url.search);
 		if (answer) {
-			// The challenge's cookies go back with the answer (httpbin's digest-auth checks one).
+			// The challenge's cookies go back with the answer (httpbin's digest-auth checks one): through the jar, or here without one.
 			const cookies = outcome.head.headers.filter(([n]) => n.toLowerCase() === "set-cookie").map(([, v]) => v.split(";")[0].trim());
-			const cookie = cookies.length > 0 && !found.headers.some(([n]) => n.toLowerCase() === "cookie") ? [["Cookie", cookies.join("; ")] as [string, string]] : [];
+			const cookie = cookies.length > 0 && !opts.cookies && !found.headers.some(([n]) => n.toLowerCase() === "cookie") ? [["Cookie", cookies.join("; ")] as [string, string]] : [];
 			return transport.send({ ...first, headers: [...found.headers, ...cookie, ["Authorization", answer]] }, opts);
 		}
 	}

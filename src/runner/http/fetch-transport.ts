@@ -1,4 +1,5 @@
 import { failed } from "../failures";
+import { setCookiesOf, withJarCookies } from "../cookie-jar";
 import { MAX_BODY_BYTES, wireBody, type PreparedRequest } from "../request";
 import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader, requestTarget } from "./raw-head";
@@ -166,7 +167,8 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 		return finish(failed("body_not_allowed", "fetch refuses a body on GET and HEAD; use the node transport to send it", timing, request.method));
 	}
 
-	const sent: Array<[string, string]> = request.headers.filter(([n]) => !isForbidden(n));
+	// A browser's fetch sends no Cookie header of ours (forbidden) and shows no Set-Cookie: the jar then works with the node transport only.
+	const sent: Array<[string, string]> = withJarCookies(request.headers, opts.cookies?.header(url.href) ?? null).filter(([n]) => !isForbidden(n));
 	if (authorization !== null && !sent.some(([n]) => n.toLowerCase() === "authorization")) sent.push(["Authorization", authorization]);
 	let headers: Headers;
 	try {
@@ -227,6 +229,7 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 			url: response.url || url.href,
 			redirects: response.redirected ? 1 : 0,
 		};
+		opts.cookies?.store(head.url, setCookiesOf(head.headers));
 		opts.onHeaders?.(head);
 
 		const cap = opts.maxBodyBytes ?? MAX_BODY_BYTES;

@@ -3,6 +3,7 @@ import type * as Https from "node:https";
 import type * as Net from "node:net";
 import type * as Zlib from "node:zlib";
 import { failed } from "../failures";
+import { setCookiesOf, withJarCookies } from "../cookie-jar";
 import { MAX_BODY_BYTES, MAX_REDIRECTS, wireBody, type PreparedRequest } from "../request";
 import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader } from "./raw-head";
@@ -179,10 +180,12 @@ function exchange(
 		const https = hop.url.protocol === "https:";
 		const lib = https ? mods.https : mods.http;
 		const body = Buffer.from(hop.body.buffer, hop.body.byteOffset, hop.body.byteLength);
-		const names = new Set(hop.headers.map(([n]) => n.toLowerCase()));
+		// Each hop asks the jar again: a redirect's target may hold other cookies (or the 3xx just set one).
+		const hopHeaders = withJarCookies(hop.headers, opts.cookies?.header(hop.url.href) ?? null);
+		const names = new Set(hopHeaders.map(([n]) => n.toLowerCase()));
 		// With raw header arrays Node adds no Host of its own: write it first, as clients do.
 		const headers: string[] = names.has("host") ? [] : ["Host", hop.url.host];
-		for (const [n, v] of hop.headers) headers.push(n, v);
+		for (const [n, v] of hopHeaders) headers.push(n, v);
 		for (const [n, v] of DEFAULT_HEADERS) if (!names.has(n.toLowerCase())) headers.push(n, v);
 		// An empty body is declared as Content-Length: 0 for methods that carry one (RFC 9110 §8.6), never chunked.
 		const declares = body.byteLength > 0 || !/^(GET|HEAD|OPTIONS|DELETE|TRACE|CONNECT)$/.test(hop.method);
@@ -248,6 +251,7 @@ function exchange(
 				url: hop.url.href,
 				redirects,
 			};
+			opts.cookies?.store(hop.url.href, setCookiesOf(head.headers));
 			// Read from the raw pairs: res.headers would build a second header object per response.
 			const location = firstHeader(head.headers, "location");
 			const rawRequestHead = requestHeadText(req);

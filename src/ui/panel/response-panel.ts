@@ -1,12 +1,13 @@
 import { Component, Menu, setIcon } from "obsidian";
 import { HTTP_METHODS, type DisplayMode, type EditMode, type HttpMethod } from "../../blocks";
 import { formatAge, formatBytes, formatMs } from "../../runner/response/format";
+import type { JarCookie } from "../../runner/cookie-jar";
 import type { RunSnapshot } from "../../runner/result";
 import type { NoteSession } from "../../runner/session";
 import { isActive } from "../../runner/state-machine";
 import { t, type StringKey } from "../strings";
 import { BodyView } from "./body-view";
-import { renderCookies } from "./cookies-view";
+import { renderCookies, renderJar } from "./cookies-view";
 import { renderHeaders } from "./headers-view";
 import { RawView } from "./raw-view";
 import { renderTests } from "./tests-view";
@@ -41,6 +42,9 @@ export interface PanelActions {
 	compareWithPrevious(): void;
 	/** This block's response and another alias's, compared (the other is picked). */
 	compareWith(): void;
+	/** The active environment's cookie jar (the Cookies tab lists it below the response's cookies). */
+	cookieJar?(): { environment: string; cookies: JarCookie[] };
+	clearCookies?(): void;
 }
 
 /** The block facts the toolbar shows. */
@@ -161,6 +165,7 @@ export class ResponsePanel extends Component {
 		const menu = new Menu();
 		menu.addItem((i) => i.setTitle(t("forceRun")).setIcon("refresh-cw").onClick(() => this.actions.run(true)));
 		menu.addItem((i) => i.setTitle(t("clearCache")).setIcon("eraser").onClick(() => this.actions.clearCache()));
+		if (this.actions.clearCookies) menu.addItem((i) => i.setTitle(t("clearCookies")).setIcon("cookie").onClick(() => this.actions.clearCookies?.()));
 		menu.addSeparator();
 		for (const f of EXPORT_FORMATS) {
 			menu.addItem((i) =>
@@ -287,6 +292,7 @@ export class ResponsePanel extends Component {
 				return;
 			case "cookies":
 				if (s.head) renderCookies(c, s.head.headers);
+				if (this.actions.cookieJar) renderJar(c, this.actions.cookieJar());
 				return;
 			case "tests":
 				renderTests(c, s);
