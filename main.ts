@@ -1,3 +1,4 @@
+import { importHttpFile } from "./src/ui/import-http";
 import { getLanguage, Platform, Plugin, TFile } from "obsidian";
 import { writeCanonicalRequest } from "./src/blocks";
 import { displayChord } from "./src/settings/keymap";
@@ -76,6 +77,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			exportNote: (file, text) => void exportNoteAsHttp(this.app, this.runtime, this.services, file, text),
 			reloadSettings: () => void this.settingsStore.load(),
 			clearCache: () => this.runtime.cache.clear(),
+			importHttp: () => importHttpFile(this.app),
 		});
 		// Diff blocks (issue 16): a textdiff fence filled once from two responses of this note.
 		this.addCommand({

@@ -30,3 +30,4 @@ export * from "./text-compare";
 export * from "./textdiff-edit";
 export * from "./db";
 export * from "./db-sql";
+export * from "./import-http";

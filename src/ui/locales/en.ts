@@ -31,6 +31,8 @@ export const en = {
 	cookieJarTitle: "Cookie jar ({environment}): sent on later requests",
 	cookieJarEmpty: "The jar is empty.",
 	cookieSession: "session",
+	importedHttp: "Imported {name} as {path}",
+	importHttpFailed: "Could not import {name}: {reason}",
 	tabTiming: "Timing",
 	tabRaw: "Raw",
 	searchHeaders: "Filter headers",

@@ -30,6 +30,8 @@ export const es: Table = {
 	cookieJarTitle: "Tarro de cookies ({environment}): se envían en las peticiones siguientes",
 	cookieJarEmpty: "El tarro está vacío.",
 	cookieSession: "sesión",
+	importedHttp: "Se importó {name} como {path}",
+	importHttpFailed: "No se pudo importar {name}: {reason}",
 	tabTiming: "Tiempos",
 	tabRaw: "Crudo",
 	searchHeaders: "Filtrar cabeceras",

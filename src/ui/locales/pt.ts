@@ -30,6 +30,8 @@ export const pt: Table = {
 	cookieJarTitle: "Pote de cookies ({environment}): enviados nas requisições seguintes",
 	cookieJarEmpty: "O pote está vazio.",
 	cookieSession: "sessão",
+	importedHttp: "{name} foi importado como {path}",
+	importHttpFailed: "Não foi possível importar {name}: {reason}",
 	tabTiming: "Tempos",
 	tabRaw: "Bruto",
 	searchHeaders: "Filtrar cabeçalhos",
