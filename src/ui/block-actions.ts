@@ -40,9 +40,8 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 		clearCache: () => runtime.cache.clear(),
 		cookieJar: () => runtime.cookieJar(),
 		clearCookies: () => {
-			const jar = runtime.cookieJar();
-			jar.clear();
-			notify(t("clearedCookies", { environment: jar.environment }));
+			runtime.cookieJar().clear();
+			notify(t("clearedCookies"));
 		},
 		setMethod: (method) => void notes.edit(filePath, (text) => {
 			const { block } = currentBlock(text, key);

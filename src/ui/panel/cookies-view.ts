@@ -41,7 +41,7 @@ export function renderCookies(parent: HTMLElement, headers: ReadonlyArray<readon
 /** The environment's cookie jar: what later requests of the session will send. */
 export function renderJar(parent: HTMLElement, jar: { environment: string; cookies: readonly JarCookie[] }): void {
 	const section = parent.createDiv({ cls: "rb-cookie-jar" });
-	section.createDiv({ cls: "rb-cookie-jar-title", text: t("cookieJarTitle", { environment: jar.environment }) });
+	section.createDiv({ cls: "rb-cookie-jar-title", text: jar.environment ? t("cookieJarTitle", { environment: jar.environment }) : t("cookieJarTitleNoEnvironment") });
 	if (jar.cookies.length === 0) {
 		section.createDiv({ cls: "rb-muted", text: t("cookieJarEmpty") });
 		return;
