@@ -5,7 +5,8 @@ import { t } from "./strings";
 
 /** A vault path for a new note that no file holds yet: `name.md`, else `name 1.md`, … */
 function freePath(app: App, folder: string, name: string): string {
-	const at = (n: number) => normalizePath(`${folder}/${name}${n === 0 ? "" : ` ${n}`}.md`);
+	const dir = folder === "/" ? "" : `${folder}/`;
+	const at = (n: number) => normalizePath(`${dir}${name}${n === 0 ? "" : ` ${n}`}.md`);
 	let n = 0;
 	while (app.vault.getAbstractFileByPath(at(n))) n++;
 	return at(n);

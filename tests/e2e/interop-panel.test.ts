@@ -1,4 +1,4 @@
-/** The Tests tab (issue 14): a block's `??` assertions with pass/fail per line, in real Chromium. */
+/** Issue 14 in the panel, in real Chromium: the Tests tab (`??` assertions pass/fail per line), the "scripts are not run" notice, the Import .http file command. */
 import { launchHost, type Host } from "./support/host";
 
 jest.setTimeout(90_000);
@@ -56,4 +56,13 @@ it("a block without assertions says how to add one", async () => {
 it("a block with a handler script says, on that line, that scripts are not run", async () => {
 	await host.api((h, md) => h.renderReading(md), `\`\`\`http\nGET ${host.url}/api/json\n\n> {% client.global.set("t", response.body.title) %}\n\`\`\``);
 	await expect(host.page.locator(".rb-problems .rb-problem-warning").allTextContents()).resolves.toEqual(["Line 4: Scripts are not run: this line stays in the note and is never sent."]);
+});
+
+it("Import .http file: the picked file becomes a new note of http fences, opened", async () => {
+	const chooser = host.page.waitForEvent("filechooser");
+	await host.api((h) => h.runCommand("import-http-file"));
+	await (await chooser).setFiles({ name: "books.http", mimeType: "text/plain", buffer: Buffer.from(`@base = ${host.url}\n\n### Book\nGET {{base}}/api/book\n?? status == 200\n`) });
+	await host.until((h) => h.files.has("books.md"));
+	await expect(host.api((h) => h.files.get("books.md"))).resolves.toBe(`# books\n\n\`\`\`http\n@base = ${host.url}\n\`\`\`\n\n## Book\n\n\`\`\`http\nGET {{base}}/api/book\n?? status == 200\n\`\`\`\n`);
+	await expect(host.api((h) => h.editorText())).resolves.toContain("GET {{base}}/api/book");
 });
