@@ -44,6 +44,28 @@ export function withJarCookies(headers: ReadonlyArray<[string, string]>, jarValu
 /** The jars of a session, one per environment name. */
 export class CookieJars {
 	private readonly jars = new Map<string, CookieJar>();
+	/** Called after a response stored cookies or a jar was cleared (persistence saves then). */
+	onChange: (() => void) | null = null;
+
+	/** Every jar as JSON text (tough-cookie's serialization, per environment). */
+	serialize(): string {
+		const out: Record<string, unknown> = {};
+		for (const [env, jar] of this.jars) out[env] = jar.serializeSync();
+		return JSON.stringify(out);
+	}
+
+	/** Replaces the jars with those of `serialize()`'s text; text that cannot be read leaves them empty and says why. */
+	restore(text: string): string | null {
+		this.jars.clear();
+		try {
+			const data = JSON.parse(text) as Record<string, Parameters<typeof CookieJar.deserializeSync>[0]>;
+			for (const [env, jar] of Object.entries(data)) this.jars.set(env, CookieJar.deserializeSync(jar));
+			return null;
+		} catch (e) {
+			this.jars.clear();
+			return e instanceof Error ? e.message : String(e);
+		}
+	}
 
 	private jar(env: string): CookieJar {
 		let jar = this.jars.get(env);
@@ -67,6 +89,7 @@ export class CookieJars {
 					// A cookie for another domain, or otherwise refused by RFC 6265, is dropped: a response cannot break a run.
 					jar.setCookieSync(cookie, url, { ignoreError: true });
 				}
+				if (setCookies.length > 0) this.onChange?.();
 			},
 		};
 	}
@@ -96,5 +119,6 @@ export class CookieJars {
 	clear(env?: string): void {
 		if (env === undefined) this.jars.clear();
 		else this.jars.delete(env);
+		this.onChange?.();
 	}
 }

@@ -34,6 +34,8 @@ export const en = {
 	importedHttp: "Imported {name} as {path}",
 	importHttpFailed: "Could not import {name}: {reason}",
 	cookieJarTitleNoEnvironment: "Cookie jar: sent on later requests",
+	cookiesNotSaved: "Could not save the cookie jar: {reason}",
+	cookiesNotRead: "Could not read the cookie jar {path}: {reason}",
 	tabTiming: "Timing",
 	tabRaw: "Raw",
 	searchHeaders: "Filter headers",

@@ -33,6 +33,8 @@ export const es: Table = {
 	importedHttp: "Se importó {name} como {path}",
 	importHttpFailed: "No se pudo importar {name}: {reason}",
 	cookieJarTitleNoEnvironment: "Tarro de cookies: se envían en las peticiones siguientes",
+	cookiesNotSaved: "No se pudo guardar el tarro de cookies: {reason}",
+	cookiesNotRead: "No se pudo leer el tarro de cookies {path}: {reason}",
 	tabTiming: "Tiempos",
 	tabRaw: "Crudo",
 	searchHeaders: "Filtrar cabeceras",

@@ -33,6 +33,8 @@ export const pt: Table = {
 	importedHttp: "{name} foi importado como {path}",
 	importHttpFailed: "Não foi possível importar {name}: {reason}",
 	cookieJarTitleNoEnvironment: "Pote de cookies: enviados nas requisições seguintes",
+	cookiesNotSaved: "Não foi possível salvar o pote de cookies: {reason}",
+	cookiesNotRead: "Não foi possível ler o pote de cookies {path}: {reason}",
 	tabTiming: "Tempos",
 	tabRaw: "Bruto",
 	searchHeaders: "Filtrar cabeçalhos",
