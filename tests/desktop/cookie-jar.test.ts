@@ -1,5 +1,6 @@
 import { startTestServer, type TestServer } from "../support/servers";
-import { launchDesktopHost, panelOf, run, showTab, texts, type DesktopHost } from "./support/desktop-host";
+import { CookieJars } from "../../src/runner/cookie-jar";
+import { launchDesktopHost, panelOf, run, showTab, texts, waitFor, type DesktopHost } from "./support/desktop-host";
 
 jest.setTimeout(30_000);
 
@@ -39,4 +40,36 @@ it("keeps the response's cookie in the jar, lists it in the Cookies tab, and sen
 	expect(await run(doc, "alone")).toBe("done");
 	expect(server.requests.find((r) => r.url === "/json?alone")?.headers.some(([n]) => n.toLowerCase() === "cookie")).toBe(false);
 	expect(panelOf(doc, "next")).toBeTruthy();
+});
+
+describe("[general] persist_cookies = true", () => {
+	let persisted: DesktopHost;
+	const JAR = ".obsidian/plugins/runnable-blocks/cookies.json";
+
+	afterAll(async () => {
+		await persisted?.close();
+	});
+
+	it("restores the jar from cookies.json at start and writes it back after a response sets a cookie", async () => {
+		// A jar written by an earlier session (CookieJars.serialize of tough-cookie jars).
+		const earlier = new CookieJars();
+		earlier.for("").store(`${server.url}/`, ["kept=1; Path=/"]);
+		persisted = await launchDesktopHost();
+		await persisted.page.writeFile(".obsidian/plugins/runnable-blocks/user.toml", "[general]\npersist_cookies = true\n");
+		await persisted.page.writeFile(JAR, earlier.serialize());
+		await persisted.loadPlugin();
+		const d = persisted.document;
+		persisted.page.renderReading([`\`\`\`http alias=first\nGET ${server.url}/json?persisted\n\`\`\``, `\`\`\`http alias=login\nGET ${server.url}/set-cookie\n\`\`\``].join("\n\n"), "api/persist.md");
+		await waitFor("the jar to be restored", () => (persisted.page.files.get(JAR) ? true : undefined));
+		expect(await run(d, "first")).toBe("done");
+		expect(server.requests.find((r) => r.url === "/json?persisted")?.headers.find(([n]) => n.toLowerCase() === "cookie")?.[1]).toBe("kept=1");
+		expect(await run(d, "login")).toBe("done");
+		const saved = await waitFor("cookies.json to hold the new cookie", () => {
+			const text = persisted.page.files.get(JAR);
+			return text?.includes('"session"') ? text : undefined;
+		});
+		const again = new CookieJars();
+		expect(again.restore(saved)).toBeNull();
+		expect(again.list("").map((c) => c.name).sort()).toEqual(["kept", "session"]);
+	});
 });
