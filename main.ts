@@ -1,3 +1,5 @@
+import { importHttpFile } from "./src/ui/import-http";
+import { persistCookies } from "./src/ui/cookie-persistence";
 import { getLanguage, Platform, Plugin, TFile } from "obsidian";
 import { writeCanonicalRequest } from "./src/blocks";
 import { displayChord } from "./src/settings/keymap";
@@ -95,6 +97,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			exportNote: (file, text) => void exportNoteAsHttp(this.app, this.runtime, this.services, file, text),
 			reloadSettings: () => void this.settingsStore.load(),
 			clearCache: () => this.runtime.cache.clear(),
+			importHttp: () => importHttpFile(this.app),
 		});
 		// Diff blocks (issue 16): a textdiff fence filled once from two responses of this note.
 		this.addCommand({
@@ -119,7 +122,8 @@ export default class RunnableBlocksPlugin extends Plugin {
 		);
 		// user.toml is read once the workspace is ready, not during start-up.
 		this.app.workspace.onLayoutReady(() => {
-			void this.settingsStore.load();
+			// The cookie jar is read from cookies.json once user.toml says whether to (persist_cookies).
+			void this.settingsStore.load().then(() => this.register(persistCookies(this.app, this.runtime.cookies, this.settingsStore, pluginDir)));
 			this.register(this.settingsStore.watch());
 			this.register(this.services.watchHistory());
 		});

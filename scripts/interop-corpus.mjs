@@ -12,10 +12,11 @@
 // httpyac is installed on demand into bench/.cache (git-ignored), as tests/support/httpyac.ts does.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as http from "node:http";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -23,6 +24,37 @@ const CORPUS = resolve(process.argv[2] ?? join(ROOT, "..", "shared", "interop-co
 const OUT = join(ROOT, "tests", "interop", "corpus.json");
 const PORT = "__PORT__";
 const SEND_TIMEOUT_MS = 10_000;
+/** Stand-ins for the files the peers' requests read (`< ../assets/sample.pdf`), by name: the corpus holds only `.http` text. */
+const FIXTURES = join(ROOT, "tests", "interop", "files");
+/** Where each corpus file sits below the temporary root, deep enough that `../../assets` stays inside it. */
+const LAYOUT = "x/y";
+
+/** `< path` lines of a request, with `{{name}}` taken from the file's `@name = value` lines. */
+function filePaths(regionText, fileText) {
+	const vars = new Map([...fileText.matchAll(/^[ \t]*@([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]?(.*)$/gm)].map((m) => [m[1], m[2].trim()]));
+	return [...regionText.matchAll(/^[ \t]*<(?:@[A-Za-z0-9_-]*)?[ \t]+(\S.*?)[ \t]*$/gm)]
+		.map((m) => m[1])
+		.filter((f) => !f.startsWith("{%"))
+		.map((f) => f.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}/g, (all, name) => vars.get(name) ?? all));
+}
+
+/**
+ * Puts a fixture (same name) wherever a request reads a file the corpus lacks, when that place is
+ * below `root`; returns the placements (root-relative, forward slashes) for the suite to repeat.
+ */
+function placeFixtures(root, filePath, paths) {
+	const placed = [];
+	for (const p of paths) {
+		if (p.includes("{{") || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith("/")) continue;
+		const at = resolve(dirname(filePath), p);
+		const rel = relative(root, at);
+		if (rel.startsWith("..") || existsSync(at) || !existsSync(join(FIXTURES, basename(at)))) continue;
+		mkdirSync(dirname(at), { recursive: true });
+		copyFileSync(join(FIXTURES, basename(at)), at);
+		placed.push({ at: rel.split(sep).join("/"), from: basename(at) });
+	}
+	return placed;
+}
 
 function loadHttpyac() {
 	const dir = join(ROOT, "bench", ".cache", "httpyac");
@@ -171,6 +203,8 @@ async function main() {
 	console.warn = console.error = (...args) => quiet("!", ...args);
 	const sources = JSON.parse(readFileSync(join(CORPUS, "SOURCES.json"), "utf8"));
 	const rec = await startRecorder();
+	const root = mkdtempSync(join(tmpdir(), "interop-corpus-"));
+	const fixtures = [];
 	const files = [];
 	const cases = [];
 	const seen = new Set();
@@ -178,11 +212,14 @@ async function main() {
 		const original = readFileSync(join(CORPUS, source.file), "utf8").replace(/\r\n/g, "\n");
 		const text = localize(original);
 		const live = text.split(`__PORT__`).join(String(rec.port));
-		const path = join(CORPUS, source.file);
+		// The file as if it sat at LAYOUT/<file> below a root that holds the fixtures its requests read.
+		const path = join(root, LAYOUT, source.file);
+		mkdirSync(dirname(path), { recursive: true });
+		fixtures.push(...placeFixtures(root, path, filePaths(text, text)));
 		const parsed = await new hy.store.HttpFileStore().parse(path, text, { workingDir: dirname(path) });
 		const regions = parsed.httpRegions.map((r) => ({ start: r.symbol.startLine, end: r.symbol.endLine, request: Boolean(r.request) }));
 		const fileIndex = files.length;
-		files.push({ source: source.source, file: source.file, origin: `${source.repo}@${source.commit.slice(0, 12)}:${source.path}`, text, regions });
+		files.push({ source: source.source, file: source.file, path: `${LAYOUT}/${source.file}`, origin: `${source.repo}@${source.commit.slice(0, 12)}:${source.path}`, text, regions });
 		const lines = text.split("\n");
 		const prelude = parsed.httpRegions
 			.filter((r) => !r.request)
@@ -199,9 +236,7 @@ async function main() {
 			const r = region.request;
 			// httpyac sends an empty part for a `< file` it cannot find; we refuse to. Such a request
 			// is not one httpyac could send as written.
-			const missing = [...regionText.matchAll(/^[ \t]*<(?:@[A-Za-z0-9_-]*)?[ \t]+(\S.*?)[ \t]*$/gm)]
-				.map((m) => m[1])
-				.filter((f) => !f.startsWith("{%") && !f.includes("{{") && !existsSync(resolve(dirname(path), f)));
+			const missing = filePaths(regionText, text).filter((f) => !existsSync(resolve(dirname(path), f)));
 			const before = rec.requests.length;
 			let sent = null;
 			let sendError = null;
@@ -236,8 +271,9 @@ async function main() {
 		}
 	}
 	rec.server.close();
+	rmSync(root, { recursive: true, force: true });
 	mkdirSync(dirname(OUT), { recursive: true });
-	writeFileSync(OUT, `${JSON.stringify({ generatedBy: "scripts/interop-corpus.mjs", oracle: `httpyac ${hy.version ?? "6"}`, files, cases }, null, 1)}\n`);
+	writeFileSync(OUT, `${JSON.stringify({ generatedBy: "scripts/interop-corpus.mjs", oracle: `httpyac ${hy.version ?? "6"}`, fixtures, files, cases }, null, 1)}\n`);
 	const sendable = cases.filter((c) => c.sent).length;
 	log(`${cases.length} distinct requests from ${files.length} files; httpyac sent ${sendable}; ${cases.filter((c) => c.needsScripts).length} need scripts → ${OUT}`);
 	process.exit(0);

@@ -2,7 +2,7 @@ import { isBlank } from "./lines";
 import { BASIC_METHODS, normalizeMethod, type HttpMethod } from "./methods";
 import { aliasToken, displayToken, enumToken, timeoutToken } from "./info";
 import { defineKind, type ContentAlias } from "./kind";
-import { error, type BlockProblem } from "./problems";
+import { error, warning, type BlockProblem } from "./problems";
 import { findReferences, isHttpToken } from "./references";
 
 /** How an http block is edited: as text, or in the form editor. */
@@ -214,6 +214,16 @@ function consumeBlockComment(lines: HttpLine[], i: number): number {
  * becomes an entry of `problems` with the line it is on.
  */
 export function parseHttpBlock(text: string): HttpBlock {
+	const block = parseLines(text);
+	// Never dropped silently (DESIGN.md §3): each script or handler the peers would run is reported where it is written.
+	for (const line of block.scriptLines) block.problems.push(warning("script_not_run", SCRIPT_NOT_RUN, line));
+	return block;
+}
+
+/** Shown on every line that starts a script or handler (`> {% %}`, `< {% %}`, `> file.js`, `>> file`, `{{ }}`). */
+export const SCRIPT_NOT_RUN = "Scripts are not run: this line stays in the note and is never sent";
+
+function parseLines(text: string): HttpBlock {
 	const lines = httpLines(text);
 	const block: HttpBlock = {
 		lines,

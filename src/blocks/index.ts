@@ -31,3 +31,4 @@ export * from "./textdiff-edit";
 export * from "./db";
 export * from "./db-sql";
 export * from "./sql-assist";
+export * from "./import-http";

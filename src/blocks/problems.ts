@@ -24,6 +24,7 @@ export type ProblemCode =
 	| "invalid_reference"
 	| "unterminated_fence"
 	| "unclosed_handler"
+	| "script_not_run"
 	| "missing_separator";
 
 export function error(code: ProblemCode, message: string, line: number, column = 0): BlockProblem {

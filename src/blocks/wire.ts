@@ -72,11 +72,22 @@ export function multipartCrlf(headers: ReadonlyArray<[string, string]>, body: st
 
 /**
  * REST Client, httpyac and kulala join an `application/x-www-form-urlencoded` body written across
- * lines (`a=1` / `&b=2`, or `a=1&` / `b=2`): its line breaks are not part of it.
+ * lines (`a=1` / `&b=2`, or `a=1&` / `b=2`): its line breaks are not part of it. httpyac then
+ * percent-encodes what a URL cannot hold (`New York` → `New%20York`), leaving `%XX` as written.
  */
 export function formBody(headers: ReadonlyArray<[string, string]>, body: string): string {
 	const type = headers.find(([n]) => n.toLowerCase() === "content-type")?.[1] ?? "";
-	return /^[ \t]*application\/x-www-form-urlencoded/i.test(type) ? body.replace(/[ \t]*\r?\n[ \t]*/g, "") : body;
+	return /^[ \t]*application\/x-www-form-urlencoded/i.test(type) ? encodeForm(body.replace(/[ \t]*\r?\n[ \t]*/g, "")) : body;
+}
+
+/**
+ * Characters a URL does not allow, and a `%` that starts no `%XX`, percent-encoded as UTF-8; the
+ * rest (`= & + : / ? [ ]`, and escapes already written) kept. httpyac's rule (its
+ * `encodeRequestBody` applies the `encodeurl` package to form bodies); lone surrogates become U+FFFD.
+ */
+export function encodeForm(text: string): string {
+	const wellFormed = text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+	return wellFormed.replace(/(?:[^\x21\x23-\x3B\x3D\x3F-\x5F\x61-\x7A\x7C\x7E]|%(?:[^0-9A-Fa-f]|[0-9A-Fa-f][^0-9A-Fa-f]|$))+/g, (run) => encodeURI(run));
 }
 
 /** The resolved request as the peers send it. */

@@ -1,4 +1,7 @@
+import { readFile } from "node:fs/promises";
+import { isAbsolute, join } from "node:path";
 import { DeferredHistory } from "../runner/deferred-history";
+import type { BodyFiles } from "../runner/file-parts";
 import type { EnginePorts } from "../runner/engine";
 import { HistoryStore } from "../runner/history-store";
 import { createNodeTransport } from "../runner/http/node-transport";
@@ -21,6 +24,8 @@ export interface CliPortOptions {
 	/** `[connections.*]` for db blocks, and the folder their vault-relative sqlite paths start from. */
 	connections?: Settings["connections"];
 	dbBase?: string;
+	/** The vault root `< file` paths start from (null: the note is outside a vault and paths are absolute). */
+	filesRoot?: string | null;
 }
 
 /**
@@ -56,10 +61,26 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		defaultTimeoutMs: () => opts.defaultTimeoutMs,
 		caching: opts.useCache,
 		db: () => db,
+		files: () => nodeBodyFiles(opts.filesRoot ?? null),
 		close: async () => {
 			transport.close();
 			await drivers.closeAll();
 			await history?.close();
+		},
+	};
+}
+
+/** `< file` parts read from disk: vault paths below `root`, absolute paths outside a vault. */
+export function nodeBodyFiles(root: string | null): BodyFiles {
+	return {
+		read: async (path) => {
+			const abs = isAbsolute(path) || root === null ? path : join(root, path);
+			try {
+				return new Uint8Array(await readFile(abs));
+			} catch (e) {
+				if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "ENOTDIR") return null;
+				throw e;
+			}
 		},
 	};
 }

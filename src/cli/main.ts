@@ -4,6 +4,7 @@ import { dbCommand } from "./commands/db";
 import { runDemo } from "./commands/demo";
 import { diffCommand } from "./commands/diff";
 import { exportCommand } from "./commands/export";
+import { importCommand } from "./commands/import";
 import { runParse } from "./commands/parse";
 import { runCommand } from "./commands/run";
 import { reportInternalError } from "./crash";
@@ -77,6 +78,11 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 					throw new UsageError("export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http [--env NAME]");
 				}
 				return await exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
+			}
+			case "import": {
+				const { values, positionals } = parseArgs({ args: rest, options: { output: { type: "string", short: "o" } }, allowPositionals: true });
+				if (positionals.length !== 1) throw new UsageError("import takes one file: runnable-blocks import <file.http> [-o note.md]");
+				return importCommand({ file: positionals[0], output: values.output }, out, err);
 			}
 			case "diff": {
 				const { values, positionals } = parseArgs({ args: rest, options: { alias: { type: "string" } }, allowPositionals: true });

@@ -44,6 +44,14 @@ Exit: 0 no block has errors, 2 a block has errors or the note cannot be read.`,
 references are run first (said on stderr), the block itself is not sent.
 Exit: 0 printed, 2 it cannot be exported (the reason on stderr).`,
 	},
+	import: {
+		synopsis: "runnable-blocks import <file.http> [-o note.md]",
+		help: `Turns a .http or .rest file (VS Code REST Client, httpyac, JetBrains, kulala) into a note:
+one http fence per request (split at ### lines), @name = value variables in a fence of their
+own, comment lines before a request kept as text. Prints the note, or writes it with -o (never
+over an existing file). Blocks that will not run are listed on stderr.
+Exit: 0 imported, 2 the file cannot be read or -o exists.`,
+	},
 	diff: {
 		synopsis: "runnable-blocks diff <note.md> --alias NAME",
 		help: `Prints the two panes of the textdiff block NAME as a unified diff (diff -u), compared

@@ -3,7 +3,8 @@ import { bodyText } from "./alias-values";
 import { dbErrorAt } from "./db/db-result";
 import { executeDb, prepareDb } from "./db/run-db";
 import { executeRequest, failedBeforeStart, type ExecuteOptions, type ExecutorDeps } from "./executor";
-import { invalidBlock, prepareRequest, type PrepareContext } from "./prepare";
+import { withFileParts } from "./file-parts";
+import { invalidBlock, prepareRequest, referenceSources, type PrepareContext } from "./prepare";
 import type { BlockResult } from "./result";
 
 /** What `runBlocks` hands a kind's runner for one block: its references' sources, the ports, the run's options. */
@@ -21,7 +22,9 @@ export type BlockRunner<B extends NoteBlock = NoteBlock> = (block: B, ctx: Block
 const runHttpBlock: BlockRunner<HttpNoteBlock> = async (block, ctx) => {
 	const prepared = prepareRequest(block, ctx.prepare);
 	if (!prepared.ok) return failedBeforeStart(prepared.error);
-	const result = await executeRequest(prepared.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
+	const read = await withFileParts(prepared.request, referenceSources(ctx.prepare), ctx.deps.files, ctx.execute.filePath);
+	if (!read.ok) return failedBeforeStart(read.error, prepared.request);
+	const result = await executeRequest(read.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
 	return withAssertions(block, result);
 };
 

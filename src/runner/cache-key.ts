@@ -20,11 +20,13 @@ export function canonicalUrl(url: string): string {
  * lower-cased; body; and the snapshot of only the environment variables the block references.
  * The parts are framed as JSON, so no two different inputs can concatenate to the same text.
  */
-export function cacheKey(request: Pick<PreparedRequest, "method" | "url" | "headers" | "body">, env: Readonly<Record<string, string>>): string {
+export function cacheKey(request: Pick<PreparedRequest, "method" | "url" | "headers" | "body" | "bodyBytes">, env: Readonly<Record<string, string>>): string {
 	const headers = request.headers.map(([n, v]) => [n.toLowerCase(), v] as const).sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
 	const snapshot = Object.keys(env)
 		.sort()
 		.map((k) => [k, env[k]]);
-	const framed = JSON.stringify([request.method, canonicalUrl(request.url), headers, request.body, snapshot]);
+	// A body with `< file` parts is keyed by the bytes read, so an edited file is a new key.
+	const body = request.bodyBytes ? `sha256:${bytesToHex(sha256(request.bodyBytes))}` : request.body;
+	const framed = JSON.stringify([request.method, canonicalUrl(request.url), headers, body, snapshot]);
 	return bytesToHex(sha256(utf8ToBytes(framed)));
 }

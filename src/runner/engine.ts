@@ -2,7 +2,9 @@ import type { DbDeps } from "./db/db-result";
 import type { NoteBlock } from "../blocks";
 import { cacheKey } from "./cache-key";
 import { failedBeforeStart, type DbRunRequest, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
+import { CookieJars, type JarCookie } from "./cookie-jar";
 import { failedError } from "./failures";
+import type { BodyFiles } from "./file-parts";
 import { maskSecrets, type HistoryRow } from "./history-store";
 import { ByteLruCache } from "./lru-cache";
 import type { BlockResult, RunSnapshot } from "./result";
@@ -50,6 +52,8 @@ export interface EnginePorts {
 	defaultTimeoutMs(): number;
 	/** Connections and their drivers for db blocks; absent: db blocks fail saying so. */
 	db?(): DbDeps | undefined;
+	/** Reads `< file` body parts (vault paths; absolute ones where the note is outside a vault). */
+	files?(): BodyFiles | undefined;
 	/** False: no response cache (`--no-cache`). Default true. */
 	readonly caching?: boolean;
 	/** Writes pending history and closes sockets; the engine calls it once, from `close`. */
@@ -74,6 +78,10 @@ export interface RunOptions {
 export interface Engine {
 	readonly sessions: SessionStore;
 	readonly cache: ResultCache & { clear(): void };
+	/** A cookie jar per environment, for the session (in memory; never in history). */
+	readonly cookies: CookieJars;
+	/** The active environment's jar, as the Cookies tab lists it and "Clear cookies" empties it. */
+	cookieJar(): { environment: string; cookies: JarCookie[]; clear(): void };
 	/**
 	 * Runs `targets` of `note` and never rejects: whatever fails while preparing the run
 	 * (transport, settings, secrets) or inside the engine ends each unfinished target in
@@ -92,18 +100,21 @@ export interface Engine {
 export function createEngine(ports: EnginePorts): Engine {
 	const sessions = new SessionStore();
 	const cache = new ByteLruCache<BlockResult>();
+	const cookies = new CookieJars();
 
 	const runPrepared = async (filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], opts: RunOptions, finished: Set<NoteBlock>): Promise<BlockRun[]> => {
 		const session = sessions.note(filePath);
 		const history = ports.history();
+		const env = ports.environment();
 		const deps: ExecutorDeps = {
 			transport: ports.transport(),
 			cacheKey,
 			cache: ports.caching === false ? undefined : cache,
 			history: history ?? undefined,
 			db: ports.db?.(),
+			files: ports.files?.(),
+			cookies: cookies.for(env.name),
 		};
-		const env = ports.environment();
 		const secretValues = env.secretValues;
 		const controllers = new Map<string, AbortController>();
 		const runs = runBlocks(note, targets, {
@@ -143,6 +154,11 @@ export function createEngine(ports: EnginePorts): Engine {
 	return {
 		sessions,
 		cache,
+		cookies,
+		cookieJar() {
+			const environment = ports.environment().name;
+			return { environment, cookies: cookies.list(environment), clear: () => cookies.clear(environment) };
+		},
 		async run(filePath, note, targets, opts = {}) {
 			const finished = new Set<NoteBlock>();
 			try {

@@ -1,11 +1,14 @@
 import { CACHEABLE_METHODS } from "../blocks";
 import { canonicalUrl } from "./cache-key";
 import { invalidatedUrls, storable } from "./cache-policy";
-import { shownRequest, type PreparedRequest } from "./request";
+import { shownRequest, wireBody, type PreparedRequest } from "./request";
 import { failedError } from "./failures";
 import type { DbDeps } from "./db/db-result";
+import type { RunCookies } from "./cookie-jar";
+import type { BodyFiles } from "./file-parts";
 import type { BlockResult, RunError, RunSnapshot } from "./result";
 import { nextState, type RunEvent } from "./state-machine";
+import { sendWithDigest } from "./http/digest-auth";
 import type { Transport, TransportOutcome } from "./transport";
 
 /** The cache as the executor needs it (a byte-bounded LRU in practice). */
@@ -49,6 +52,10 @@ export interface ExecutorDeps {
 	now?: () => number;
 	/** Connections and their drivers, for db blocks (absent: db blocks fail saying so). */
 	db?: DbDeps;
+	/** Reads `< file` body parts (absent: such a block fails saying so). */
+	files?: BodyFiles;
+	/** The active environment's cookie jar (absent: none is kept). */
+	cookies?: RunCookies;
 }
 
 export interface ExecuteOptions {
@@ -106,8 +113,9 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 
 	const startedAt = now();
 	move("start", { startedAt });
-	const outcome = await deps.transport.send(request, {
+	const outcome = await sendWithDigest(deps.transport, request, {
 		signal: opts.signal,
+		cookies: request.noCookieJar ? undefined : deps.cookies,
 		onHeaders: (head) => move("headers", { head, timing: { total: now() - startedAt } }),
 		onChunk: (_chunk, receivedBytes) => {
 			if (snapshot.state === "streaming") move("chunk", { receivedBytes });
@@ -148,7 +156,7 @@ function historyEntry(request: PreparedRequest, result: BlockResult, opts: Execu
 		status: result.head?.status ?? null,
 		outcome,
 		errorCode: result.error?.code ?? null,
-		requestBytes: outcome === "cached" ? 0 : (result.requestBytes ?? new TextEncoder().encode(request.body).byteLength),
+		requestBytes: outcome === "cached" ? 0 : (result.requestBytes ?? wireBody(request).byteLength),
 		responseBytes: result.body?.byteLength ?? 0,
 		durationMs: outcome === "cached" ? 0 : (result.timing?.total ?? (deps.now ?? Date.now)() - startedAt),
 		timestamp: startedAt,

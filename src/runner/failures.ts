@@ -28,12 +28,15 @@ const TEXT = {
 	dependency_cycle: (cycle: string) => `Reference cycle: ${cycle}`,
 	dependency_failed: (cause: string) => `skipped: depends on ${cause}`,
 	setup_failed: (why: string) => `Could not run: ${why}`,
+	// A `< path` body part (file-parts.ts): the path as written after references.
+	body_file_missing: (path: string) => `No file "${path}" for the body`,
+	body_file_outside: (path: string) => `The body file "${path}" is outside the vault`,
 } as const;
 
 type Texts = typeof TEXT;
 
 /** How a run ends in failure (or is cancelled) on the way to the server and back. */
-export type FailureCode = Exclude<keyof Texts, "cancelled" | "timeout" | "dependency_cycle" | "dependency_failed" | "setup_failed">;
+export type FailureCode = Exclude<keyof Texts, "cancelled" | "timeout" | "dependency_cycle" | "dependency_failed" | "setup_failed" | "body_file_missing" | "body_file_outside">;
 
 /** Codes with a fixed text, and those whose text names a subject. */
 type Subject<C extends keyof Texts> = Texts[C] extends (subject: string) => string ? [subject: string] : [];

@@ -1,7 +1,7 @@
 import { evaluateBuiltin, isHttpToken, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
 import { readAliasPath } from "./alias-values";
 import { failedError } from "./failures";
-import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type MaskedRequest, type PreparedRequest } from "./request";
+import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
 
 /** What a block's references can read. */
@@ -133,7 +133,9 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 			url: absolute.url,
 			headers,
 			body,
+			...(resolved.fileParts ? { fileParts: resolved.fileParts } : {}),
 			followRedirects: !http.noRedirect,
+			...(http.noCookieJar ? { noCookieJar: true } : {}),
 			timeoutMs: (block.kind === "http" ? block.info.tokens.timeout : undefined) ?? ctx.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
 			...(usesSecret(parts, ctx.secretNames) ? { masked: maskedCopy(http, sources, builtins, ctx.secretNames ?? new Set()) } : {}),
 		},
@@ -149,6 +151,8 @@ interface ResolvedMessage {
 	/** The GraphQL query and variables resolved, when the body is GraphQL. */
 	graphql: HttpBlock["graphql"];
 	graphqlVariables: string | null;
+	/** The body's text and `< file` parts, resolved; absent without file parts. */
+	fileParts?: FilePart[];
 	parts: Resolution[];
 }
 
@@ -167,8 +171,11 @@ function resolveMessage(http: HttpBlock, sources: ReferenceSources): ResolvedMes
 		const graphql = { ...g, query: resolve(g.query) };
 		return { url, headers, body: "", graphql, graphqlVariables: g.variables === null ? null : resolve(g.variables), parts };
 	}
-	const body = resolve(http.body);
-	return { url, headers, body, graphql: null, graphqlVariables: null, parts };
+	if (!http.bodyParts.some((p) => p.kind === "file")) return { url, headers, body: resolve(http.body), graphql: null, graphqlVariables: null, parts };
+	// Each part resolved once, so a built-in ($timestamp in a multipart boundary) is the same in the shown body and on the wire.
+	const fileParts = http.bodyParts.map((p): FilePart => (p.kind === "text" ? { kind: "text", text: resolve(p.text) } : { kind: "file", path: resolve(p.path), resolveReferences: p.resolveReferences, encoding: p.encoding }));
+	const body = fileParts.map((p) => (p.kind === "text" ? p.text : `<${p.resolveReferences ? `@${p.encoding ?? ""}` : ""} ${p.path}`)).join("");
+	return { url, headers, body, fileParts, graphql: null, graphqlVariables: null, parts };
 }
 
 function usesSecret(parts: readonly Resolution[], secretNames: ReadonlySet<string> | undefined): boolean {

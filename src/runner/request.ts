@@ -17,8 +17,14 @@ export interface PreparedRequest {
 	url: string;
 	/** Header lines in the order written; a name may repeat. */
 	headers: Array<[string, string]>;
-	/** Body text, sent as UTF-8; "" means no body. */
+	/** Body text, sent as UTF-8; "" means no body. With `< file` parts: the text as written, each file as its `< path` line. */
 	body: string;
+	/** The body's text and `< file` parts, references resolved (absent without file parts): `withFileParts` reads them into `bodyBytes`. */
+	fileParts?: FilePart[];
+	/** The bytes on the wire when they are not `body` as UTF-8: the body with its `< file` parts read (file-parts.ts). */
+	bodyBytes?: Uint8Array;
+	/** `# @no-cookie-jar`: the jar neither sends nor stores cookies for this request. */
+	noCookieJar?: boolean;
 	/** False when the block carries `# @no-redirect`. */
 	followRedirects: boolean;
 	/** Connect + whole body, milliseconds. */
@@ -31,12 +37,20 @@ export interface PreparedRequest {
 	masked?: MaskedRequest;
 }
 
+/** A part of a body with `< file` lines: text as written (resolved), or a file to read. */
+export type FilePart = { kind: "text"; text: string } | { kind: "file"; path: string; resolveReferences: boolean; encoding: string | null };
+
 /** A request's shown copy: URL, headers and body with `•••` where secrets were substituted. */
 export interface MaskedRequest extends Pick<PreparedRequest, "url" | "headers" | "body"> {
 	/** The origin-form request-target (path and query) as shown, for the Raw tab's request line. */
 	target: string;
 	/** The same request with each secret written back as its reference (`{{token}}`): what a file export writes. */
 	withReferences: Pick<PreparedRequest, "url" | "headers" | "body">;
+}
+
+/** The bytes a transport sends. */
+export function wireBody(request: Pick<PreparedRequest, "body" | "bodyBytes">): Uint8Array {
+	return request.bodyBytes ?? new TextEncoder().encode(request.body);
 }
 
 /** The text that stands for a secret's value wherever a request is shown. */

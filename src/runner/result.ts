@@ -26,6 +26,8 @@ export type RunErrorCode =
 	| "dependency_cycle"
 	| "dependency_failed"
 	| "setup_failed"
+	| "body_file_missing"
+	| "body_file_outside"
 	| DbRunErrorCode;
 
 /** User-facing error: `message` uses the seed's exact texts (`[cancelled]`, `Request cancelled`, …). */

@@ -1,4 +1,5 @@
 import type { FailureCode } from "./failures";
+import type { RunCookies } from "./cookie-jar";
 import type { PreparedRequest } from "./request";
 
 /** Status line and headers of a response, delivered as soon as they arrive. */
@@ -51,6 +52,8 @@ export interface SendOptions {
 	onChunk?: (chunk: Uint8Array, receivedBytes: number) => void;
 	/** Defaults to MAX_BODY_BYTES. */
 	maxBodyBytes?: number;
+	/** The environment's cookie jar: asked for each hop's `Cookie`, given each response's Set-Cookie (absent: `# @no-cookie-jar`, or no jar). */
+	cookies?: RunCookies;
 }
 
 /** A way to put a PreparedRequest on the wire. `send` never rejects: every end is an outcome. */

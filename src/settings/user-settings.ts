@@ -26,6 +26,8 @@ export interface Settings {
 		transport: TransportSetting;
 		/** Which global chords are bound before `[keymap]` (DESIGN.md §6): none, or the design's. */
 		keymapPreset: KeymapPreset;
+		/** Keep the cookie jars across sessions (a file beside user.toml, never in history). Default false. */
+		persistCookies: boolean;
 	};
 	/** Action id → binding, as written (validated by the keymap). */
 	keymap: Record<string, string>;
@@ -38,7 +40,7 @@ export interface Settings {
 }
 
 export function defaultSettings(): Settings {
-	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {}, chat: defaultChatSettings(), vcs: defaultVcsSettings() };
+	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false }, keymap: {}, environments: {}, connections: {}, chat: defaultChatSettings(), vcs: defaultVcsSettings() };
 }
 
 /** A problem with a position in user.toml (1-based line and column). */
@@ -108,6 +110,9 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 		} else if (k === "transport") {
 			if (typeof v === "string" && (TRANSPORTS as readonly string[]).includes(v)) settings.general.transport = v as TransportSetting;
 			else error(path, `must be one of ${TRANSPORTS.join(", ")} (got ${show(v)})`);
+		} else if (k === "persist_cookies") {
+			if (typeof v === "boolean") settings.general.persistCookies = v;
+			else error(path, `must be true or false (got ${show(v)})`);
 		} else if (k === "keymap_preset") {
 			if (typeof v === "string" && (KEYMAP_PRESETS as readonly string[]).includes(v)) settings.general.keymapPreset = v as KeymapPreset;
 			else error(path, `must be one of ${KEYMAP_PRESETS.join(", ")} (got ${show(v)})`);

@@ -38,6 +38,11 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 			runtime.sessions.note(filePath).cancel(key);
 		},
 		clearCache: () => runtime.cache.clear(),
+		cookieJar: () => runtime.cookieJar(),
+		clearCookies: () => {
+			runtime.cookieJar().clear();
+			notify(t("clearedCookies"));
+		},
 		setMethod: (method) => void notes.edit(filePath, (text) => {
 			const { block } = currentBlock(text, key);
 			return block ? setMethod(text, block, method) : null;

@@ -60,7 +60,7 @@ function renderHeader(root: HTMLElement, source: string, block: NoteBlock | unde
 	if (showSource) renderSource(root, source, http);
 	if (problems.length > 0) {
 		const list = root.createEl("ul", { cls: "rb-problems" });
-		for (const p of problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `${t("line", { n: p.line + 1 })}: ${p.message}` });
+		for (const p of problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `${t("line", { n: p.line + 1 })}: ${p.code === "script_not_run" ? t("scriptNotRun") : p.message}` });
 	}
 }
 

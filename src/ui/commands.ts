@@ -141,6 +141,8 @@ export interface CommandDeps {
 	exportNote(file: TFile, text: string): void;
 	reloadSettings(): void;
 	clearCache(): void;
+	/** Picks a .http/.rest file and writes it as a new note (import-http.ts). */
+	importHttp(): void;
 }
 
 /**
@@ -230,6 +232,7 @@ export function registerCommands(plugin: Plugin, deps: CommandDeps): void {
 	});
 	plugin.addCommand({ id: "reload-settings", name: "Reload settings from user.toml", callback: () => deps.reloadSettings() });
 	plugin.addCommand({ id: "clear-cache", name: "Clear response cache", callback: () => deps.clearCache() });
+	plugin.addCommand({ id: "import-http-file", name: "Import .http file", callback: () => deps.importHttp() });
 	plugin.addCommand({
 		id: "set-vim",
 		name: "Set vim (toggle vim mode)",

@@ -1,6 +1,7 @@
 import type { RequestUrlParam, RequestUrlResponse } from "obsidian";
+import { setCookiesOf, withJarCookies } from "../runner/cookie-jar";
 import { failed } from "../runner/failures";
-import { MAX_BODY_BYTES, type PreparedRequest } from "../runner/request";
+import { MAX_BODY_BYTES, wireBody, type PreparedRequest } from "../runner/request";
 import type { SendOptions, Timing, Transport, TransportOutcome } from "../runner/transport";
 
 type RequestUrl = (request: RequestUrlParam) => Promise<RequestUrlResponse>;
@@ -33,6 +34,13 @@ function joinHeaders(headers: Array<[string, string]>): Record<string, string> {
 	return out;
 }
 
+/** Text as text; a body with `< file` parts as its bytes (requestUrl takes an ArrayBuffer). */
+function requestBody(request: PreparedRequest): string | ArrayBuffer | undefined {
+	if (!request.bodyBytes) return request.body === "" ? undefined : request.body;
+	const b = request.bodyBytes;
+	return b.byteLength === 0 ? undefined : b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+}
+
 async function send(requestUrl: RequestUrl, now: () => number, request: PreparedRequest, opts: SendOptions): Promise<TransportOutcome> {
 	const start = now();
 	const timing = (): Timing => ({ total: now() - start });
@@ -47,7 +55,7 @@ async function send(requestUrl: RequestUrl, now: () => number, request: Prepared
 	const exchange = (async (): Promise<TransportOutcome> => {
 		let res: RequestUrlResponse;
 		try {
-			res = await requestUrl({ url: request.url, method: request.method, headers: joinHeaders(request.headers), body: request.body === "" ? undefined : request.body, throw: false });
+			res = await requestUrl({ url: request.url, method: request.method, headers: joinHeaders(withJarCookies(request.headers, opts.cookies?.header(request.url) ?? null)), body: requestBody(request), throw: false });
 		} catch (e) {
 			return failed("connect_failed", e instanceof Error ? e.message : String(e), timing());
 		}
@@ -55,10 +63,11 @@ async function send(requestUrl: RequestUrl, now: () => number, request: Prepared
 		const cap = opts.maxBodyBytes ?? MAX_BODY_BYTES;
 		if (body.byteLength > cap) return failed("body_too_large", `the body passed ${cap} bytes`, timing());
 		const head = { status: res.status, statusText: "", httpVersion: "1.1", headers: Object.entries(res.headers), url: request.url, redirects: 0 };
+		opts.cookies?.store(request.url, setCookiesOf(head.headers));
 		opts.onHeaders?.(head);
 		opts.onChunk?.(body, body.byteLength);
 		const rawRequestHead = `${request.method} ${request.url} HTTP/1.1\r\n${request.headers.map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n`;
-		return { kind: "done", head, body, timing: timing(), requestBytes: new TextEncoder().encode(rawRequestHead + request.body).byteLength, rawRequestHead };
+		return { kind: "done", head, body, timing: timing(), requestBytes: new TextEncoder().encode(rawRequestHead).byteLength + wireBody(request).byteLength, rawRequestHead };
 	})();
 	try {
 		// Whichever ends first wins; a response arriving after a cancel or timeout is dropped.

@@ -2,6 +2,7 @@ import { Platform, requestUrl, type App } from "obsidian";
 import type { DbDeps } from "../runner/db/db-result";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
+import type { BodyFiles } from "../runner/file-parts";
 import { HistoryStore, type HistoryNotice } from "../runner/history-store";
 import { FetchTransport } from "../runner/http/fetch-transport";
 import { createNodeTransport } from "../runner/http/node-transport";
@@ -66,6 +67,14 @@ export class PluginServices implements EnginePorts {
 
 	defaultTimeoutMs(): number {
 		return this.settings.settings.general.timeout;
+	}
+
+	/** `< file` body parts: vault files only (the core refuses paths that leave the vault). */
+	files(): BodyFiles {
+		const adapter = this.app.vault.adapter;
+		return {
+			read: async (path) => ((await adapter.exists(path)) ? new Uint8Array(await adapter.readBinary(path)) : null),
+		};
 	}
 
 	/**

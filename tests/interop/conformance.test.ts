@@ -10,10 +10,12 @@
  * that agree: one that stops agreeing fails the suite (a ratchet; `INTEROP_UPDATE=1` rewrites it
  * once the figures improved).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { nodeBodyFiles } from "../../src/cli/engine-ports";
 import { parseNote, type NoteBlock } from "../../src/blocks";
 import { cacheKey } from "../../src/runner/cache-key";
 import { createNodeTransport } from "../../src/runner/http/node-transport";
@@ -34,6 +36,8 @@ interface Outcome {
 }
 
 let server: http.Server;
+/** The vault the notes sit in, holding the fixtures their `< file` lines read (as the generator placed them). */
+let root: string;
 let port: number;
 const recorded: RecordedRequest[] = [];
 const transport = createNodeTransport();
@@ -53,22 +57,28 @@ beforeAll(async () => {
 	});
 	await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 	port = (server.address() as AddressInfo).port;
+	root = mkdtempSync(join(tmpdir(), "interop-"));
+	for (const f of loadCorpus().fixtures) {
+		mkdirSync(dirname(join(root, f.at)), { recursive: true });
+		copyFileSync(join(__dirname, "files", f.from), join(root, f.at));
+	}
 });
 
 afterAll(async () => {
 	transport.close();
+	rmSync(root, { recursive: true, force: true });
 	await new Promise((r) => server.close(r));
 });
 
-async function send(note: readonly NoteBlock[], block: NoteBlock): Promise<{ request: RecordedRequest | null; result: BlockResult }> {
+async function send(notePath: string, note: readonly NoteBlock[], block: NoteBlock): Promise<{ request: RecordedRequest | null; result: BlockResult }> {
 	const results = new Map<string, BlockResult>();
 	const before = recorded.length;
 	const runs = await runBlocks(note, [block], {
-		filePath: "interop.md",
+		filePath: notePath,
 		env: { host: `http://127.0.0.1:${port}` },
 		results,
 		force: true,
-		deps: { transport, cacheKey },
+		deps: { transport, cacheKey, files: nodeBodyFiles(root) },
 		defaultTimeoutMs: 10_000,
 	});
 	const result = runs.find((r) => r.block === block)?.result as BlockResult;
@@ -97,7 +107,7 @@ it("reads and sends the peers' requests as they do (figures per source and featu
 		if (c.sent) {
 			if (!block) bytes = "no block";
 			else {
-				const { request, result } = await send(note, block);
+				const { request, result } = await send(corpus.files[c.file].path, note, block);
 				if (!request) bytes = `not sent: ${result.error?.message ?? result.state}`;
 				else {
 					const written = new Set((block.kind === "http" ? block.http.headers : []).map((h) => h.name.toLowerCase()));

@@ -30,6 +30,8 @@ export interface SentRequest {
 export interface CorpusFile {
 	source: string;
 	file: string;
+	/** Where the file sits below the suite's root (the vault), beside the fixtures its requests read. */
+	path: string;
 	origin: string;
 	/** The file with its hosts pointed at the recording server (`__PORT__` for its port). */
 	text: string;
@@ -52,6 +54,8 @@ export interface CorpusCase {
 
 export interface Corpus {
 	oracle: string;
+	/** Stand-ins (tests/interop/files/<from>) for the files the requests read, placed at `at` below the root. */
+	fixtures: Array<{ at: string; from: string }>;
 	files: CorpusFile[];
 	cases: CorpusCase[];
 }

@@ -40,7 +40,7 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 	let results: Pick<ResultStore, "get"> = new Map<string, BlockResult>();
 	if (deps.length > 0) {
 		err(`running ${deps.join(", ")} first for the values ${opts.alias} references\n`);
-		const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: true, env, defaultTimeoutMs: settings.general.timeout, warn: err }));
+		const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: true, env, defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err }));
 		try {
 			await engine.run(vault.notePath, note, note.filter((b) => b.alias !== null && deps.includes(b.alias)));
 		} finally {

@@ -1,5 +1,6 @@
 import { failed } from "../failures";
-import { MAX_BODY_BYTES, type PreparedRequest } from "../request";
+import { setCookiesOf, withJarCookies } from "../cookie-jar";
+import { MAX_BODY_BYTES, wireBody, type PreparedRequest } from "../request";
 import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader, requestTarget } from "./raw-head";
 
@@ -160,12 +161,14 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 	if (url.protocol !== "http:" && url.protocol !== "https:") {
 		return finish(failed("invalid_url", "only http and https URLs can be requested", timing, request.url));
 	}
-	const body = request.body === "" ? null : new TextEncoder().encode(request.body);
+	const wire = wireBody(request);
+	const body = wire.byteLength === 0 ? null : wire;
 	if (body && (request.method === "GET" || request.method === "HEAD")) {
 		return finish(failed("body_not_allowed", "fetch refuses a body on GET and HEAD; use the node transport to send it", timing, request.method));
 	}
 
-	const sent: Array<[string, string]> = request.headers.filter(([n]) => !isForbidden(n));
+	// A browser's fetch sends no Cookie header of ours (forbidden) and shows no Set-Cookie: the jar then works with the node transport only.
+	const sent: Array<[string, string]> = withJarCookies(request.headers, opts.cookies?.header(url.href) ?? null).filter(([n]) => !isForbidden(n));
 	if (authorization !== null && !sent.some(([n]) => n.toLowerCase() === "authorization")) sent.push(["Authorization", authorization]);
 	let headers: Headers;
 	try {
@@ -197,7 +200,7 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 				headers,
 				// A Blob, not the bytes: Node 20's fetch detaches a typed-array body and then fails to
 				// re-send it on a 307/308. An untyped Blob adds no Content-Type.
-				body: body ? new Blob([body]) : null,
+				body: body ? new Blob([body as Uint8Array<ArrayBuffer>]) : null,
 				redirect: request.followRedirects ? "follow" : "manual",
 				// The plugin has its own cache; a run always goes to the network.
 				cache: "no-store",
@@ -226,6 +229,7 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 			url: response.url || url.href,
 			redirects: response.redirected ? 1 : 0,
 		};
+		opts.cookies?.store(head.url, setCookiesOf(head.headers));
 		opts.onHeaders?.(head);
 
 		const cap = opts.maxBodyBytes ?? MAX_BODY_BYTES;

@@ -3,7 +3,8 @@ import type * as Https from "node:https";
 import type * as Net from "node:net";
 import type * as Zlib from "node:zlib";
 import { failed } from "../failures";
-import { MAX_BODY_BYTES, MAX_REDIRECTS, type PreparedRequest } from "../request";
+import { setCookiesOf, withJarCookies } from "../cookie-jar";
+import { MAX_BODY_BYTES, MAX_REDIRECTS, wireBody, type PreparedRequest } from "../request";
 import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader } from "./raw-head";
 
@@ -80,7 +81,7 @@ interface Hop {
 	method: string;
 	url: URL;
 	headers: Array<[string, string]>;
-	body: string;
+	body: Uint8Array;
 }
 
 async function send(mods: NodeModules, agents: Agents, request: PreparedRequest, opts: SendOptions): Promise<TransportOutcome> {
@@ -112,7 +113,7 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 	if (opts.signal?.aborted) stop.reason = "user";
 	opts.signal?.addEventListener("abort", onUserAbort);
 	try {
-		let hop: Hop = { method: request.method, url, headers: request.headers, body: request.body };
+		let hop: Hop = { method: request.method, url, headers: request.headers, body: wireBody(request) };
 		for (let redirects = 0; ; redirects++) {
 			const result = await exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed);
 			if (result.kind !== "redirect") return finish(result.outcome);
@@ -147,7 +148,7 @@ function nextHop(hop: Hop, status: number, location: string): Hop {
 		method: toGet ? "GET" : hop.method,
 		url,
 		headers: hop.headers.filter(([n]) => !drop.has(n.toLowerCase())),
-		body: toGet ? "" : hop.body,
+		body: toGet ? new Uint8Array(0) : hop.body,
 	};
 }
 
@@ -178,11 +179,13 @@ function exchange(
 	return new Promise<Exchange>((resolve, reject) => {
 		const https = hop.url.protocol === "https:";
 		const lib = https ? mods.https : mods.http;
-		const body = Buffer.from(hop.body, "utf8");
-		const names = new Set(hop.headers.map(([n]) => n.toLowerCase()));
+		const body = Buffer.from(hop.body.buffer, hop.body.byteOffset, hop.body.byteLength);
+		// Each hop asks the jar again: a redirect's target may hold other cookies (or the 3xx just set one).
+		const hopHeaders = withJarCookies(hop.headers, opts.cookies?.header(hop.url.href) ?? null);
+		const names = new Set(hopHeaders.map(([n]) => n.toLowerCase()));
 		// With raw header arrays Node adds no Host of its own: write it first, as clients do.
 		const headers: string[] = names.has("host") ? [] : ["Host", hop.url.host];
-		for (const [n, v] of hop.headers) headers.push(n, v);
+		for (const [n, v] of hopHeaders) headers.push(n, v);
 		for (const [n, v] of DEFAULT_HEADERS) if (!names.has(n.toLowerCase())) headers.push(n, v);
 		// An empty body is declared as Content-Length: 0 for methods that carry one (RFC 9110 §8.6), never chunked.
 		const declares = body.byteLength > 0 || !/^(GET|HEAD|OPTIONS|DELETE|TRACE|CONNECT)$/.test(hop.method);
@@ -248,6 +251,7 @@ function exchange(
 				url: hop.url.href,
 				redirects,
 			};
+			opts.cookies?.store(hop.url.href, setCookiesOf(head.headers));
 			// Read from the raw pairs: res.headers would build a second header object per response.
 			const location = firstHeader(head.headers, "location");
 			const rawRequestHead = requestHeadText(req);

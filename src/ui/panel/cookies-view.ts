@@ -1,4 +1,5 @@
 import { setIcon } from "obsidian";
+import type { JarCookie } from "../../runner/cookie-jar";
 import { parseCookies } from "../../runner/response/cookies";
 import { t } from "../strings";
 
@@ -34,5 +35,23 @@ export function renderCookies(parent: HTMLElement, headers: ReadonlyArray<readon
 		flag(c.httpOnly, "HttpOnly");
 		text(c.sameSite ?? "");
 		flag(c.partitioned, "Partitioned");
+	}
+}
+
+/** The environment's cookie jar: what later requests of the session will send. */
+export function renderJar(parent: HTMLElement, jar: { environment: string; cookies: readonly JarCookie[] }): void {
+	const section = parent.createDiv({ cls: "rb-cookie-jar" });
+	section.createDiv({ cls: "rb-cookie-jar-title", text: jar.environment ? t("cookieJarTitle", { environment: jar.environment }) : t("cookieJarTitleNoEnvironment") });
+	if (jar.cookies.length === 0) {
+		section.createDiv({ cls: "rb-muted", text: t("cookieJarEmpty") });
+		return;
+	}
+	const table = section.createEl("table", { cls: "rb-table rb-cookies" });
+	const head = table.createEl("thead").createEl("tr");
+	for (const h of ["Name", "Value", "Domain", "Path", "Expires", "Secure", "HttpOnly", "SameSite"]) head.createEl("th", { text: h });
+	const body = table.createEl("tbody");
+	for (const c of jar.cookies) {
+		const tr = body.createEl("tr");
+		for (const cell of [c.name, c.value, c.domain, c.path, c.expires ?? t("cookieSession"), c.secure ? "✓" : "", c.httpOnly ? "✓" : "", c.sameSite ?? ""]) tr.createEl("td", { text: cell });
 	}
 }

@@ -1,14 +1,16 @@
 import { Component, Menu, setIcon } from "obsidian";
 import { pickerMethods, type DisplayMode, type EditMode, type HttpMethod } from "../../blocks";
 import { formatAge, formatBytes, formatMs } from "../../runner/response/format";
+import type { JarCookie } from "../../runner/cookie-jar";
 import type { RunSnapshot } from "../../runner/result";
 import type { NoteSession } from "../../runner/session";
 import { isActive } from "../../runner/state-machine";
 import { t, type StringKey } from "../strings";
 import { BodyView } from "./body-view";
-import { renderCookies } from "./cookies-view";
+import { renderCookies, renderJar } from "./cookies-view";
 import { renderHeaders } from "./headers-view";
 import { RawView } from "./raw-view";
+import { renderTests } from "./tests-view";
 import { renderTiming } from "./timing-view";
 
 export type ExportFormat = "curl" | "fetch" | "python" | "httpie" | "http";
@@ -40,6 +42,9 @@ export interface PanelActions {
 	compareWithPrevious(): void;
 	/** This block's response and another alias's, compared (the other is picked). */
 	compareWith(): void;
+	/** The active environment's cookie jar (the Cookies tab lists it below the response's cookies). */
+	cookieJar?(): { environment: string; cookies: JarCookie[] };
+	clearCookies?(): void;
 }
 
 /** The block facts the toolbar shows. */
@@ -52,11 +57,12 @@ export interface PanelBlockInfo {
 	runKey: string;
 }
 
-type TabId = "body" | "headers" | "cookies" | "timing" | "raw";
+type TabId = "body" | "headers" | "cookies" | "tests" | "timing" | "raw";
 const TABS: Array<{ id: TabId; label: StringKey }> = [
 	{ id: "body", label: "tabBody" },
 	{ id: "headers", label: "tabHeaders" },
 	{ id: "cookies", label: "tabCookies" },
+	{ id: "tests", label: "tabTests" },
 	{ id: "timing", label: "tabTiming" },
 	{ id: "raw", label: "tabRaw" },
 ];
@@ -159,6 +165,7 @@ export class ResponsePanel extends Component {
 		const menu = new Menu();
 		menu.addItem((i) => i.setTitle(t("forceRun")).setIcon("refresh-cw").onClick(() => this.actions.run(true)));
 		menu.addItem((i) => i.setTitle(t("clearCache")).setIcon("eraser").onClick(() => this.actions.clearCache()));
+		if (this.actions.clearCookies) menu.addItem((i) => i.setTitle(t("clearCookies")).setIcon("cookie").onClick(() => this.actions.clearCookies?.()));
 		menu.addSeparator();
 		for (const f of EXPORT_FORMATS) {
 			menu.addItem((i) =>
@@ -285,6 +292,10 @@ export class ResponsePanel extends Component {
 				return;
 			case "cookies":
 				if (s.head) renderCookies(c, s.head.headers);
+				if (this.actions.cookieJar) renderJar(c, this.actions.cookieJar());
+				return;
+			case "tests":
+				renderTests(c, s);
 				return;
 			case "timing":
 				renderTiming(c, s.timing, s.transport);

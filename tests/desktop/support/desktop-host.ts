@@ -266,7 +266,7 @@ export function stateOf(doc: Document, alias: string, state: string, timeoutMs?:
 }
 
 /** Clicks a tab of the block's panel. */
-export function showTab(doc: Document, alias: string, tab: "body" | "headers" | "cookies" | "timing" | "raw"): HTMLElement {
+export function showTab(doc: Document, alias: string, tab: "body" | "headers" | "cookies" | "tests" | "timing" | "raw"): HTMLElement {
 	const panel = panelOf(doc, alias);
 	panel.querySelector<HTMLElement>(`.rb-tab[data-tab="${tab}"]`)?.click();
 	return panel;

@@ -185,6 +185,8 @@ const app = {
 		// The plugin changed its editor extensions: later editors pick them up (openEditor reads them).
 		updateOptions: () => undefined,
 	},
+	// New notes go to the vault root, Obsidian's default "new file location".
+	fileManager: { getNewFileParent: () => ({ path: "/" }) },
 	secretStorage: {
 		secrets: new Map<string, string>(),
 		getSecret(id: string) {

@@ -1,5 +1,6 @@
 import {
 	HTTP_METHODS,
+	SCRIPT_NOT_RUN,
 	lineBreakOf,
 	parseHttpBlock,
 	parseRequestLine,
@@ -176,7 +177,21 @@ describe("parseHttpBlock", () => {
 	it("reads a handler right after the request line with no body", () => {
 		const b = parseHttpBlock("GET /a\n\n> {% client.log(1) %}");
 		expect(b.body).toBe("");
-		expect(b.problems).toEqual([]);
+		// Reported, not an error: the block still runs.
+		expect(b.problems).toEqual([{ code: "script_not_run", message: SCRIPT_NOT_RUN, line: 2, column: 0, severity: "warning" }]);
+	});
+
+	it.each([
+		["> {% client.global.set('t', response.body.token) %}", [2]],
+		["> ./handler.js", [2]],
+		[">> out.json", [2]],
+		["< {%\n  request.variables.set('a', 1)\n%}", [2]],
+		["{{\n  exports.a = 1;\n}}", [2]],
+	])("says scripts are not run on the line where %s starts", (script, lines) => {
+		const b = parseHttpBlock(`POST https://x.test/a\n\n${script}`);
+		expect(b.problems.filter((p) => p.code === "script_not_run").map((p) => p.line)).toEqual(lines);
+		expect(b.problems.every((p) => p.severity === "warning")).toBe(true);
+		expect(b.body).toBe("");
 	});
 });
 

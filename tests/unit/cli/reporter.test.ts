@@ -33,6 +33,14 @@ describe("what the terminal gets", () => {
 describe("a block's line", () => {
 	const [block] = parseNote("```http alias=me\nGET http://127.0.0.1/x\n```");
 
+	it("says, under the line, where scripts the peers run are not run", () => {
+		const [withScript] = parseNote("# API\n```http alias=me\nGET http://127.0.0.1/x\n\n> {% client.global.set('t', 1) %}\n```");
+		expect(describeResult(withScript, done(200, "text/plain", "ok"), PLAIN, "api.md").split("\n")).toEqual([
+			"✓ me  GET http://127.0.0.1/x  → 200 OK  12 ms  2 B",
+			"    api.md:5: Scripts are not run: this line stays in the note and is never sent",
+		]);
+	});
+
 	it("says status, time and size, and a timeout's limit", () => {
 		expect(describeResult(block, done(200, "application/json", "{}"))).toBe("✓ me  GET http://127.0.0.1/x  → 200 OK  12 ms  2 B");
 		const timedOut: BlockResult = { state: "cancelled", receivedBytes: 0, request, error: { code: "timeout", message: "Request cancelled" }, timing: { total: 5000 } };

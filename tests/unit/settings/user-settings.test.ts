@@ -9,7 +9,7 @@ describe("user.toml settings", () => {
 		const r = parseSettings(fixture("commented.toml"));
 		if (!r.ok) throw new Error("expected ok");
 		expect(r.errors).toEqual([]);
-		expect(r.settings.general).toEqual({ environment: "dev", timeout: 30000, transport: "auto", keymapPreset: "obsidian" });
+		expect(r.settings.general).toEqual({ environment: "dev", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false });
 		expect(r.settings.keymap).toEqual({ "block.run": "Mod+Enter", "chat.toggle": "Mod+B" });
 		expect(r.settings.environments.dev).toEqual({ base_url: { value: "http://127.0.0.1:8080" }, token: { secret: "dev-token" }, port: { value: "8080" } });
 		expect(r.settings.connections.app).toEqual({ type: "sqlite", path: "data/app.sqlite", readonly: true });
@@ -29,7 +29,7 @@ describe("user.toml settings", () => {
 		if (!r.ok) throw new Error("expected ok");
 		const { chat, vcs, ...rest } = r.settings;
 		expect(vcs).toEqual({ commitTemplate: "" });
-		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian" }, keymap: {}, environments: {}, connections: {} });
+		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false }, keymap: {}, environments: {}, connections: {} });
 		expect(chat).toMatchObject({ baseUrl: "http://127.0.0.1:11434/v1", model: "", apiKeySecret: null });
 	});
 
@@ -48,8 +48,19 @@ describe("user.toml settings", () => {
 		]);
 		expect(formatProblem(r.errors[0])).toBe('vault/config/plugins/runnable-blocks/user.toml:3:11: general.timeout: must be a positive integer number of milliseconds (got "abc")');
 		expect(r.errors[4].message).toBe('environment "prod" is not defined (defined: dev)');
-		expect(r.settings.general).toEqual({ environment: "prod", timeout: 30000, transport: "auto", keymapPreset: "obsidian" });
+		expect(r.settings.general).toEqual({ environment: "prod", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false });
 		expect(r.settings.connections).toEqual({});
+	});
+
+	it.each([
+		["persist_cookies = true", true, []],
+		["persist_cookies = false", false, []],
+		['persist_cookies = "yes"', false, ['user.toml:2:19: general.persist_cookies: must be true or false (got "yes")']],
+	])("reads [general] %s (an invalid value keeps the default, off)", (line, persist, errors) => {
+		const r = parseSettings(`[general]\n${line}\n`);
+		if (!r.ok) throw new Error("expected ok");
+		expect(r.settings.general.persistCookies).toBe(persist);
+		expect(r.errors.map(formatProblem)).toEqual(errors);
 	});
 
 	it.each([
