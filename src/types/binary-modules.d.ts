@@ -1,6 +1,7 @@
 /**
- * esbuild's `base64` loader (and the jest mapping in tests/support) turn a .wasm import into
- * its bytes as one base64 string: a plain string constant in main.js, decoded once on first use.
+ * The build (esbuild.config.mjs, `deflated-wasm`) and the jest mapping in tests/support turn a
+ * .wasm import into its raw-deflated bytes as one base64 string: a plain string constant in
+ * main.js, decoded and inflated once, on first use (src/runner/sqljs.ts).
  */
 declare module "*.wasm" {
 	const base64: string;

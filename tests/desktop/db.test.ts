@@ -1,7 +1,8 @@
 import { builtinModules } from "node:module";
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import { Client } from "pg";
-import { startPostgres, type DbServer } from "../support/db-servers";
+import { createConnection } from "mysql2/promise";
+import { startMariadb, startPostgres, type DbServer } from "../support/db-servers";
 import { clickRun, launchDesktopHost, panelOf, run, stateOf, text, texts, waitFor, type DesktopHost } from "./support/desktop-host";
 
 jest.setTimeout(120_000);
@@ -14,6 +15,7 @@ jest.setTimeout(120_000);
  */
 let host: DesktopHost;
 let pg: DbServer;
+let maria: DbServer;
 let SQL: SqlJsStatic;
 let doc: Document;
 const NOTE = "data/db.md";
@@ -43,7 +45,12 @@ function rowsOf(path: string, sql: string): unknown[][] {
 }
 
 beforeAll(async () => {
-	[SQL, pg] = await Promise.all([initSqlJs(), startPostgres()]);
+	[SQL, pg, maria] = await Promise.all([initSqlJs(), startPostgres(), startMariadb()]);
+	const my = await createConnection({ host: maria.host, port: maria.port, user: maria.user, password: maria.password, database: maria.database, charset: "utf8mb4" });
+	// A latin1 column: the server converts it to the connection's utf8mb4, so the plugin's mysql2 (without iconv-lite's tables) reads it.
+	await my.query("CREATE TABLE people (id BIGINT PRIMARY KEY, name VARCHAR(40) CHARACTER SET utf8mb4, city VARCHAR(40) CHARACTER SET latin1, born DATE NULL)");
+	await my.query("INSERT INTO people VALUES (9007199254740993, 'Zoë 日本', 'Zürich', '1990-05-01'), (2, 'Ana', 'Évora', NULL)");
+	await my.end();
 	const admin = new Client({ host: pg.host, port: pg.port, user: pg.user, password: pg.password, database: pg.database });
 	await admin.connect();
 	await admin.query("CREATE TABLE items (id bigint PRIMARY KEY, price numeric(12,2), ok boolean, doc jsonb, note text); INSERT INTO items VALUES (9007199254740993, 12.30, true, '{\"a\": [1, 2]}', NULL), (2, 0.10, false, '[]', 'x');");
@@ -52,6 +59,7 @@ beforeAll(async () => {
 	doc = host.document;
 	host.page.secrets.set("pg-pw", pg.password);
 	host.page.secrets.set("pg-wrong", "not-the-password");
+	host.page.secrets.set("maria-pw", maria.password);
 	host.page.binaries.set("data/shop.sqlite", shopBytes());
 	host.page.binaries.set("data/rw.sqlite", shopBytes());
 	const toml = [
@@ -80,6 +88,14 @@ beforeAll(async () => {
 		`user = "${pg.user}"`,
 		'password = { secret = "pg-wrong" }',
 		"",
+		"[connections.maria]",
+		'type = "mysql"',
+		`host = "${maria.host}"`,
+		`port = ${maria.port}`,
+		`database = "${maria.database}"`,
+		`user = "${maria.user}"`,
+		'password = { secret = "maria-pw" }',
+		"",
 	].join("\n");
 	await host.page.writeFile(USER_TOML, toml);
 	await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff"]);
@@ -93,6 +109,8 @@ beforeAll(async () => {
 			fence("connection=pg alias=sleep", "SELECT pg_sleep(30)"),
 			fence("connection=pg alias=syntax", "SELECT id\nFROM items WHERE WHERE id = 1"),
 			fence("connection=pgwrong alias=denied", "SELECT 1"),
+			fence("connection=maria alias=people", "SELECT id, name, city, born FROM people ORDER BY id DESC"),
+			fence("connection=maria alias=mysyntax", "SELECT id FROM people WHERE WHERE id = 1"),
 		].join("\n\n"),
 		NOTE,
 	);
@@ -100,7 +118,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await host?.close();
-	await pg?.stop();
+	await Promise.all([pg?.stop(), maria?.stop()]);
 });
 
 const cells = (alias: string) => texts(panelOf(doc, alias), ".rb-db-row:not(.rb-hidden) .rb-db-cell");
@@ -182,5 +200,18 @@ describe("db blocks in the desktop host", () => {
 		expect(text(panelOf(doc, "denied"), ".rb-error-message")).toBe("Authentication failed");
 		expect(doc.body.textContent).not.toContain("not-the-password");
 		expect(doc.body.textContent).not.toContain(pg.password);
+	});
+
+	it("a MariaDB block runs through the bundled mysql2 (its legacy-charset tables left out): exact bigint, UTF-8 and latin1 text, NULL", async () => {
+		await expect(run(doc, "people")).resolves.toBe("done");
+		expect(cells("people")).toEqual(["9007199254740993", "Zoë 日本", "Zürich", "1990-05-01", "2", "Ana", "Évora", "NULL"]);
+		expect(text(panelOf(doc, "people"), ".rb-db-connection")).toBe("maria");
+	});
+
+	it("a MariaDB syntax error shows the engine's message and code", async () => {
+		await expect(run(doc, "mysyntax")).resolves.toBe("failed");
+		const panel = panelOf(doc, "mysyntax");
+		expect(text(panel, ".rb-error-message")).toMatch(/You have an error in your SQL syntax/);
+		expect(panel.textContent).toContain("ER_PARSE_ERROR");
 	});
 });

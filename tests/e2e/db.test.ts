@@ -106,7 +106,7 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 		expect(host.hits.filter((h) => /wasm|sql/i.test(h))).toEqual([]);
 	});
 
-	it("100,000 rows: the table keeps a window of recycled rows in the DOM while scrolling; the longest task is printed", async () => {
+	it("100,000 rows: the table keeps a window of recycled rows in the DOM while scrolling, and no task over 100 ms", async () => {
 		await expect(runWith("big")).resolves.toBe("done");
 		const p = panel("big");
 		await expect(p.locator(".rb-db-rowcount").textContent()).resolves.toBe("100,000 rows");
@@ -139,8 +139,10 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 		for (let i = 0; i < 20; i++) await host.page.mouse.wheel(0, -3000);
 		await host.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 		const long = await tasks.stop();
-		// Printed, not asserted: timing on a shared machine is a measurement (DESIGN.md §11; tests never assert wall-clock time).
-		console.log(`db table, 100,000 rows: longest task while scrolling ${long.length ? Math.max(...long).toFixed(0) : "<50"} ms (${long.length} over 50 ms)`);
+		// Issue 15's acceptance bound (as the version-control panel's, tests/e2e/vcs-bridge.test.ts): no task over 100 ms while scrolling.
+		const longest = long.length ? Math.max(...long) : 0;
+		console.log(`db table, 100,000 rows: longest task while scrolling ${long.length ? longest.toFixed(0) : "<50"} ms (${long.length} over 50 ms)`);
+		expect(longest).toBeLessThan(100);
 		const added = await host.page.evaluate(() => {
 			const w = window as unknown as { __added: number; __mo?: MutationObserver };
 			w.__mo?.disconnect();

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
+import { inflateRawSync } from "node:zlib";
 
 const MAIN = join(__dirname, "..", "..", "..", "main.js");
 const PROVIDED = new Set([
@@ -37,8 +38,12 @@ describe("production bundle (main.js)", () => {
 		expect([...names].filter((n) => !PROVIDED.has(n))).toEqual([]);
 	});
 
-	it("embeds sql.js's WebAssembly once, as one base64 string", () => {
-		// "AGFzbQ" is base64 of the wasm magic "\0asm".
-		expect(bundle().match(/"AGFzbQ/g) ?? []).toHaveLength(1);
+	it("embeds sql.js's WebAssembly once, raw-deflated as one base64 string, and no plain copy", () => {
+		const long = [...bundle().matchAll(/"([A-Za-z0-9+/]{100000,}={0,2})"/g)].map((m) => m[1]);
+		expect(long).toHaveLength(1);
+		const wasm = readFileSync(join(__dirname, "..", "..", "..", "node_modules", "sql.js", "dist", "sql-wasm.wasm"));
+		expect(inflateRawSync(Buffer.from(long[0], "base64")).equals(wasm)).toBe(true);
+		// "AGFzbQ" is base64 of the wasm magic "\0asm": a plain base64 copy would start with it.
+		expect(bundle().match(/"AGFzbQ/g) ?? []).toEqual([]);
 	});
 });
