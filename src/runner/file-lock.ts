@@ -15,6 +15,12 @@ export interface LockOptions {
 	staleMs?: number;
 	/** Give up after waiting this long for a live lock. */
 	timeoutMs?: number;
+	/**
+	 * How long a lock may stay unreadable before it counts as stale. A lock is created empty and
+	 * written a moment later: read in between, it is another writer's lock in the making, and
+	 * taking it over let two writers in at once (a history row lost under load).
+	 */
+	unreadableMs?: number;
 	/** Whether a process of this machine still runs (Node: `process.kill(pid, 0)`); absent where unknown. */
 	isAlive?: (pid: number) => boolean;
 	now?: () => number;
@@ -35,7 +41,7 @@ function parseOwner(bytes: Uint8Array | null): LockOwner | null {
 
 /**
  * Runs `fn` holding an advisory lock file (`<path>.lock`, created exclusively). A lock is stale
- * when it is unreadable, older than `staleMs`, or held by a process of this machine that no
+ * when it stays unreadable for `unreadableMs`, is older than `staleMs`, or held by a process of this machine that no
  * longer runs (a killed writer); a stale lock is removed and taken. Two writers that find the
  * same stale lock at the same moment can both proceed; each writes a temp file of its own and
  * re-reads under the lock, so the worst case is one redundant write, never a broken file.
@@ -46,12 +52,24 @@ export async function withFileLock<T>(storage: BinaryStorage, path: string, fn: 
 	const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 	const staleMs = options.staleMs ?? 15_000;
 	const started = now();
+	let unreadableSince: number | null = null;
 	for (;;) {
 		const mine: LockOwner = { ...options.owner, time: now() };
 		if (await storage.createExclusive(lockPath, encoder.encode(JSON.stringify(mine)))) break;
 		const holder = parseOwner(await storage.read(lockPath));
-		const dead = holder !== null && holder.host === options.owner.host && holder.pid > 0 && options.isAlive !== undefined && !options.isAlive(holder.pid);
-		if (holder === null || dead || now() - holder.time > staleMs) {
+		if (holder === null) {
+			unreadableSince ??= now();
+			if (now() - unreadableSince > (options.unreadableMs ?? 1_000)) {
+				await storage.remove(lockPath);
+				unreadableSince = null;
+				continue;
+			}
+			await sleep(5 + Math.random() * 20);
+			continue;
+		}
+		unreadableSince = null;
+		const dead = holder.host === options.owner.host && holder.pid > 0 && options.isAlive !== undefined && !options.isAlive(holder.pid);
+		if (dead || now() - holder.time > staleMs) {
 			await storage.remove(lockPath);
 			continue;
 		}

@@ -57,6 +57,14 @@ describe("history lock file", () => {
 		expect(ran).toBe(true);
 	});
 
+	it("waits for a lock that is still being written (created empty, its owner written a moment later) instead of taking it over", async () => {
+		writeFileSync(`${path}.lock`, "");
+		setTimeout(() => held({ pid: process.pid, host: me.owner.host, time: Date.now() }), 100);
+		let ran = false;
+		await expect(withFileLock(nodeStorage, path, async () => void (ran = true), { ...me, timeoutMs: 400 })).rejects.toThrow(`locked by process ${process.pid}`);
+		expect(ran).toBe(false);
+	});
+
 	it("judges a process id only on its own machine (a synced vault's lock from elsewhere waits for its age)", async () => {
 		held({ pid: 999_999_999, host: "another-machine", time: Date.now() });
 		await expect(withFileLock(nodeStorage, path, () => Promise.resolve(), { ...me, timeoutMs: 100 })).rejects.toThrow("locked by process 999999999");
