@@ -1,3 +1,4 @@
+import initSqlJs from "sql.js";
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server";
 import { eventually } from "./support/eventually";
 import { launchHost, type Host } from "./support/host";
@@ -29,7 +30,14 @@ async function send(text: string): Promise<void> {
 beforeAll(async () => {
 	server = await startOpenAiServer();
 	host = await launchHost();
-	await host.api((h, t) => h.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), `[chat]\nbase_url = "${server.baseUrl}"\nmodel = "fence"\ntimeout = 1500\n`);
+	await host.api((h, t) => h.writeFile(".obsidian/plugins/runnable-blocks/user.toml", t), `[chat]\nbase_url = "${server.baseUrl}"\nmodel = "fence"\ntimeout = 1500\n\n[connections.shop]\ntype = "sqlite"\npath = "data/shop.sqlite"\n`);
+	// The SQLite file the DB schema chip reads, made by sql.js here and put in the host's vault.
+	const SQL = await initSqlJs();
+	const db = new SQL.Database();
+	db.exec("CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL, price REAL); CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT);");
+	const bytes = [...db.export()];
+	db.close();
+	await host.api((h, b) => void h.binaries.set("data/shop.sqlite", new Uint8Array(b).buffer), bytes);
 	await host.api((h) => h.loadPlugin());
 	await host.api((h, m) => h.openEditor(m, "api/chat.md"), NOTE);
 });
@@ -175,6 +183,22 @@ describe("the chat panel in Chromium", () => {
 	it("the resume command is not offered in a note that is not a conversation", async () => {
 		await host.api((h, m) => h.openEditor(m, "api/chat.md"), NOTE);
 		await expect(host.api((h) => h.runCommand("resume-chat"))).resolves.toBe(false);
+	});
+
+	it("DB schema attaches the tables and typed columns of the db block's connection, and they are sent", async () => {
+		await host.api((h, m) => h.openEditor(m, "api/books.md"), "# Books\n\n```db connection=shop alias=cheap\nSELECT title FROM books WHERE price < 5\n```\n");
+		await host.page.locator(".cm-line", { hasText: "SELECT title" }).click();
+		await panel().locator(".rb-chat-attach button", { hasText: "DB schema" }).click();
+		const chip = panel().locator(".rb-chat-chip");
+		await chip.waitFor();
+		await expect(chip.textContent()).resolves.toContain("shop");
+		await pick("echo");
+		await send("Which books are cheap?");
+		await finished("you said: Which books are cheap?");
+		const sent = lastBody().messages.slice(-1)[0].content;
+		expect(sent).toMatch(/books\b[^\n]*\btitle\b[^\n]*TEXT/);
+		expect(sent).toMatch(/authors\b[^\n]*\bname\b[^\n]*TEXT/);
+		expect(sent).toContain("price REAL");
 	});
 
 	it("toggles closed", async () => {
