@@ -64,7 +64,9 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 			if ((result.state === "failed" || result.state === "cancelled") && !broken.has(block)) {
 				broken.set(block, `${block.alias ?? historyAlias(block)}, which ${result.state === "cancelled" ? "was cancelled" : "failed"}`);
 			}
-			if (block.alias !== null && block.runnable) ctx.results.set(block.alias, result);
+			// A plan is not the block's rows: references keep reading its last query's result.
+			const plan = ctx.db?.explain !== undefined && !dependency;
+			if (block.alias !== null && block.runnable && !plan) ctx.results.set(block.alias, result);
 			runs.push({ block, result, dependency });
 			ctx.onBlockDone?.(block, result);
 			return result;
