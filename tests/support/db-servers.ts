@@ -65,6 +65,17 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Polls `probe` until it succeeds, the child exits, or `ms` pass. */
+/** Stops a throwaway server with `signal`, kills it if it outlives `graceMs`, and removes its folder. */
+function stopper(child: ChildProcess, signal: NodeJS.Signals, graceMs: number, dir: string): () => Promise<void> {
+	return async () => {
+		child.kill(signal);
+		const killer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+		await exited(child);
+		clearTimeout(killer);
+		rmSync(dir, { recursive: true, force: true });
+	};
+}
+
 async function waitReady(what: string, child: ChildProcess, log: () => string, probe: () => Promise<void>, ms = 45000): Promise<void> {
 	const deadline = Date.now() + ms;
 	let last: unknown;
@@ -122,13 +133,8 @@ export async function startPostgres(): Promise<DbServer> {
 		password: DB_PASSWORD,
 		database: DB_NAME,
 		log: () => log,
-		stop: async () => {
-			child.kill("SIGINT"); // fast shutdown: disconnects clients, no waiting for them
-			const killer = setTimeout(() => child.kill("SIGKILL"), 10000);
-			await exited(child);
-			clearTimeout(killer);
-			rmSync(dir, { recursive: true, force: true });
-		},
+		// Fast shutdown: disconnects clients, no waiting for them.
+		stop: stopper(child, "SIGINT", 10_000, dir),
 	};
 }
 
@@ -180,12 +186,6 @@ export async function startMariadb(): Promise<DbServer> {
 		password: DB_PASSWORD,
 		database: DB_NAME,
 		log: () => log,
-		stop: async () => {
-			child.kill("SIGTERM");
-			const killer = setTimeout(() => child.kill("SIGKILL"), 15000);
-			await exited(child);
-			clearTimeout(killer);
-			rmSync(dir, { recursive: true, force: true });
-		},
+		stop: stopper(child, "SIGTERM", 15_000, dir),
 	};
 }

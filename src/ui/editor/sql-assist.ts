@@ -134,15 +134,30 @@ const highlighter = tagHighlighter([
 	{ tag: tags.operator, class: "rb-sql-operator" },
 ]);
 
+/** Highlighted tokens of a SQL text, as [from, to, class] in the text. */
+type SqlTokens = Array<[number, number, string]>;
+
+/** Parses and highlights a SQL text once: a keystroke re-highlights the note, but only the edited block's SQL changed. */
+function tokensOf(dialect: SqlDialect, sql: string, memo: Map<string, SqlTokens>): SqlTokens {
+	const key = `${dialect}\u0000${sql}`;
+	let tokens = memo.get(key);
+	if (!tokens) {
+		const found: SqlTokens = (tokens = []);
+		highlightTree(DIALECTS[dialect].language.parser.parse(sql), highlighter, (from, to, cls) => found.push([from, to, cls]));
+		// Texts of blocks since edited away are dropped wholesale now and then, not tracked one by one.
+		if (memo.size >= 500) memo.clear();
+		memo.set(key, tokens);
+	}
+	return tokens;
+}
+
 /** Marks for every db block's SQL, parsed with its connection's dialect (the standard one without a connection). */
-function highlight(port: SqlAssistPort, state: EditorState): DecorationSet {
+function highlight(port: SqlAssistPort, state: EditorState, memo: Map<string, SqlTokens>): DecorationSet {
 	const marks: Array<Range<Decoration>> = [];
 	for (const block of blocksOf(state)) {
 		if (block.kind !== "db") continue;
 		const at = blockSql(block);
-		const dialect = DIALECTS[connectionFor(port, block)?.dialect ?? "sqlite"];
-		const tree = dialect.language.parser.parse(at.sql);
-		highlightTree(tree, highlighter, (from, to, cls) => {
+		for (const [from, to, cls] of tokensOf(connectionFor(port, block)?.dialect ?? "sqlite", at.sql, memo)) {
 			// A token across lines (a block comment, a string) is marked line by line: prefixes stay unmarked.
 			let start = from;
 			while (start < to) {
@@ -151,22 +166,23 @@ function highlight(port: SqlAssistPort, state: EditorState): DecorationSet {
 				if (end > start) marks.push(Decoration.mark({ class: cls }).range(at.toDoc(start), at.toDoc(end)));
 				start = end + 1;
 			}
-		});
+		}
 	}
 	return Decoration.set(marks, true);
 }
 
 function sqlHighlight(port: SqlAssistPort): Extension {
+	const memo = new Map<string, SqlTokens>();
 	return ViewPlugin.define(
 		(view) => ({
-			decorations: highlight(port, view.state),
+			decorations: highlight(port, view.state, memo),
 			/** The settings the dialects were read from: user.toml loads after the editor opens, and may change. */
 			connections: port.connections(),
 			update(u: ViewUpdate) {
 				const connections = port.connections();
 				if (!u.docChanged && connections === this.connections) return;
 				this.connections = connections;
-				this.decorations = highlight(port, u.state);
+				this.decorations = highlight(port, u.state, memo);
 			},
 		}),
 		{ decorations: (v) => v.decorations },
