@@ -122,6 +122,8 @@ export function evaluateBuiltin(inner: string, entropy: Entropy = systemEntropy)
 			const [format, ...offset]: string[] = quoted ? ["", ...quoted[3].split(/\s+/).filter(Boolean)] : args;
 			const form = FORMS.datetime.replace("$datetime", name);
 			// REST Client: $datetime is UTC, $localDatetime the machine's time zone (with its offset).
+			// An empty format would send an empty value where a date belongs.
+			if (quoted && quoted[2] === "") return invalid(written, "the format is empty", form);
 			if (quoted) return dated(entropy, written, offset, form, (d) => formatDate(d, quoted[2], local));
 			if (format === "iso8601") return dated(entropy, written, offset, form, (d) => (local ? formatDate(d, "YYYY-MM-DDTHH:mm:ss.SSSZ", true) : d.toISOString()));
 			if (format === "rfc1123") return dated(entropy, written, offset, form, (d) => (local ? formatDate(d, "ddd, DD MMM YYYY HH:mm:ss ZZ", true) : d.toUTCString()));

@@ -25,6 +25,8 @@ function wireFormOf(inner: string): RegExp {
 	// $localDatetime writes the local offset where $datetime writes UTC (Z, GMT).
 	const local = name === "$localDatetime";
 	if (format === '"YYYY"') return /^\d{4}$/;
+	// Any other quoted format is the user's own: its literal text goes out as written, never empty, never a line break.
+	if (/^\S+\s+(["']).*?\1/.test(inner.trim())) return /^[^\r\n]+$/;
 	if (format === "rfc1123") return local ? /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} [+-]\d{4}$/ : WIRE_FORM.rfc1123;
 	return local ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/ : WIRE_FORM.iso;
 }
@@ -56,7 +58,7 @@ describe("built-ins never crash and never put garbage on the wire", () => {
 					expect(found.message).toMatch(/; use \{\{/);
 				}
 			}),
-			{ numRuns: 2000 },
+			{ numRuns: Number(process.env.FC_RUNS ?? 2000) },
 		);
 	});
 
@@ -67,7 +69,7 @@ describe("built-ins never crash and never put garbage on the wire", () => {
 				const r = resolveTemplate(`x={{${inner}}}`, { builtin: (i) => evaluateBuiltin(i, fixed), alias: () => undefined, variable: () => undefined });
 				if (r.errors.length === 0) expect(r.value.slice(2)).toMatch(wireFormOf(inner));
 			}),
-			{ numRuns: 1000 },
+			{ numRuns: Number(process.env.FC_RUNS ?? 1000) },
 		);
 	});
 
@@ -77,7 +79,7 @@ describe("built-ins never crash and never put garbage on the wire", () => {
 				const found = evaluateBuiltin(inner) as Lookup;
 				if (found.ok) expect(found.value).toMatch(wireFormOf(inner));
 			}),
-			{ numRuns: 500 },
+			{ numRuns: Number(process.env.FC_RUNS ?? 500) },
 		);
 	});
 });
@@ -96,6 +98,7 @@ describe("built-in arguments out of range are block errors (issue 12)", () => {
 		["$randomInt 5 1", /MIN must be less than MAX/],
 		["$datetime", /format is missing/],
 		["$datetime custom", /unknown format custom/],
+		['$datetime ""', /the format is empty/],
 		["$guid 1", /takes no arguments/],
 	])("{{%s}}", (inner, why) => {
 		const found = evaluateBuiltin(inner, fixed);
