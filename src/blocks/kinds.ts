@@ -1,17 +1,7 @@
 import { dbKind } from "./db";
-import { editModeToken, httpKind } from "./http";
+import { httpKind } from "./http";
 import { textdiffKind } from "./textdiff";
-import { aliasToken, displayToken, timeoutToken } from "./info";
-import { defineKind, type BlockKind } from "./kind";
-
-/**
- * A fence language the design names (DESIGN.md §3) whose kind is not built yet: its fences are
- * runnable blocks of the note (they count for "go to block N", aliases and `parse`) with the info
- * tokens every fence read before kinds existed, and no content model. A kind module replaces it.
- */
-function reservedKind<L extends string>(language: L) {
-	return defineKind({ language, tokens: [aliasToken, timeoutToken, displayToken, editModeToken], parse: () => ({ model: null, problems: [], alias: null }) });
-}
+import type { BlockKind } from "./kind";
 
 /**
  * The block kinds, in match order. A new kind is its module in `src/blocks` plus one line here;
