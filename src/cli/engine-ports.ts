@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { isAbsolute, join } from "node:path";
+import { statSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { BodyFiles } from "../runner/file-parts";
 import type { EnginePorts } from "../runner/engine";
@@ -72,9 +73,11 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 
 /** `< file` parts read from disk: vault paths below `root`, absolute paths outside a vault. */
 export function nodeBodyFiles(root: string | null): BodyFiles {
+	const absolute = (path: string) => resolve(isAbsolute(path) || root === null ? path : join(root, path));
 	return {
+		locate: (path) => (statSync(absolute(path), { throwIfNoEntry: false })?.isFile() ? absolute(path) : null),
 		read: async (path) => {
-			const abs = isAbsolute(path) || root === null ? path : join(root, path);
+			const abs = absolute(path);
 			try {
 				return new Uint8Array(await readFile(abs));
 			} catch (e) {

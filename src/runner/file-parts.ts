@@ -6,13 +6,19 @@
  */
 import { formBody, multipartCrlf, resolveTemplate, type ReferenceSources } from "../blocks";
 import { failedError } from "./failures";
-import type { PreparedRequest } from "./request";
+import type { FilePart, PreparedRequest } from "./request";
 import type { RunError } from "./result";
 
 /** How the host reads a body file. */
 export interface BodyFiles {
 	/** The bytes at `path` (a vault path, or an absolute path where the note is outside a vault); null when there is no such file. */
 	read(path: string): Promise<Uint8Array | null>;
+	/**
+	 * Where a snippet names the file at `path`, synchronously (export runs inside the user's
+	 * gesture): an absolute path where the host has one; null when there is no such file. A host
+	 * without it cannot export `< file` bodies as snippets.
+	 */
+	locate?(path: string): string | null;
 }
 
 export type FileCandidates = { ok: true; paths: string[] } | { ok: false; reason: "outside" };
@@ -66,18 +72,39 @@ export function fileCandidates(notePath: string, written: string): FileCandidate
  * comes back unchanged. A missing file fails the run before anything is sent (httpyac sends an
  * empty part instead; docs/interop.md lists the difference).
  */
+/** A piece of a wire body with `< file` parts: text already framed as the body is (CRLF for multipart, form lines joined), or a file. */
+export type BodyChunk = { kind: "text"; text: string } | Extract<FilePart, { kind: "file" }>;
+
+/** The request's file-part body as the wire sees it, in order; null without file parts. */
+export function bodyChunks(request: Pick<PreparedRequest, "headers" | "fileParts">): BodyChunk[] | null {
+	if (!request.fileParts) return null;
+	return request.fileParts.map((part) => (part.kind === "text" ? { kind: "text", text: formBody(request.headers, multipartCrlf(request.headers, part.text)) } : part));
+}
+
+/** The path a snippet names for a `< file` part: the first candidate the host has (see `fileCandidates`); null when none. */
+export function locateBodyFile(files: BodyFiles | undefined, notePath: string, written: string): string | null {
+	const where = fileCandidates(notePath, written);
+	if (!where.ok || !files?.locate) return null;
+	for (const path of where.paths) {
+		const found = files.locate(path);
+		if (found !== null) return found;
+	}
+	return null;
+}
+
 export async function withFileParts(
 	request: PreparedRequest,
 	sources: ReferenceSources,
 	files: BodyFiles | undefined,
 	notePath: string,
 ): Promise<{ ok: true; request: PreparedRequest } | { ok: false; error: RunError }> {
-	if (!request.fileParts) return { ok: true, request };
+	const parts = bodyChunks(request);
+	if (!parts) return { ok: true, request };
 	const chunks: Uint8Array[] = [];
 	const encoder = new TextEncoder();
-	for (const part of request.fileParts) {
+	for (const part of parts) {
 		if (part.kind === "text") {
-			chunks.push(encoder.encode(formBody(request.headers, multipartCrlf(request.headers, part.text))));
+			chunks.push(encoder.encode(part.text));
 			continue;
 		}
 		const found = await readFirst(files, notePath, part.path);

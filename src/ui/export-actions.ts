@@ -3,7 +3,8 @@ import { parseNote, type NoteBlock } from "../blocks";
 import { prepareRequest } from "../runner/prepare";
 import { requestForFile } from "../runner/request";
 import { exported } from "../runner/snippets/quote";
-import { snippet, toCurl, toHttpFile, type HttpFileEntry, type SnippetFormat } from "../runner/snippets/generators";
+import { snippet, toCurl, toHttpFile, type HttpFileEntry, type SnippetFormat, type SnippetOptions } from "../runner/snippets/generators";
+import { locateBodyFile } from "../runner/file-parts";
 import type { ExportHooks } from "./block-actions";
 import { notify } from "./notify";
 import { t } from "./strings";
@@ -18,8 +19,8 @@ function aliasesOf(block: NoteBlock): Set<string> {
  * Export to the clipboard. Everything up to `navigator.clipboard.writeText` is synchronous
  * (no await), so the write happens inside the click or key handler's user gesture.
  */
-export function exportHooks(runtime: Engine, services: Pick<EnginePorts, "environment" | "defaultTimeoutMs">): ExportHooks {
-	const write = (filePath: string, block: NoteBlock, make: (req: Parameters<typeof toCurl>[0]) => string, label: string): void => {
+export function exportHooks(runtime: Engine, services: Pick<EnginePorts, "environment" | "defaultTimeoutMs" | "files">): ExportHooks {
+	const write = (filePath: string, block: NoteBlock, make: (req: Parameters<typeof toCurl>[0], opts: SnippetOptions) => string, label: string): void => {
 		const session = runtime.sessions.note(filePath);
 		const env = services.environment();
 		// The clipboard gets the real values (a copied command must run); an unset secret says so.
@@ -33,7 +34,9 @@ export function exportHooks(runtime: Engine, services: Pick<EnginePorts, "enviro
 		});
 		if (!prepared.ok) return notify(t("cannotExport", { reason: prepared.error.message }));
 		const request = prepared.request;
-		const written = exported(() => make(request));
+		const files = services.files?.();
+		const locate = files?.locate ? (path: string) => locateBodyFile(files, filePath, path) : undefined;
+		const written = exported(() => make(request, { locate }));
 		if (!written.ok) return notify(t("cannotExport", { reason: written.error.message }));
 		void navigator.clipboard.writeText(written.text).then(
 			() => notify(t("copiedAs", { format: label })),
@@ -41,8 +44,8 @@ export function exportHooks(runtime: Engine, services: Pick<EnginePorts, "enviro
 		);
 	};
 	return {
-		copy: (filePath, block, format: SnippetFormat) => write(filePath, block, (r) => snippet(format, r, block.alias), format === "http" ? ".http" : format),
-		sendAsCurl: (filePath, block) => write(filePath, block, (r) => toCurl(r, { output: `${block.alias ?? "response"}.out` }), t("curlWithOutput")),
+		copy: (filePath, block, format: SnippetFormat) => write(filePath, block, (r, opts) => snippet(format, r, block.alias, opts), format === "http" ? ".http" : format),
+		sendAsCurl: (filePath, block) => write(filePath, block, (r, opts) => toCurl(r, { ...opts, output: `${block.alias ?? "response"}.out` }), t("curlWithOutput")),
 	};
 }
 

@@ -1,4 +1,4 @@
-import { Platform, requestUrl, type App } from "obsidian";
+import { FileSystemAdapter, Platform, TFile, requestUrl, type App } from "obsidian";
 import type { DbDeps } from "../runner/db/db-result";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
@@ -69,11 +69,17 @@ export class PluginServices implements EnginePorts {
 		return this.settings.settings.general.timeout;
 	}
 
-	/** `< file` body parts: vault files only (the core refuses paths that leave the vault). */
+	/**
+	 * `< file` body parts: vault files only (the core refuses paths that leave the vault). A
+	 * snippet names them by their path on disk (desktop); mobile has no path a tool could read.
+	 */
 	files(): BodyFiles {
-		const adapter = this.app.vault.adapter;
+		const app = this.app;
+		const adapter = app.vault.adapter;
+		const base = Platform.isDesktopApp && adapter instanceof FileSystemAdapter ? adapter.getBasePath() : null;
 		return {
 			read: async (path) => ((await adapter.exists(path)) ? new Uint8Array(await adapter.readBinary(path)) : null),
+			...(base !== null && { locate: (path: string) => (app.vault.getAbstractFileByPath(path) instanceof TFile ? `${base}/${path}` : null) }),
 		};
 	}
 

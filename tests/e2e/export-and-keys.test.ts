@@ -31,6 +31,16 @@ describe("export to the clipboard in Chromium", () => {
 		expect(clip).toBe(expectedCurl(host.url));
 	});
 
+	it("a < file body is not exported as a snippet off desktop: the notice says why (no snippet could read the file)", async () => {
+		await host.page.evaluate(() => navigator.clipboard.writeText("untouched"));
+		await call("renderReading", ["```http alias=upload", `POST ${host.url}/api/json`, "", "< ./cover.png", "```"].join("\n"));
+		await host.page.locator(".rb-gear").first().click();
+		await host.page.locator(".menu-item", { hasText: "Copy as curl" }).click();
+		await host.page.waitForFunction(() => document.querySelector("#notices")?.textContent?.includes("desktop only"));
+		await expect(host.page.locator("#notices").textContent()).resolves.toContain('a body with "< ./cover.png" is exported as a snippet on desktop only');
+		await expect(host.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe("untouched");
+	});
+
 	it("Mod+Shift+C in the editor does the same, and only inside a block", async () => {
 		await host.page.evaluate(() => navigator.clipboard.writeText("untouched"));
 		await call("openEditor", block(host.url));

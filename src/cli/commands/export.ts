@@ -5,7 +5,8 @@ import type { BlockResult } from "../../runner/result";
 import type { ResultStore } from "../../runner/run-note";
 import { exported } from "../../runner/snippets/quote";
 import { snippet, SNIPPET_FORMATS, type SnippetFormat } from "../../runner/snippets/generators";
-import { cliPorts } from "../engine-ports";
+import { cliPorts, nodeBodyFiles } from "../engine-ports";
+import { locateBodyFile } from "../../runner/file-parts";
 import { readNote } from "../read-note";
 import { EXIT, UsageError } from "../usage";
 import { findVault, loadSettings, selectEnvironment } from "../vault";
@@ -53,7 +54,8 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 		err(`runnable-blocks: cannot export ${opts.alias}: ${prepared.error.message}\n`);
 		return EXIT.usage;
 	}
-	const written = exported(() => snippet(opts.format as SnippetFormat, prepared.request, block.alias));
+	const files = nodeBodyFiles(vault.root);
+	const written = exported(() => snippet(opts.format as SnippetFormat, prepared.request, block.alias, { locate: (path) => locateBodyFile(files, vault.notePath, path) }));
 	if (!written.ok) {
 		err(`runnable-blocks: cannot export ${opts.alias}: ${written.error.message}\n`);
 		return EXIT.usage;

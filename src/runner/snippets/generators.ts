@@ -1,19 +1,31 @@
 import type { PreparedRequest } from "../request";
+import { onlyFile, snippetBody, type LocateFile, type SnippetBody } from "./file-body";
 import { assertExportable, combinedHeaders, hasHeader, jsString, pyString, shellQuote } from "./quote";
 
 /**
  * Snippet generators (DESIGN.md §8). All synchronous: the UI calls them inside the click or
  * key handler, right before `navigator.clipboard.writeText`, so the user gesture stays open.
  * Correctness rule: running the snippet with the real tool sends the same method, URL,
- * headers and body bytes as the plugin (tests/integration/snippets prove it per tool).
+ * headers and body bytes as the plugin (tests/integration/snippets prove it per tool). A body
+ * with `< file` parts reads its files when the snippet runs, by the path `locate` gives.
  */
 
 export type SnippetFormat = "curl" | "fetch" | "python" | "httpie" | "http";
 export const SNIPPET_FORMATS: readonly SnippetFormat[] = ["curl", "fetch", "python", "httpie", "http"];
 
-export interface CurlOptions {
+export interface SnippetOptions {
+	/** The path a snippet names for a `< file` body part (absolute where the host knows it). */
+	locate?: LocateFile;
+}
+
+export interface CurlOptions extends SnippetOptions {
 	/** "Send as cURL": write the response to this file (for large downloads). */
 	output?: string;
+}
+
+/** POSIX shell that writes a file body to stdout, for tools that read the body from stdin. */
+function shellBody(body: SnippetBody): string {
+	return `{ ${body.map((c) => (c.kind === "text" ? `printf '%s' ${shellQuote(c.text)}` : `cat -- ${shellQuote(c.path)}`)).join("; ")}; }`;
 }
 
 const ASKS_FOR_COMPRESSION = /\b(gzip|deflate|br|zstd)\b/i;
@@ -21,6 +33,7 @@ const ASKS_FOR_COMPRESSION = /\b(gzip|deflate|br|zstd)\b/i;
 /** curl: `-X` only when curl would not pick the method itself; the body byte for byte. */
 export function toCurl(req: PreparedRequest, opts: CurlOptions = {}): string {
 	assertExportable(req.headers);
+	const files = snippetBody(req, opts.locate);
 	const args: string[] = ["curl"];
 	const hasBody = req.body !== "";
 	if (req.method === "HEAD") args.push("--head");
@@ -31,19 +44,26 @@ export function toCurl(req: PreparedRequest, opts: CurlOptions = {}): string {
 	if (hasBody) {
 		// --data-* would add a form Content-Type the plugin never sends: remove it unless the block sets one.
 		if (!hasHeader(req.headers, "content-type")) args.push("-H", shellQuote("Content-Type:"));
-		// --data-raw sends the text as is: no @file reading, no newline stripping.
-		args.push("--data-raw", shellQuote(req.body));
+		if (files) {
+			// --data-binary @file sends the bytes as they are; several parts are piped in, in order.
+			const file = onlyFile(files);
+			args.push("--data-binary", file === null ? "@-" : shellQuote(`@${file}`));
+		} else {
+			// --data-raw sends the text as is: no @file reading, no newline stripping.
+			args.push("--data-raw", shellQuote(req.body));
+		}
 	}
 	const encoding = req.headers.find(([n]) => n.toLowerCase() === "accept-encoding")?.[1];
 	if (encoding && ASKS_FOR_COMPRESSION.test(encoding)) args.push("--compressed");
 	if (req.followRedirects) args.push("--location");
 	if (opts.output) args.push("--output", shellQuote(opts.output));
-	return args.join(" ");
+	return files && onlyFile(files) === null ? `${shellBody(files)} | ${args.join(" ")}` : args.join(" ");
 }
 
 /** A script for browsers and Node ≥ 18: prints the status and the body. */
-export function toFetch(req: PreparedRequest): string {
+export function toFetch(req: PreparedRequest, opts: SnippetOptions = {}): string {
 	assertExportable(req.headers);
+	const files = snippetBody(req, opts.locate);
 	const init: string[] = [`method: ${jsString(req.method)}`];
 	// fetch joins repeated header names with ", " (one line per name on the wire).
 	if (req.headers.length > 0) {
@@ -52,7 +72,10 @@ export function toFetch(req: PreparedRequest): string {
 			.join(",\n")},\n    ]`);
 	}
 	// Bytes, not a string: fetch would add "Content-Type: text/plain" to a string body.
-	if (req.body !== "") init.push(`body: new TextEncoder().encode(${jsString(req.body)})`);
+	// A file body reads its files with node:fs: that script is for Node only.
+	const chunk = (c: SnippetBody[number]) => (c.kind === "text" ? `new TextEncoder().encode(${jsString(c.text)})` : `require("node:fs").readFileSync(${jsString(c.path)})`);
+	if (files) init.push(`body: ${files.length === 1 ? chunk(files[0]) : `Buffer.concat([${files.map(chunk).join(", ")}])`}`);
+	else if (req.body !== "") init.push(`body: new TextEncoder().encode(${jsString(req.body)})`);
 	init.push(`redirect: ${jsString(req.followRedirects ? "follow" : "manual")}`);
 	return [
 		"(async () => {",
@@ -66,12 +89,15 @@ export function toFetch(req: PreparedRequest): string {
 }
 
 /** Python `requests`: the body sent as UTF-8 bytes exactly; repeated headers joined with ", ". */
-export function toPython(req: PreparedRequest): string {
+export function toPython(req: PreparedRequest, opts: SnippetOptions = {}): string {
 	assertExportable(req.headers);
-	const lines = ["import requests", ""];
+	const files = snippetBody(req, opts.locate);
+	const lines = files ? ["from pathlib import Path", "", "import requests", ""] : ["import requests", ""];
 	const headers = combinedHeaders(req.headers);
 	if (headers.length > 0) lines.push(`headers = {\n${headers.map(([n, v]) => `    ${pyString(n)}: ${pyString(v)},`).join("\n")}\n}`);
-	if (req.body !== "") lines.push(`data = ${pyString(req.body)}.encode("utf-8")`);
+	const chunk = (c: SnippetBody[number]) => (c.kind === "text" ? `${pyString(c.text)}.encode("utf-8")` : `Path(${pyString(c.path)}).read_bytes()`);
+	if (files) lines.push(files.length === 1 ? `data = ${chunk(files[0])}` : `data = b"".join([\n${files.map((c) => `    ${chunk(c)},`).join("\n")}\n])`);
+	else if (req.body !== "") lines.push(`data = ${pyString(req.body)}.encode("utf-8")`);
 	const args = [pyString(req.method), pyString(req.url)];
 	if (headers.length > 0) args.push("headers=headers");
 	if (req.body !== "") args.push("data=data");
@@ -81,18 +107,22 @@ export function toPython(req: PreparedRequest): string {
 }
 
 /** HTTPie (`http`): headers as `Name:value` items, the body with --raw, HTTPie's JSON defaults removed. */
-export function toHttpie(req: PreparedRequest): string {
+export function toHttpie(req: PreparedRequest, opts: SnippetOptions = {}): string {
 	assertExportable(req.headers);
-	const args = ["http", "--ignore-stdin"];
+	const files = snippetBody(req, opts.locate);
+	// A file body is HTTPie's stdin; otherwise stdin is ignored (HTTPie would wait on a terminal's).
+	const args = files ? ["http"] : ["http", "--ignore-stdin"];
 	if (req.followRedirects) args.push("--follow");
 	args.push(req.method, shellQuote(req.url));
 	for (const [n, v] of req.headers) args.push(shellQuote(v === "" ? `${n};` : `${n}:${v}`));
 	if (req.body !== "") {
 		// With --raw HTTPie would claim the body is JSON: send no Content-Type unless the block has one.
 		if (!hasHeader(req.headers, "content-type")) args.push(shellQuote("Content-Type:"));
-		args.push("--raw", shellQuote(req.body));
+		if (!files) args.push("--raw", shellQuote(req.body));
 	}
-	return args.join(" ");
+	if (!files) return args.join(" ");
+	const file = onlyFile(files);
+	return file === null ? `${shellBody(files)} | ${args.join(" ")}` : `${args.join(" ")} < ${shellQuote(file)}`;
 }
 
 /** One request of a `.http` file. */
@@ -122,16 +152,16 @@ export function toHttpFile(entries: readonly HttpFileEntry[]): string {
 		.join("\n\n") + "\n";
 }
 
-export function snippet(format: SnippetFormat, req: PreparedRequest, name?: string | null): string {
+export function snippet(format: SnippetFormat, req: PreparedRequest, name?: string | null, opts: SnippetOptions = {}): string {
 	switch (format) {
 		case "curl":
-			return toCurl(req);
+			return toCurl(req, opts);
 		case "fetch":
-			return toFetch(req);
+			return toFetch(req, opts);
 		case "python":
-			return toPython(req);
+			return toPython(req, opts);
 		case "httpie":
-			return toHttpie(req);
+			return toHttpie(req, opts);
 		case "http":
 			return toHttpFile([{ request: req, name }]);
 	}

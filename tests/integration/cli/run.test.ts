@@ -139,6 +139,20 @@ describe("runnable-blocks export", () => {
 		expect(JSON.parse(body)).toEqual({ username: "demo", roles: ["reader", "editor"] });
 	});
 
+	it("names a < file body by its absolute path (beside the note, else from the vault root) and refuses <@", async () => {
+		mkdirSync(join(vault, "files"), { recursive: true });
+		writeFileSync(join(vault, "files", "beside.json"), "{}");
+		writeFileSync(join(vault, "root.json"), "{}");
+		writeFileSync(join(vault, "files", "upload.md"), "```http alias=up\nPOST http://127.0.0.1:1/x\n\n< beside.json\n```\n```http alias=top\nPOST http://127.0.0.1:1/x\n\n< root.json\n```\n```http alias=inner\nPOST http://127.0.0.1:1/x\n\n<@ beside.json\n```\n");
+		const up = await cli(["export", join(vault, "files", "upload.md"), "--alias", "up", "--format", "curl"]);
+		expect(up.stdout).toContain(`--data-binary @${join(vault, "files", "beside.json")}`);
+		const top = await cli(["export", join(vault, "files", "upload.md"), "--alias", "top", "--format", "python"]);
+		expect(top.stdout).toContain(`Path(${JSON.stringify(join(vault, "root.json"))}).read_bytes()`);
+		const inner = await cli(["export", join(vault, "files", "upload.md"), "--alias", "inner", "--format", "curl"]);
+		expect(inner.code).toBe(2);
+		expect(inner.stderr).toBe('runnable-blocks: cannot export inner: "<@ beside.json" resolves references inside the file, which a snippet cannot do: copy as .http, or run the block\n');
+	});
+
 	it("prints a .http file and refuses unknown formats", async () => {
 		const http = await cli(["export", join(vault, "1 Getting started.md"), "--alias", "search", "--format", "http"]);
 		expect(http.stdout).toBe(`### search\n# @name search\nGET ${api.url}/search?q=dune&page=1\n`);

@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { parseNote } from "../../../src/blocks";
 import { cacheKey } from "../../../src/runner/cache-key";
+import { nodeBodyFiles } from "../../../src/cli/engine-ports";
+import { locateBodyFile, type BodyFiles } from "../../../src/runner/file-parts";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
 import type { BlockResult } from "../../../src/runner/result";
 import { runBlocks, type RunContext } from "../../../src/runner/run-note";
@@ -28,6 +30,8 @@ const JOINS_REPEATS: Record<Tool, boolean> = { curl: false, httpie: false, pytho
 let server: TestServer;
 let transport: ReturnType<typeof createNodeTransport>;
 let dir: string;
+/** The vault of the file-body cases: the note sits at its root, its body files beside it. */
+let files: BodyFiles;
 const results = new Map<string, BlockResult>();
 
 function context(): RunContext {
@@ -35,7 +39,7 @@ function context(): RunContext {
 		filePath: "equivalence.md",
 		env: { base: server.url, user: "zoë o'neil", secret: "t0k$en`x`", weird: "a\\b \"c\" 'd' $e" },
 		results,
-		deps: { transport, cacheKey },
+		deps: { transport, cacheKey, files },
 	};
 }
 
@@ -43,6 +47,10 @@ beforeAll(async () => {
 	server = await startTestServer();
 	transport = createNodeTransport();
 	dir = mkdtempSync(join(tmpdir(), "rb-snippets-"));
+	files = nodeBodyFiles(dir);
+	// Every byte value, and text a shell or a string literal would mangle if it were inlined.
+	writeFileSync(join(dir, "bytes.bin"), Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from("\r\n'$(id) `x` \\ %s \"q\"")]));
+	writeFileSync(join(dir, "it's data.json"), '{"name": "Zoë", "note": "$HOME"}\n');
 	const login = parseNote("```http alias=login\nGET {{base}}/json\n```");
 	await runBlocks(login, login, context());
 });
@@ -77,7 +85,17 @@ async function runTool(tool: Tool, code: string, name: string): Promise<void> {
 	}
 }
 
-describe.each(CASES)("%s", (name, text) => {
+/** Bodies with `< file` parts: each snippet reads the files when it runs (by their absolute path). */
+const FILE_CASES: Array<[string, string]> = [
+	["a binary file", "POST {{base}}/echo\nContent-Type: application/octet-stream\n\n< ./bytes.bin"],
+	["a file with a quote and a space in its name", "PUT {{base}}/echo\nContent-Type: application/json\n\n< it's data.json"],
+	[
+		"multipart with a file between text parts",
+		'POST {{base}}/echo\nContent-Type: multipart/form-data; boundary=XYZ\n\n--XYZ\nContent-Disposition: form-data; name="text"\n\nhello \'world\' $HOME\n--XYZ\nContent-Disposition: form-data; name="file"; filename="bytes.bin"\nContent-Type: application/octet-stream\n\n< ./bytes.bin\n--XYZ--',
+	],
+];
+
+describe.each([...CASES, ...FILE_CASES])("%s", (name, text) => {
 	let plugin: RecordedRequest;
 	let result: BlockResult;
 
@@ -90,11 +108,12 @@ describe.each(CASES)("%s", (name, text) => {
 		expect(result.state).toBe("done");
 	});
 
+	const opts = { locate: (path: string) => locateBodyFile(files, "equivalence.md", path) };
 	it.each<[Tool, (r: BlockResult) => string]>([
-		["curl", (r) => toCurl(r.request!)],
-		["httpie", (r) => toHttpie(r.request!)],
-		["python", (r) => toPython(r.request!)],
-		["fetch", (r) => toFetch(r.request!)],
+		["curl", (r) => toCurl(r.request!, opts)],
+		["httpie", (r) => toHttpie(r.request!, opts)],
+		["python", (r) => toPython(r.request!, opts)],
+		["fetch", (r) => toFetch(r.request!, opts)],
 	])("%s sends what the plugin sent", async (tool, generate) => {
 		const code = generate(result);
 		const got = await recorded(() => runTool(tool, code, `${name.replace(/\W+/g, "-")}-${tool}`));

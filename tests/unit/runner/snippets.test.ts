@@ -82,6 +82,40 @@ describe("other generators", () => {
 	});
 });
 
+describe("bodies with < file parts", () => {
+	const oneFile = req({ method: "POST", body: "< ./a.bin", fileParts: [{ kind: "file", path: "./a.bin", resolveReferences: false, encoding: null }] });
+	const locate = (written: string) => (written === "./a.bin" ? "/vault/it's a.bin" : null);
+
+	it("a body that is one file is sent by name", () => {
+		expect(shellWords(toCurl(oneFile, { locate }))).toEqual(["curl", "http://127.0.0.1:8080/a?b=1", "-H", "Content-Type:", "--data-binary", "@/vault/it's a.bin", "--location"]);
+		expect(toPython(oneFile, { locate })).toContain('data = Path("/vault/it\'s a.bin").read_bytes()');
+		expect(toFetch(oneFile, { locate })).toContain('body: require("node:fs").readFileSync("/vault/it\'s a.bin")');
+		expect(toHttpie(oneFile, { locate })).toMatch(/^http --follow POST .* < '\/vault\/it'\\''s a\.bin'$/);
+	});
+
+	it("text around a file is piped in with it, framed as on the wire (CRLF for multipart)", () => {
+		const multipart = req({
+			method: "POST",
+			headers: [["Content-Type", "multipart/form-data; boundary=b"]],
+			body: "--b\n\n< ./a.bin\n--b--",
+			fileParts: [{ kind: "text", text: "--b\n\n" }, { kind: "file", path: "./a.bin", resolveReferences: false, encoding: null }, { kind: "text", text: "\n--b--" }],
+		});
+		expect(toCurl(multipart, { locate })).toMatch(/^\{ printf '%s' '--b\r\n\r\n'; cat -- '\/vault\/it'\\''s a\.bin'; printf '%s' '\r\n--b--'; \} \| curl .* --data-binary @- --location$/);
+		expect(toPython(multipart, { locate })).toContain('data = b"".join([\n    "--b\\r\\n\\r\\n".encode("utf-8"),\n    Path(');
+	});
+
+	it.each(SNIPPET_FORMATS.filter((f) => f !== "http").map((f) => [f]))("%s refuses <@ (references inside the file) and a file it cannot find", (format) => {
+		const resolving = req({ method: "POST", body: "<@ ./a.bin", fileParts: [{ kind: "file", path: "./a.bin", resolveReferences: true, encoding: null }] });
+		expect(() => snippet(format, resolving, null, { locate })).toThrow(/"<@ \.\/a\.bin" resolves references inside the file/);
+		expect(() => snippet(format, oneFile, null, { locate: () => null })).toThrow(/the body file \.\/a\.bin was not found/);
+		expect(() => snippet(format, oneFile)).toThrow(/exported as a snippet on desktop only/);
+	});
+
+	it(".http keeps the < line as written (the peers read the file)", () => {
+		expect(toHttpFile([{ request: oneFile }])).toContain("\n\n< ./a.bin\n");
+	});
+});
+
 describe(".http files", () => {
 	it("separates requests with ### and re-imports to the same requests", () => {
 		const requests: PreparedRequest[] = [
