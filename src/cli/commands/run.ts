@@ -1,6 +1,7 @@
 import { dirname, resolve } from "node:path";
 import { parseNote, type NoteBlock } from "../../blocks";
 import { createEngine } from "../../runner/engine";
+import { cookieFilePath, persistedCookies } from "../cookie-file";
 import type { BlockRun } from "../../runner/run-note";
 import { blockKey } from "../../runner/session";
 import { cliPorts } from "../engine-ports";
@@ -66,6 +67,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err);
 	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)) }));
+	const saveCookies = settings.general.persistCookies ? persistedCookies(engine.cookies, cookieFilePath(vault), err) : () => undefined;
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];
 	let runs: BlockRun[];
@@ -85,6 +87,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	} finally {
 		for (const t of timers) clearTimeout(t);
 		await engine.close();
+		saveCookies();
 	}
 	// Bodies are decoded only when JSON is asked for: a 100 MB body stays 100 MB of bytes otherwise.
 	if (opts.json) out(JSON.stringify(runs.map((r) => resultToJson(r.block, r.result, r.dependency)), null, 2) + "\n");
