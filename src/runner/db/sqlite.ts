@@ -39,10 +39,29 @@ function storageClass(v: SqlValue | bigint | undefined): string {
 
 const WRITES = new Set(["insert", "update", "delete", "merge", "ddl", "other", "transaction"]);
 
+/**
+ * Where SQLite stopped reading. Its `near "X"` names a token, not a place, and X may come earlier
+ * (a valid FROM before the stray one, or inside a string); sql.js does not export
+ * sqlite3_error_offset. So each occurrence is tried in order: the first whose prefix, ending
+ * with it, fails to compile with the same message is the token SQLite read last.
+ */
+function syntaxErrorOffset(db: Database, text: string, message: string): number | undefined {
+	const m = /^near "(.+)": syntax error$/s.exec(message);
+	if (!m) return nearOffset(text, message);
+	for (let at = text.indexOf(m[1]); at !== -1; at = text.indexOf(m[1], at + 1)) {
+		try {
+			db.prepare(text.slice(0, at + m[1].length)).free();
+		} catch (e) {
+			if (e instanceof Error && e.message === message) return at;
+		}
+	}
+	return nearOffset(text, message);
+}
+
 /** A statement error as an outcome, with the `near "…"` position when SQLite gives one. */
-function sqlError(e: unknown, statement: BoundStatement, index: number, startedAt: number): QueryOutcome {
+function sqlError(db: Database, e: unknown, statement: BoundStatement, index: number, startedAt: number): QueryOutcome {
 	const message = e instanceof Error ? e.message : String(e);
-	const offset = nearOffset(statement.text, message);
+	const offset = syntaxErrorOffset(db, statement.text, message);
 	return dbFailed("sql_error", message, startedAt, { message, engineCode: "SQLITE_ERROR", ...(offset !== undefined ? { position: { statement: index, offset } } : {}) });
 }
 
@@ -114,7 +133,7 @@ export function createSqliteDriver(sqlJs: () => Promise<SqlJsStatic>, file: Sqli
 				try {
 					r = exec(db, s);
 				} catch (e) {
-					return sqlError(e, s, i, startedAt);
+					return sqlError(db, e, s, i, startedAt);
 				}
 				summaries.push({ kind: s.kind, rowCount: r.changed });
 				if (r.columns.length > 0) last = { columns: r.columns, ...rowsOf(r.columns, r.rows, opts.maxRows) };
@@ -143,7 +162,7 @@ export function createSqliteDriver(sqlJs: () => Promise<SqlJsStatic>, file: Sqli
 				try {
 					r = exec(db, { ...statement, text: `EXPLAIN QUERY PLAN ${statement.text}` });
 				} catch (e) {
-					return Promise.resolve(sqlError(e, statement, 0, startedAt) as ExplainOutcome);
+					return Promise.resolve(sqlError(db, e, statement, 0, startedAt) as ExplainOutcome);
 				}
 				const rows = r.rows.map((row) => ({ id: Number(row[0]), parent: Number(row[1]), detail: valueText(row[3]) }));
 				return Promise.resolve({ kind: "done", plan: planTree(rows), raw: rows.map((x) => `${x.id}|${x.parent}|${x.detail}`).join("\n"), timing: { total: Date.now() - startedAt } });

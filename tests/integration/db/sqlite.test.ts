@@ -90,6 +90,15 @@ it("reports bad SQL with SQLite's message and the position of the token it names
 	expect(r).toMatchObject({ kind: "failed", code: "sql_error", message: 'near "FORM": syntax error', position: { statement: 1, offset: 9 } });
 });
 
+it("points at the token SQLite stopped on, not at an earlier copy of it (a valid keyword, a string)", async () => {
+	const d = createSqliteDriver(sqlJs, memoryFile(seed), { readonly: true });
+	const text = "SELECT title FROM books WHERE title = 'FROM' FROM authors";
+	const r = await d.run(bound(text, "sqlite"), opts());
+	expect(r).toMatchObject({ kind: "failed", message: 'near "FROM": syntax error', position: { statement: 0, offset: text.lastIndexOf("FROM") } });
+	const explained = await d.explain(bound(text, "sqlite")[0], opts());
+	expect(explained).toMatchObject({ kind: "failed", position: { statement: 0, offset: text.lastIndexOf("FROM") } });
+});
+
 it("says a read-only connection to a missing file cannot connect", async () => {
 	const d = createSqliteDriver(sqlJs, memoryFile(null), { readonly: true });
 	const r = await d.run(bound("SELECT 1", "sqlite"), opts());
