@@ -54,4 +54,17 @@ describe("fuzzyScore", () => {
 		expect(boosted.score).toBeGreaterThan(plain.score);
 		expect(boosted.matches).toEqual([[13, 18]]);
 	});
+
+	it("matches texts too long for 16-bit positions as it matches short ones", () => {
+		const long = "x".repeat(70_000) + "/books";
+		expect(fuzzyScore("books", long)).toEqual({ score: fuzzyScore("books", "x/books")!.score, matches: [[70_001, 70_006]] });
+		// The nearest x before the b, not the word start 70,000 positions away: the gap would cost more.
+		expect(fuzzyScore("xb", long)).toEqual({
+			score: 35,
+			matches: [
+				[69_999, 70_000],
+				[70_001, 70_002],
+			],
+		});
+	});
 });

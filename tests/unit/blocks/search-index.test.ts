@@ -362,6 +362,16 @@ describe("BlockSearchIndex.search while typing", () => {
 		);
 	});
 
+	it("searches an entry too long for 16-bit positions among short ones (the packed texts widen)", () => {
+		const index = new BlockSearchIndex();
+		vault(index);
+		index.updateFile("long.md", "```db alias=huge\nSELECT " + "x, ".repeat(25_000) + "zq FROM t\n```");
+		const [top] = index.search("zq");
+		expect(displayText(top.entry).slice(...top.matches[0])).toBe("zq");
+		expect(top.matches[0][0]).toBeGreaterThan(75_000);
+		expect(index.search("svc1_op3")[0].entry).toMatchObject({ alias: "svc1_op3" });
+	});
+
 	it("forgets the narrowing when the index changes", () => {
 		const index = new BlockSearchIndex();
 		vault(index);
