@@ -87,40 +87,47 @@ function positionBonus(text: string, i: number): number {
 	return 0;
 }
 
+/** Scratch of prepareText: the slot of each ASCII unit in the text being prepared, -1 for none; all -1 between calls. */
+const asciiSlot = new Int32Array(128).fill(-1);
+
 export function prepareText(text: string, options: FuzzyOptions = {}): Prepared {
-	const bonus = new Uint16Array(text.length);
-	for (let i = 0; i < text.length; i++) bonus[i] = positionBonus(text, i);
-	for (const [start, end] of options.boost ?? []) {
-		for (let i = Math.max(0, start); i < Math.min(end, text.length); i++) bonus[i] += BONUS_BOOST;
-	}
 	const lower = lowerUnits(text);
-	// A counting sort of the positions by unit.
-	const slots = new Map<number, number>();
-	const slotAt = new Array<number>(lower.length);
+	// A counting sort of the positions by unit: slots in order of first appearance, then each unit's positions.
+	const codes: number[] = [];
 	const counts: number[] = [];
+	const others = new Map<number, number>();
+	const slotOf = (code: number): number => (code < 128 ? asciiSlot[code] : (others.get(code) ?? -1));
 	for (let i = 0; i < lower.length; i++) {
 		const code = lower.charCodeAt(i);
-		let slot = slots.get(code);
-		if (slot === undefined) {
-			slot = counts.length;
-			slots.set(code, slot);
+		let slot = slotOf(code);
+		if (slot === -1) {
+			slot = codes.length;
+			if (code < 128) asciiSlot[code] = slot;
+			else others.set(code, slot);
+			codes.push(code);
 			counts.push(0);
 		}
-		slotAt[i] = slot;
 		counts[slot]++;
 	}
-	const k = counts.length;
+	const k = codes.length;
 	const size = 2 + 2 * k + 2 * lower.length;
 	const data = size <= 0xffff ? new Uint16Array(size) : new Uint32Array(size);
 	data[0] = k;
-	let s = 1;
-	for (const code of slots.keys()) data[s++] = code;
 	const offsets = 1 + k;
 	data[offsets] = 2 + 2 * k;
-	for (let slot = 0; slot < k; slot++) data[offsets + slot + 1] = data[offsets + slot] + counts[slot];
-	const next = Array.from(data.subarray(offsets, offsets + k));
-	for (let i = 0; i < lower.length; i++) data[next[slotAt[i]]++] = i;
-	data.set(bonus, data[offsets + k]);
+	for (let slot = 0; slot < k; slot++) {
+		data[1 + slot] = codes[slot];
+		data[offsets + slot + 1] = data[offsets + slot] + counts[slot];
+		// From here on, counts[slot] is where the slot's next position goes.
+		counts[slot] = data[offsets + slot];
+	}
+	for (let i = 0; i < lower.length; i++) data[counts[slotOf(lower.charCodeAt(i))]++] = i;
+	for (const code of codes) if (code < 128) asciiSlot[code] = -1;
+	const bonusAt = data[offsets + k];
+	for (let i = 0; i < text.length; i++) data[bonusAt + i] = positionBonus(text, i);
+	for (const [start, end] of options.boost ?? []) {
+		for (let i = Math.max(0, start); i < Math.min(end, text.length); i++) data[bonusAt + i] += BONUS_BOOST;
+	}
 	return { text, data, at: 0 };
 }
 

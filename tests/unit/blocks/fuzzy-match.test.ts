@@ -67,4 +67,11 @@ describe("fuzzyScore", () => {
 			],
 		});
 	});
+
+	it("matches letters beyond ASCII and astral characters, unit by unit, ignoring case", () => {
+		expect(fuzzyScore("café", "CAFÉ · Über")?.matches).toEqual([[0, 4]]);
+		expect(fuzzyScore("üb", "CAFÉ · Über")?.matches).toEqual([[7, 9]]);
+		expect(fuzzyScore("😀x", "a😀b😀x")?.matches).toEqual([[4, 7]]);
+		expect(fuzzyScore("ö", "CAFÉ · Über")).toBeNull();
+	});
 });
