@@ -29,13 +29,29 @@ const GAP_EXTEND = 1;
 const BONUS_BOOST = 6;
 const NONE = -Infinity;
 
-/** A text ready for matching: lower-cased (index for index) and a bonus per position, computed once. */
+/**
+ * A text ready for matching, computed once: where each lower-cased character sits and what
+ * matching each position is worth. Its numbers live in `data` from `at` on (several texts can
+ * share one array, `packTexts`), laid out as
+ * `[k, the k distinct units (lower-cased one at a time, in order of first appearance),
+ * k + 1 offsets from at delimiting each unit's positions, the positions by unit (ascending),
+ * the bonus of each position]`.
+ * A keystroke then reads the positions of its character directly instead of searching the
+ * text, and a search over many texts walks one array in order instead of three objects per text.
+ */
 export interface Prepared {
 	text: string;
-	/** `text` lower-cased one UTF-16 unit at a time, so that positions stay valid. */
-	lower: string;
-	/** What matching each position is worth beyond SCORE_MATCH (word starts, humps, boosted ranges). */
-	bonus: Uint8Array;
+	data: PreparedData;
+	at: number;
+}
+
+/** Uint32Array only when a text is too long for 16-bit offsets (over ~32,000 units). */
+export type PreparedData = Uint16Array | Uint32Array;
+
+/** Many prepared texts in one array: text `i` starts at `starts[i]` of `data`. */
+export interface PackedTexts {
+	data: PreparedData;
+	starts: Int32Array;
 }
 
 /** Lower-cases one UTF-16 unit at a time so that indices in the text stay valid. */
@@ -71,13 +87,75 @@ function positionBonus(text: string, i: number): number {
 	return 0;
 }
 
+/** Scratch of prepareText: the slot of each ASCII unit in the text being prepared, -1 for none; all -1 between calls. */
+const asciiSlot = new Int32Array(128).fill(-1);
+
 export function prepareText(text: string, options: FuzzyOptions = {}): Prepared {
-	const bonus = new Uint8Array(text.length);
-	for (let i = 0; i < text.length; i++) bonus[i] = positionBonus(text, i);
-	for (const [start, end] of options.boost ?? []) {
-		for (let i = Math.max(0, start); i < Math.min(end, text.length); i++) bonus[i] += BONUS_BOOST;
+	const lower = lowerUnits(text);
+	// A counting sort of the positions by unit: slots in order of first appearance, then each unit's positions.
+	const codes: number[] = [];
+	const counts: number[] = [];
+	const others = new Map<number, number>();
+	const slotOf = (code: number): number => (code < 128 ? asciiSlot[code] : (others.get(code) ?? -1));
+	for (let i = 0; i < lower.length; i++) {
+		const code = lower.charCodeAt(i);
+		let slot = slotOf(code);
+		if (slot === -1) {
+			slot = codes.length;
+			if (code < 128) asciiSlot[code] = slot;
+			else others.set(code, slot);
+			codes.push(code);
+			counts.push(0);
+		}
+		counts[slot]++;
 	}
-	return { text, lower: lowerUnits(text), bonus };
+	const k = codes.length;
+	const size = 2 + 2 * k + 2 * lower.length;
+	const data = size <= 0xffff ? new Uint16Array(size) : new Uint32Array(size);
+	data[0] = k;
+	const offsets = 1 + k;
+	data[offsets] = 2 + 2 * k;
+	for (let slot = 0; slot < k; slot++) {
+		data[1 + slot] = codes[slot];
+		data[offsets + slot + 1] = data[offsets + slot] + counts[slot];
+		// From here on, counts[slot] is where the slot's next position goes.
+		counts[slot] = data[offsets + slot];
+	}
+	for (let i = 0; i < lower.length; i++) data[counts[slotOf(lower.charCodeAt(i))]++] = i;
+	for (const code of codes) if (code < 128) asciiSlot[code] = -1;
+	const bonusAt = data[offsets + k];
+	for (let i = 0; i < text.length; i++) data[bonusAt + i] = positionBonus(text, i);
+	for (const [start, end] of options.boost ?? []) {
+		for (let i = Math.max(0, start); i < Math.min(end, text.length); i++) data[bonusAt + i] += BONUS_BOOST;
+	}
+	return { text, data, at: 0 };
+}
+
+/** How many numbers of `data` a prepared text takes. */
+function preparedSize(p: Prepared): number {
+	return 2 + 2 * p.data[p.at] + 2 * p.text.length;
+}
+
+/** Copies prepared texts into one array, in their order; returns it and a view of each text into it. */
+export function packTexts(texts: readonly Prepared[]): { packed: PackedTexts; views: Prepared[] } {
+	let size = 0;
+	let wide = false;
+	for (const p of texts) {
+		size += preparedSize(p);
+		if (p.data instanceof Uint32Array) wide = true;
+	}
+	const data = wide ? new Uint32Array(size) : new Uint16Array(size);
+	const starts = new Int32Array(texts.length);
+	const views: Prepared[] = [];
+	let at = 0;
+	texts.forEach((p, i) => {
+		const n = preparedSize(p);
+		data.set(p.data.subarray(p.at, p.at + n), at);
+		starts[i] = at;
+		views.push({ text: p.text, data, at });
+		at += n;
+	});
+	return { packed: { data, starts }, views };
 }
 
 /**
@@ -97,13 +175,19 @@ export class RowBuffer {
 		this.data = new Int32Array(Math.max(3, capacity * 3));
 	}
 
-	push(j: number, score: number, from: number): void {
-		if (this.length + 3 > this.data.length) {
-			const grown = new Int32Array(this.data.length * 2);
-			grown.set(this.data);
+	/** Makes room for `triples` more without moving `length`; earlier views of `data` stay readable. */
+	reserve(triples: number): Int32Array {
+		const need = this.length + triples * 3;
+		if (need > this.data.length) {
+			const grown = new Int32Array(Math.max(need, this.data.length * 2));
+			grown.set(this.data.subarray(0, this.length));
 			this.data = grown;
 		}
-		const d = this.data;
+		return this.data;
+	}
+
+	push(j: number, score: number, from: number): void {
+		const d = this.reserve(1);
 		d[this.length] = j;
 		d[this.length + 1] = score;
 		d[this.length + 2] = from;
@@ -112,24 +196,49 @@ export class RowBuffer {
 }
 
 /**
- * The recurrence: appends to `out` the row of the word's next character `ch`, given the row of
- * the previous one, `prev[start, end)`, or `start < 0` when `ch` is the word's first character.
+ * The recurrence: appends to `out` the row of the word's next character (the UTF-16 unit
+ * `code`) in the text prepared at `data[at]`, given the row of the previous one,
+ * `prev[start, end)`, or `start < 0` when `code` is the word's first character.
  * Reaching `j` costs a consecutive step from `j - 1`, or a gap from any `k <= j - 2` (GAP_START
  * plus GAP_EXTEND per skipped position); the best is kept, the earliest `k` among equals, a run
  * before a gap of the same score. `prev` may be `out.data`: growing `out` leaves it readable.
+ * Returns the best score of the appended row (what `bestInRow` finds), -Infinity when it is empty.
  */
-export function extendRow(prev: Int32Array, start: number, end: number, ch: string, p: Prepared, out: RowBuffer): void {
-	const { lower, bonus } = p;
+export function extendRow(prev: Int32Array, start: number, end: number, code: number, data: PreparedData, at: number, out: RowBuffer): number {
+	if (start >= 0 && start === end) return NONE;
+	const units = data[at];
+	let slot = 0;
+	while (slot < units && data[at + 1 + slot] !== code) slot++;
+	if (slot === units) return NONE;
+	// The positions of the character, `data[q, qEnd)`, from the first after where the previous one can sit.
+	let q = at + data[at + 1 + units + slot];
+	const qEnd = at + data[at + 2 + units + slot];
+	const bonusAt = at + data[at + 1 + 2 * units];
+	if (start >= 0) for (const after = prev[start]; q < qEnd && data[q] <= after; ) q++;
+	if (q === qEnd) return NONE;
+	// One triple per position: reserve once, then write without checks.
+	const d = out.reserve(qEnd - q);
+	let n = out.length;
+	let rowBest = NONE;
 	if (start < 0) {
-		for (let j = lower.indexOf(ch); j !== -1; j = lower.indexOf(ch, j + 1)) out.push(j, SCORE_MATCH + bonus[j] * FIRST_CHAR_MULTIPLIER, -1);
-		return;
+		for (; q < qEnd; q++) {
+			const j = data[q];
+			const score = SCORE_MATCH + data[bonusAt + j] * FIRST_CHAR_MULTIPLIER;
+			d[n] = j;
+			d[n + 1] = score;
+			d[n + 2] = -1;
+			n += 3;
+			if (score > rowBest) rowBest = score;
+		}
+		out.length = n;
+		return rowBest;
 	}
-	if (start === end) return;
 	let k = start;
 	// Best of prev score + GAP_EXTEND * position over the positions passed, for a gap before j.
 	let gapBest = NONE;
 	let gapArg = -1;
-	for (let j = lower.indexOf(ch, prev[start] + 1); j !== -1; j = lower.indexOf(ch, j + 1)) {
+	for (; q < qEnd; q++) {
+		const j = data[q];
 		for (; k < end && prev[k] <= j - 2; k += 3) {
 			const v = prev[k + 1] + GAP_EXTEND * prev[k];
 			if (v > gapBest) {
@@ -151,8 +260,15 @@ export function extendRow(prev: Int32Array, start: number, end: number, ch: stri
 				arg = gapArg;
 			}
 		}
-		out.push(j, best + SCORE_MATCH + bonus[j], arg);
+		const score = best + SCORE_MATCH + data[bonusAt + j];
+		d[n] = j;
+		d[n + 1] = score;
+		d[n + 2] = arg;
+		n += 3;
+		if (score > rowBest) rowBest = score;
 	}
+	out.length = n;
+	return rowBest;
 }
 
 /** Where the best triple of `row[start, end)` starts, the earliest position among equals; -1 for an empty row. */
@@ -162,37 +278,54 @@ export function bestInRow(row: Int32Array, start: number, end: number): number {
 	return at;
 }
 
-/** The best alignment of one word: its score and the text position of each character, or null. */
-function alignWord(word: string, p: Prepared): { score: number; positions: number[] } | null {
-	const rows = new RowBuffer(p.text.length);
+/**
+ * The rows `alignWord` traces, reused from call to call: a fresh buffer per word of each shown
+ * result was a typed array (and its backing store for the collector to free) per call.
+ * Cleared on entry; nothing keeps it between calls.
+ */
+const traceRows = new RowBuffer(256);
+
+/** The best alignment of one word: its score, the text position of each character appended to `positions`; null when it does not match. */
+function alignWord(word: string, p: Prepared, positions: number[]): number | null {
+	const rows = traceRows;
+	rows.length = 0;
 	const starts: number[] = [];
 	for (let i = 0; i < word.length; i++) {
 		const start = rows.length;
 		const prev = starts.length > 0 ? starts[starts.length - 1] : -1;
-		extendRow(rows.data, prev, start, word[i], p, rows);
+		extendRow(rows.data, prev, start, word.charCodeAt(i), p.data, p.at, rows);
 		if (rows.length === start) return null;
 		starts.push(start);
 	}
 	const d = rows.data;
 	let at = bestInRow(d, starts[word.length - 1], rows.length);
 	const score = d[at + 1];
-	const positions = new Array<number>(word.length);
+	const first = positions.length;
+	positions.length += word.length;
 	for (let i = word.length - 1; i >= 0; i--) {
-		positions[i] = d[at];
+		positions[first + i] = d[at];
 		if (i === 0) break;
 		const from = d[at + 2];
 		for (at = starts[i - 1]; d[at] !== from; at += 3);
 	}
-	return { score, positions };
+	return score;
 }
 
-function toRanges(positions: Iterable<number>): Array<[number, number]> {
-	const sorted = [...new Set(positions)].sort((a, b) => a - b);
+/** Positions (ascending word by word, repeats allowed) as sorted, merged ranges. */
+function toRanges(positions: number[]): Array<[number, number]> {
+	// An insertion sort in place: a few runs already ascending, and no copy as Array.prototype.sort makes.
+	for (let i = 1; i < positions.length; i++) {
+		const p = positions[i];
+		let j = i;
+		for (; j > 0 && positions[j - 1] > p; j--) positions[j] = positions[j - 1];
+		positions[j] = p;
+	}
 	const ranges: Array<[number, number]> = [];
-	for (const p of sorted) {
-		const lastRange = ranges[ranges.length - 1];
-		if (lastRange && lastRange[1] === p) lastRange[1] = p + 1;
-		else ranges.push([p, p + 1]);
+	let last: [number, number] | null = null;
+	for (const p of positions) {
+		if (last !== null && p < last[1]) continue;
+		if (last !== null && last[1] === p) last[1] = p + 1;
+		else ranges.push((last = [p, p + 1]));
 	}
 	return ranges;
 }
@@ -202,10 +335,9 @@ export function matchPrepared(words: readonly string[], p: Prepared): FuzzyMatch
 	let score = 0;
 	const positions: number[] = [];
 	for (const word of words) {
-		const m = alignWord(word, p);
-		if (!m) return null;
-		score += m.score;
-		positions.push(...m.positions);
+		const s = alignWord(word, p, positions);
+		if (s === null) return null;
+		score += s;
 	}
 	return { score, matches: toRanges(positions) };
 }

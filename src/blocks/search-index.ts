@@ -1,6 +1,6 @@
 import { parseNote, type NoteBlock } from "./note";
-import { lowerUnits, matchPrepared, prepareText, queryWords, type FuzzyMatch, type Prepared } from "./fuzzy-match";
-import { isTypedFurther, narrow, narrowedScore, type Narrowed } from "./search-narrowing";
+import { lowerUnits, matchPrepared, packTexts, prepareText, queryWords, type FuzzyMatch, type PackedTexts, type Prepared } from "./fuzzy-match";
+import { isTypedFurther, narrow, type Narrowed } from "./search-narrowing";
 import { displayOf, displayText, type BlockEntry, type SchemaEntry, type SearchEntry, type VariableEntry } from "./search-display";
 
 /**
@@ -21,6 +21,9 @@ export interface SearchResult extends FuzzyMatch {
 const BONUS_ALIAS_EXACT = 200;
 const BONUS_ALIAS_PREFIX = 60;
 
+/** Spare narrowings kept: about one per character of the longest query typed. */
+const MAX_SPARE = 32;
+
 /** Code-unit order: the same on every machine, unlike localeCompare. */
 function compareStrings(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
@@ -39,6 +42,15 @@ function blockEntry(path: string, block: NoteBlock): BlockEntry {
 	const entry: BlockEntry = { kind: "block", path, line: block.fence.startLine, method, url, blockType: block.kind };
 	if (block.alias !== null) entry.alias = block.alias;
 	return entry;
+}
+
+/** Per entry of `all()`, by order, packed so that ranking 5,000 matches walks arrays, not 5,000 objects and strings. */
+interface Flat {
+	entries: Indexed[];
+	texts: PackedTexts;
+	/** The lower-cased alias of entry `i` is `aliasUnits[aliasStarts[i], aliasStarts[i + 1])`, empty without one. */
+	aliasUnits: Uint16Array;
+	aliasStarts: Int32Array;
 }
 
 interface Indexed {
@@ -70,7 +82,9 @@ export class BlockSearchIndex {
 	private ordered: Indexed[] | null = null;
 	/** The queries typed since `entries` last changed, each typing the one before further (search-narrowing.ts). */
 	private typing: { entries: Indexed[]; chain: Narrowed[] } | null = null;
-	private prepared: { entries: Indexed[]; texts: Prepared[] } | null = null;
+	private flatCache: Flat | null = null;
+	/** Narrowings dropped from `typing`, whose buffers the next keystrokes reuse instead of allocating (and collecting) them anew. */
+	private readonly spare: Narrowed[] = [];
 
 	/** Number of entries: blocks of every note plus variables. */
 	get size(): number {
@@ -155,23 +169,20 @@ export class BlockSearchIndex {
 		const words = queryWords(query);
 		if (words.length === 0) {
 			// An empty query (Mod+K just opened, or the query cleared) starts a new chain of keystrokes.
+			if (this.typing) this.release(this.typing.chain);
 			this.typing = null;
 			return all.slice(0, limit).map((x) => ({ entry: x.entry, score: 0, matches: [] }));
 		}
 		const found = this.narrowTo(all, words);
 		// Rank by score alone, keeping only the best `limit`; then trace the matched ranges of those.
+		const { aliasUnits, aliasStarts } = this.flat(all);
 		const top = new TopScores(limit, found.count);
-		for (let c = 0; c < found.count; c++) {
-			const order = found.orders[c];
-			const x = all[order];
-			let score = narrowedScore(found, c);
-			if (x.aliasLower !== null) {
-				for (const word of words) {
-					if (word === x.aliasLower) score += BONUS_ALIAS_EXACT;
-					else if (x.aliasLower.startsWith(word)) score += BONUS_ALIAS_PREFIX;
-				}
-			}
-			top.offer(score, order);
+		const { orders, scores, count } = found;
+		for (let c = 0; c < count; c++) {
+			const order = orders[c];
+			const from = aliasStarts[order];
+			const to = aliasStarts[order + 1];
+			top.offer(from === to ? scores[c] : scores[c] + aliasBonus(aliasUnits, from, to, words), order);
 		}
 		return top.best().map(({ score, order }) => ({ entry: all[order].entry, score, matches: matchPrepared(words, all[order].prepared)?.matches ?? [] }));
 	}
@@ -182,26 +193,66 @@ export class BlockSearchIndex {
 	 */
 	private narrowTo(all: Indexed[], words: string[]): Narrowed {
 		const chain = this.typing?.entries === all ? this.typing.chain : [];
+		if (this.typing && this.typing.chain !== chain) this.release(this.typing.chain);
 		let base = chain.length - 1;
 		while (base >= 0 && !isTypedFurther(chain[base].words, words)) base--;
-		chain.length = base + 1;
+		this.release(chain.splice(base + 1));
 		const from = base >= 0 ? chain[base] : null;
 		const sameWords = from !== null && from.words.length === words.length && from.words.every((w, i) => w === words[i]);
-		const found = sameWords ? from : narrow(this.texts(all), from, words);
+		const found = sameWords ? from : narrow(this.flat(all).texts, from, words, this.spare.pop() ?? null);
 		if (!sameWords) chain.push(found);
 		this.typing = { entries: all, chain };
 		return found;
 	}
 
-	private texts(all: Indexed[]): Prepared[] {
-		if (this.prepared?.entries !== all) this.prepared = { entries: all, texts: all.map((x) => x.prepared) };
-		return this.prepared.texts;
+	/** Keeps the buffers of narrowings no longer typed from, for the next keystrokes to fill. */
+	private release(narrowed: Narrowed[]): void {
+		for (const n of narrowed) if (this.spare.length < MAX_SPARE) this.spare.push(n);
+	}
+
+	/** The prepared texts and lower-cased aliases of `all`, by order: ranking reads these arrays, not 5,000 entry objects. */
+	private flat(all: Indexed[]): Flat {
+		if (this.flatCache?.entries !== all) {
+			const { packed, views } = packTexts(all.map((x) => x.prepared));
+			// Each entry now reads its text from the packed array; its own copy is left to the collector.
+			all.forEach((x, i) => (x.prepared = views[i]));
+			this.flatCache = { entries: all, texts: packed, ...packAliases(all) };
+		}
+		return this.flatCache;
 	}
 }
 
-/** The best `limit` (score, order) pairs: higher score first, lower order among equals. Offer in ascending order. */
+/** The lower-cased aliases of `all`, one after the other (`Flat`). */
+function packAliases(all: readonly Indexed[]): { aliasUnits: Uint16Array; aliasStarts: Int32Array } {
+	const aliasStarts = new Int32Array(all.length + 1);
+	all.forEach((x, i) => (aliasStarts[i + 1] = aliasStarts[i] + (x.aliasLower?.length ?? 0)));
+	const aliasUnits = new Uint16Array(aliasStarts[all.length]);
+	all.forEach((x, i) => {
+		const alias = x.aliasLower ?? "";
+		for (let u = 0; u < alias.length; u++) aliasUnits[aliasStarts[i] + u] = alias.charCodeAt(u);
+	});
+	return { aliasUnits, aliasStarts };
+}
+
+/** What the query words add for a block whose lower-cased alias, `units[from, to)`, each word is (BONUS_ALIAS_EXACT) or starts (BONUS_ALIAS_PREFIX). */
+function aliasBonus(units: Uint16Array, from: number, to: number, words: readonly string[]): number {
+	let bonus = 0;
+	for (const word of words) {
+		if (word.length > to - from) continue;
+		let i = 0;
+		while (i < word.length && units[from + i] === word.charCodeAt(i)) i++;
+		if (i === word.length) bonus += from + i === to ? BONUS_ALIAS_EXACT : BONUS_ALIAS_PREFIX;
+	}
+	return bonus;
+}
+
+/**
+ * The best `limit` (score, order) pairs: higher score first, lower order among equals. Offer in
+ * ascending order. Kept in two arrays shifted in place: an offer allocates nothing.
+ */
 class TopScores {
-	private readonly items: Array<{ score: number; order: number }> = [];
+	private readonly scores: number[] = [];
+	private readonly orders: number[] = [];
 	/** When everything offered is kept, a sort at the end beats inserting in place. */
 	private readonly keepAll: boolean;
 
@@ -213,23 +264,33 @@ class TopScores {
 	}
 
 	offer(score: number, order: number): void {
-		const items = this.items;
+		const { scores, orders } = this;
 		if (this.keepAll) {
-			items.push({ score, order });
+			scores.push(score);
+			orders.push(order);
 			return;
 		}
-		if (items.length >= this.limit && score <= items[items.length - 1].score) return;
-		// Orders arrive ascending, so an equal score goes after those already kept.
-		let i = items.length;
-		while (i > 0 && items[i - 1].score < score) i--;
-		items.splice(i, 0, { score, order });
-		if (items.length > this.limit) items.pop();
+		let i = scores.length;
+		if (i >= this.limit) {
+			// Full: an equal score comes later in the order than those kept, so it loses; a better one drops the last.
+			if (score <= scores[i - 1]) return;
+			i--;
+		} else {
+			scores.push(score);
+			orders.push(order);
+		}
+		for (; i > 0 && scores[i - 1] < score; i--) {
+			scores[i] = scores[i - 1];
+			orders[i] = orders[i - 1];
+		}
+		scores[i] = score;
+		orders[i] = order;
 	}
 
 	best(): Array<{ score: number; order: number }> {
+		const kept = this.scores.map((score, i) => ({ score, order: this.orders[i] }));
 		// Array.prototype.sort is stable: equal scores keep the ascending order they came in.
-		if (this.keepAll) this.items.sort((a, b) => b.score - a.score);
-		return this.items;
+		if (this.keepAll) kept.sort((a, b) => b.score - a.score);
+		return kept;
 	}
 }
-

@@ -54,4 +54,24 @@ describe("fuzzyScore", () => {
 		expect(boosted.score).toBeGreaterThan(plain.score);
 		expect(boosted.matches).toEqual([[13, 18]]);
 	});
+
+	it("matches texts too long for 16-bit positions as it matches short ones", () => {
+		const long = "x".repeat(70_000) + "/books";
+		expect(fuzzyScore("books", long)).toEqual({ score: fuzzyScore("books", "x/books")!.score, matches: [[70_001, 70_006]] });
+		// The nearest x before the b, not the word start 70,000 positions away: the gap would cost more.
+		expect(fuzzyScore("xb", long)).toEqual({
+			score: 35,
+			matches: [
+				[69_999, 70_000],
+				[70_001, 70_002],
+			],
+		});
+	});
+
+	it("matches letters beyond ASCII and astral characters, unit by unit, ignoring case", () => {
+		expect(fuzzyScore("café", "CAFÉ · Über")?.matches).toEqual([[0, 4]]);
+		expect(fuzzyScore("üb", "CAFÉ · Über")?.matches).toEqual([[7, 9]]);
+		expect(fuzzyScore("😀x", "a😀b😀x")?.matches).toEqual([[4, 7]]);
+		expect(fuzzyScore("ö", "CAFÉ · Über")).toBeNull();
+	});
 });

@@ -1,5 +1,5 @@
 import * as noteModule from "../../../src/blocks/note";
-import { BlockSearchIndex, displayText, fuzzyScore, type BlockEntry, type SearchEntry, type VariableEntry } from "../../../src/blocks";
+import { BlockSearchIndex, displayOf, displayText, fuzzyScore, queryWords, type BlockEntry, type SearchEntry, type VariableEntry } from "../../../src/blocks";
 
 const bookshop = [
 	"# Bookshop", // 0
@@ -329,6 +329,47 @@ describe("BlockSearchIndex.search while typing", () => {
 			vault(fresh);
 			expect([q, plain(typed.search(q))]).toEqual([q, plain(fresh.search(q))]);
 		}
+	});
+
+	it("gives, in order, what the definition gives: every entry scored by fuzzyScore plus the alias bonus, best first, stable among equals", () => {
+		// The definition, entry by entry with no narrowing, pooling or partial ranking: the fast path must agree exactly.
+		const expected = (index: BlockSearchIndex, query: string, limit: number) => {
+			const words = queryWords(query);
+			const scored = index.entries().flatMap((entry) => {
+				const d = displayOf(entry);
+				const m = fuzzyScore(query, d.text, d.alias ? { boost: [d.alias] } : {});
+				if (!m) return [];
+				const alias = entry.kind === "block" && entry.alias ? entry.alias.toLowerCase() : null;
+				const bonus = alias === null ? 0 : words.reduce((sum, w) => sum + (w === alias ? 200 : alias.startsWith(w) ? 60 : 0), 0);
+				return [{ entry, score: m.score + bonus, matches: m.matches }];
+			});
+			return plain(scored.sort((a, b) => b.score - a.score).slice(0, limit));
+		};
+		const index = new BlockSearchIndex();
+		vault(index);
+		// Keystrokes as typed into Mod+K: characters and backspaces ("<").
+		const keys = fc.array(fc.constantFrom(..."svc1 op23_getu/{}<<"), { minLength: 1, maxLength: 12 });
+		fc.assert(
+			fc.property(keys, fc.constantFrom(3, 50, 1000), (typed, limit) => {
+				index.search("", limit);
+				let q = "";
+				for (const key of typed) {
+					q = key === "<" ? q.slice(0, -1) : q + key;
+					expect([q, plain(index.search(q, limit))]).toEqual([q, expected(index, q, limit)]);
+				}
+			}),
+			{ numRuns: 60 },
+		);
+	});
+
+	it("searches an entry too long for 16-bit positions among short ones (the packed texts widen)", () => {
+		const index = new BlockSearchIndex();
+		vault(index);
+		index.updateFile("long.md", "```db alias=huge\nSELECT " + "x, ".repeat(25_000) + "zq FROM t\n```");
+		const [top] = index.search("zq");
+		expect(displayText(top.entry).slice(...top.matches[0])).toBe("zq");
+		expect(top.matches[0][0]).toBeGreaterThan(75_000);
+		expect(index.search("svc1_op3")[0].entry).toMatchObject({ alias: "svc1_op3" });
 	});
 
 	it("forgets the narrowing when the index changes", () => {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { fuzzyScore, prepareText, queryWords } from "../../../src/blocks/fuzzy-match";
+import { fuzzyScore, packTexts, prepareText, queryWords } from "../../../src/blocks/fuzzy-match";
 import { isTypedFurther, narrow, narrowedScore, type Narrowed } from "../../../src/blocks/search-narrowing";
 
 /** What a narrowing says, by text: which match, with which score. */
@@ -21,7 +21,7 @@ describe("isTypedFurther: when the next query can start from the last one", () =
 
 describe("narrow", () => {
 	const texts = ["GET {{base_url}}/services/4/items/2 · svc4_op2 · Service 4", "POST /login · login · Auth", "{{service_token}} · prod · secret", "getUser camelCase"];
-	const prepared = texts.map((t) => prepareText(t));
+	const prepared = packTexts(texts.map((t) => prepareText(t))).packed;
 
 	it("keeps the texts every word matches, in their order, each scored as fuzzyScore scores it", () => {
 		const n = narrow(prepared, null, queryWords("se to"));
