@@ -7,7 +7,7 @@ import { createEngine, type Engine } from "./src/runner/engine";
 import { blockKey } from "./src/runner/session";
 import { blockActions, type ExportHooks } from "./src/ui/block-actions";
 import { BLOCK_RENDERERS } from "./src/ui/block-renderers";
-import { indexSchemas, openBlockSearch, variableEntries, VaultBlockIndexer } from "./src/ui/block-search";
+import { indexSchemas, openBlockSearch, variableEntries, VaultBlockIndexer, type SchemaIndex } from "./src/ui/block-search";
 import { refreshSchemas, slashDb } from "./src/ui/db-editor-ports";
 import type { BlockHost } from "./src/ui/block-view";
 import { keymapOf, registerCommands, type ActionEffects } from "./src/ui/commands";
@@ -42,7 +42,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 	private model!: NoteModel;
 	private exporter!: ExportHooks;
 	private schemas!: SchemaCache;
-	private schemasReady: () => Promise<void> = () => Promise.resolve();
+	private schemaIndex: SchemaIndex | null = null;
 
 	override onload(): void {
 		setLanguage(getLanguage());
@@ -73,7 +73,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		const indexer = new VaultBlockIndexer(this.app);
 		for (const ref of indexer.watch()) this.registerEvent(ref);
 		const schemaIndex = indexSchemas(indexer.index, schemas);
-		this.schemasReady = schemaIndex.ready;
+		this.schemaIndex = schemaIndex;
 		this.register(schemaIndex.stop);
 		this.register(this.settingsStore.onChange((s) => indexer.index.setVariables(variableEntries(s))));
 		this.addSettingTab(new RunnableBlocksSettingTab(this.app, this, this.settingsStore, environments, schemas));
@@ -140,7 +140,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			cancel: (path, block) => this.runtime.sessions.note(path).cancel(blockKey(block)),
 			copyAsCurl: (path, block) => this.exporter.copy(path, block, "curl"),
 			explain: (path, note, block) => void this.runtime.run(path, note, [block], { db: { explain: { analyze: false } } }),
-			searchBlocks: () => openBlockSearch(this.app, indexer, this.schemasReady),
+			searchBlocks: () => openBlockSearch(this.app, indexer, this.schemaIndex),
 			switchEnvironment: () => environments.openSwitcher(),
 			newVariable: () => environments.openNewVariable(),
 			toggleChat: () => void toggleChat(),

@@ -53,10 +53,24 @@ export class BlockSearchModal extends SuggestModal<SearchResult> {
 		private readonly index: BlockSearchIndex,
 		/** Inserts text at the cursor of the active note (a variable's `{{name}}`, a table or column name). */
 		private readonly insertText: (text: string) => void,
+		/** Where a schema read after the modal opened is announced (a slow server, a cold start). */
+		private readonly onSchemaUpdate?: SchemaIndex["onUpdate"],
 	) {
 		super(app);
 		this.setPlaceholder(t("searchPlaceholder"));
 		this.emptyStateText = t("searchEmpty");
+	}
+
+	private unsubscribe: (() => void) | null = null;
+
+	override onOpen(): void {
+		// A schema that arrives while the list is open joins it: the query is searched again, as typing would.
+		this.unsubscribe = this.onSchemaUpdate?.(() => this.inputEl.dispatchEvent(new Event("input"))) ?? null;
+	}
+
+	override onClose(): void {
+		this.unsubscribe?.();
+		this.unsubscribe = null;
 	}
 
 	getSuggestions(query: string): SearchResult[] {
@@ -94,26 +108,47 @@ export class BlockSearchModal extends SuggestModal<SearchResult> {
 /** How long Mod+K waits for schemas not read yet before it opens without them (a slow server must not hold it). */
 const SCHEMA_WAIT_MS = 500;
 
+/** The connections' schemas in the search index, as Mod+K waits for them and hears of late ones. */
+export interface SchemaIndex {
+	/** Reads the schemas not read yet; resolves when they are in, or after SCHEMA_WAIT_MS. */
+	readonly ready: () => Promise<void>;
+	/** Calls `f` whenever a schema entered the index (one that came after Mod+K opened); returns the unsubscribe. */
+	readonly onUpdate: (f: () => void) => () => void;
+	readonly stop: () => void;
+}
+
 /** Puts the schemas of the configured connections into the index: read (or cached) now, and again whenever one is re-read. */
-export function indexSchemas(index: BlockSearchIndex, schemas: SchemaCache): { ready: () => Promise<void>; stop: () => void } {
-	const stop = schemas.onChange((name, state) => index.setSchema(name, state.kind === "done" ? schemaEntries(name, state.tables) : []));
+export function indexSchemas(index: BlockSearchIndex, schemas: SchemaCache): SchemaIndex {
+	const listeners = new Set<() => void>();
+	const put = (name: string, state: Awaited<ReturnType<SchemaCache["get"]>>) => {
+		index.setSchema(name, state.kind === "done" ? schemaEntries(name, state.tables) : []);
+		for (const f of listeners) f();
+	};
+	const stop = schemas.onChange(put);
 	const ready = async () => {
 		const names = Object.keys(schemas.connections());
 		index.keepSchemas(names);
-		const reads = Promise.all(names.map(async (name) => {
-			const state = await schemas.get(name);
-			index.setSchema(name, state.kind === "done" ? schemaEntries(name, state.tables) : []);
-		}));
+		const reads = Promise.all(names.map(async (name) => put(name, await schemas.get(name))));
 		await Promise.race([reads, new Promise((resolve) => window.setTimeout(resolve, SCHEMA_WAIT_MS))]);
 	};
-	return { ready, stop };
+	return {
+		ready,
+		onUpdate: (f) => {
+			listeners.add(f);
+			return () => listeners.delete(f);
+		},
+		stop: () => {
+			listeners.clear();
+			stop();
+		},
+	};
 }
 
 /** Mod+K: block search over the vault and the connections' schemas; variables, tables and columns insert at the cursor of the active note. */
-export function openBlockSearch(app: App, indexer: VaultBlockIndexer, schemasReady: () => Promise<void> = () => Promise.resolve()): void {
+export function openBlockSearch(app: App, indexer: VaultBlockIndexer, schemas: Pick<SchemaIndex, "ready" | "onUpdate"> | null = null): void {
 	const insertText = (text: string) => {
 		const editor = app.workspace.getActiveViewOfType(MarkdownView)?.editor;
 		if (editor) editor.replaceRange(text, editor.getCursor());
 	};
-	void Promise.all([indexer.whenReady(), schemasReady()]).then(() => new BlockSearchModal(app, indexer.index, insertText).open());
+	void Promise.all([indexer.whenReady(), schemas?.ready()]).then(() => new BlockSearchModal(app, indexer.index, insertText, schemas?.onUpdate).open());
 }

@@ -152,12 +152,50 @@ describe("/DB Query", () => {
 });
 
 describe("Mod+K over the schema", () => {
+	it("a schema read while the list is open joins it, without another keystroke", async () => {
+		const SQL = await initSqlJs();
+		const bytesOf = (sql: string) => {
+			const db = new SQL.Database();
+			db.exec(sql);
+			const out = [...db.export()];
+			db.close();
+			return out;
+		};
+		// The database gains a table, on a slow disk: a read of it ends 2 s after it starts.
+		await host.api((h, b) => {
+			h.binaries.set("data/shop.sqlite", new Uint8Array(b).buffer);
+			h.slowReads.set("data/shop.sqlite", 2000);
+		}, bytesOf(`${SHOP}; CREATE TABLE ledger (id INTEGER PRIMARY KEY, booked_at TEXT);`));
+		const results = host.page.locator(".modal .prompt-results");
+		try {
+			await host.api((h) => h.openEditor("```db connection=shop\nSELECT 1\n```\n"));
+			await host.page.locator(".cm-line", { hasText: "SELECT" }).click();
+			await host.page.keyboard.press("Control+K");
+			await host.page.locator(".modal .prompt-input").waitFor();
+			await host.page.keyboard.type("ledger booked");
+			// Open without it: no read of the new file has ended yet.
+			await expect(results.textContent()).resolves.not.toContain("ledger");
+			await host.api((h) => h.runCommand("refresh-db-schemas"));
+			await eventually(async () => expect(await results.locator(".suggestion-item").first().textContent()).toBe("column ledger.booked_at TEXT · shop"), 10_000);
+			await expect(host.page.locator(".modal .prompt-input").inputValue()).resolves.toBe("ledger booked");
+		} finally {
+			await host.page.keyboard.press("Escape");
+			await host.api((h, b) => {
+				h.slowReads.clear();
+				h.binaries.set("data/shop.sqlite", new Uint8Array(b).buffer);
+			}, bytesOf(SHOP));
+			await host.api((h) => h.runCommand("refresh-db-schemas"));
+		}
+	});
+
 	it("finds a column by table and name, and choosing it inserts table.column at the cursor", async () => {
 		await host.api((h) => h.openEditor("```db connection=shop\nSELECT  FROM books\n```\n"));
 		await host.page.locator(".cm-line", { hasText: "SELECT" }).click();
 		await host.page.keyboard.press("Home");
 		for (let i = 0; i < 7; i++) await host.page.keyboard.press("ArrowRight");
 		await host.page.keyboard.press("Control+K");
+		// Typed once the list is open, as a user sees it (Mod+K waits up to 500 ms for schemas first).
+		await host.page.locator(".modal .prompt-input").waitFor();
 		await host.page.keyboard.type("books title");
 		const first = host.page.locator(".modal .suggestion-item").first();
 		await eventually(async () => expect(await first.textContent()).toBe("column books.title TEXT · shop"));

@@ -22,6 +22,8 @@ obsidian.installDomHelpers();
 const files = new Map<string, string>();
 const sidebarLeaves: obsidian.WorkspaceLeaf[] = [];
 const binaries = new Map<string, ArrayBuffer>();
+/** Milliseconds a binary read of a path takes (a slow disk or network share), for tests of late arrivals. */
+const slowReads = new Map<string, number>();
 
 /** Vault events, as Obsidian's Events: on() returns a ref, trigger() calls the handlers. */
 const vaultHandlers = new Map<string, Array<(...a: unknown[]) => void>>();
@@ -108,7 +110,11 @@ const app = {
 				files.set(p, d);
 				await fetch(`/__vault/${encodeURIComponent(p)}`, { method: "PUT", body: d });
 			},
-			readBinary: (p: string) => Promise.resolve(binaries.get(p) ?? new ArrayBuffer(0)),
+			readBinary: async (p: string) => {
+				const delay = slowReads.get(p);
+				if (delay) await new Promise((r) => setTimeout(r, delay));
+				return binaries.get(p) ?? new ArrayBuffer(0);
+			},
 			writeBinary: (p: string, d: ArrayBuffer) => Promise.resolve(void binaries.set(p, d)),
 			rename: (a: string, b: string) => {
 				const d = binaries.get(a);
@@ -413,7 +419,7 @@ function useVaultFolder(path: string): void {
 	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
 }
 
-const hostApi = { closeViews, useVaultFolder, useDesktopBridge, obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries };
+const hostApi = { closeViews, useVaultFolder, useDesktopBridge, obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads };
 /** What tests reach as `window.__host` (tests/e2e/support/host-api.ts); its one declaration, taken from the page itself. */
 export type HostApi = typeof hostApi;
 (window as unknown as { __host: HostApi }).__host = hostApi;
