@@ -3,7 +3,7 @@ import { canonicalInfo, parseInfo, ALIAS_PATTERN, type ParsedInfo } from "./info
 import type { BlockKind, TokensOf } from "./kind";
 import { kindOf, type AnyBlockKind } from "./kinds";
 import { error, hasErrors, type BlockProblem } from "./problems";
-import { findReferences, type Reference } from "./references";
+import { addReferences, type Reference } from "./references";
 
 /** What every runnable block of a note has, whatever its kind. */
 interface BlockBase<L extends string, T> {
@@ -110,7 +110,7 @@ export function parseFence(kind: AnyBlockKind, fence: Fence, index: number, line
 	}
 	/** Note column of a column within content line k: after the container prefix that was stripped. */
 	const contentColumn = (k: number, column: number) => (k < fence.contentOffsets.length ? fence.contentOffsets[k] - lines.line(fence.startLine + 1 + k).from : 0) + column;
-	const content = kind.parse(fence.content);
+	const content = kind.parse(fence.content, fence.contentLines);
 	for (const p of content.problems) problems.push({ ...p, line: fence.startLine + 1 + p.line, column: contentColumn(p.line, p.column) });
 	let alias = (info.tokens as { alias?: string }).alias ?? null;
 	let aliasSource: NoteBlock["aliasSource"] = alias === null ? null : "info";
@@ -147,7 +147,7 @@ function referencesOf(fence: Fence): Reference[] {
 	const { contentLines, contentOffsets } = fence;
 	for (let k = 0; k < contentLines.length; k++) {
 		// Most lines hold none: skip them before allocating a result.
-		if (contentLines[k].includes("{{")) for (const r of findReferences(contentLines[k], contentOffsets[k])) refs.push(r);
+		if (contentLines[k].includes("{{")) addReferences(contentLines[k], contentOffsets[k], refs);
 	}
 	return refs;
 }
