@@ -110,7 +110,8 @@ function isClosing(content: string, run: string, length: number): boolean {
 
 function widthOf(s: string): number {
 	let w = 0;
-	for (const ch of s) w += ch === "\t" ? 4 : 1;
+	// Indentation and list markers: spaces, tabs, digits and ASCII marks, one code unit each.
+	for (let i = 0; i < s.length; i++) w += s.charCodeAt(i) === 9 ? 4 : 1;
 	return w;
 }
 
@@ -238,6 +239,12 @@ export function scanLines(lines: LineSource, start: number, stop?: (line: number
  */
 export function scanText(text: string): Fence[] {
 	const fences: Fence[] = [];
+	eachFence(text, (fence) => fences.push(fence));
+	return fences;
+}
+
+/** `scanText`, handing each fence to `visit` as it is found (nothing is kept). */
+export function eachFence(text: string, visit: (fence: Fence) => void): void {
 	let line = 0;
 	let from = 0; // start of `line`
 	let ticks = text.indexOf("```");
@@ -246,7 +253,7 @@ export function scanText(text: string): Fence[] {
 		if (ticks !== -1 && ticks < from) ticks = text.indexOf("```", from);
 		if (tildes !== -1 && tildes < from) tildes = text.indexOf("~~~", from);
 		const next = ticks === -1 ? tildes : tildes === -1 ? ticks : Math.min(ticks, tildes);
-		if (next === -1) return fences;
+		if (next === -1) return;
 		// Walk to the line holding it.
 		let nl = text.indexOf("\n", from);
 		while (nl !== -1 && nl < next) {
@@ -259,16 +266,16 @@ export function scanText(text: string): Fence[] {
 		const bom = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
 		const open = readOpening(text.slice(from + bom, to));
 		if (!open) {
-			if (nl === -1) return fences;
+			if (nl === -1) return;
 			from = nl + 1;
 			line++;
 			continue;
 		}
 		const fence = collectTextFence(text, line, from, to, open, bom);
-		fences.push(fence);
+		visit(fence);
 		// Go on after its last line.
 		const after = text.indexOf("\n", fence.to);
-		if (after === -1) return fences;
+		if (after === -1) return;
 		from = after + 1;
 		line = fence.endLine + 1;
 	}

@@ -139,10 +139,13 @@ function splitVersion(s: string): [string, string | null] {
 /** Whether `s` can end in ` HTTP/1` or ` HTTP/1.1` (a check before the pattern, which most lines fail). */
 function mayEndInVersion(s: string): boolean {
 	const n = s.length;
-	const digit = (i: number) => i >= 0 && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57;
-	if (!digit(n - 1)) return false;
-	const slash = s.charCodeAt(n - 2) === 46 /* . */ && digit(n - 3) ? n - 4 : n - 2;
+	if (!isDigit(s.charCodeAt(n - 1))) return false;
+	const slash = s.charCodeAt(n - 2) === 46 /* . */ && isDigit(s.charCodeAt(n - 3)) ? n - 4 : n - 2;
 	return s.charCodeAt(slash) === 47 /* / */ && (s.charCodeAt(slash - 4) | 32) === 104 /* h */;
+}
+
+function isDigit(c: number): boolean {
+	return c >= 48 && c <= 57;
 }
 
 const HTTP_WORD = /HTTP\/\d/iy;
@@ -243,7 +246,7 @@ function consumeBlockComment(lines: HttpLine[], i: number): number {
 export function parseHttpBlock(text: string, lines?: readonly string[]): HttpBlock {
 	const block = parseLines(text, lines);
 	// Never dropped silently (DESIGN.md §3): each script or handler the peers would run is reported where it is written.
-	for (const line of block.scriptLines) block.problems.push(warning("script_not_run", SCRIPT_NOT_RUN, line));
+	for (let k = 0; k < block.scriptLines.length; k++) block.problems.push(warning("script_not_run", SCRIPT_NOT_RUN, block.scriptLines[k]));
 	return block;
 }
 
@@ -588,9 +591,13 @@ function bodyPartsOf(all: readonly HttpLine[], kept: readonly number[]): BodyPar
 const REQUEST_TYPE = /^x-request-type$/i;
 const GRAPHQL = /^graphql$/i;
 
+function graphqlHeader(headers: readonly HttpHeader[]): boolean {
+	for (let k = 0; k < headers.length; k++) if (REQUEST_TYPE.test(headers[k].name) && GRAPHQL.test(headers[k].value)) return true;
+	return false;
+}
+
 function graphqlOf(block: HttpBlock): GraphqlBody | null {
-	const marked = block.method === "GRAPHQL" || block.headers.some((h) => REQUEST_TYPE.test(h.name) && GRAPHQL.test(h.value));
-	if (!marked && !GRAPHQL_START.test(block.body)) return null;
+	if (block.method !== "GRAPHQL" && !graphqlHeader(block.headers) && !GRAPHQL_START.test(block.body)) return null;
 	if (block.bodyParts.some((p) => p.kind === "file")) return null;
 	const body = block.body.replace(/\r\n/g, "\n");
 	const split = /\n[ \t]*\n(?=[ \t]*\{)/.exec(body);

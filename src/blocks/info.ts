@@ -114,8 +114,8 @@ function specIndex(schema: readonly TokenSpec[], text: string, eq: number): numb
  */
 export function canonicalInfo(words: readonly InfoWord[], schema: readonly TokenSpec[]): string {
 	let out = "";
-	for (const s of schema) for (const w of words) if (w.key === s.key) out = out ? `${out} ${w.text}` : w.text;
-	for (const w of words) if (w.key === null) out = out ? `${out} ${w.text}` : w.text;
+	for (let s = 0; s < schema.length; s++) for (let k = 0; k < words.length; k++) if (words[k].key === schema[s].key) out = out ? `${out} ${words[k].text}` : words[k].text;
+	for (let k = 0; k < words.length; k++) if (words[k].key === null) out = out ? `${out} ${words[k].text}` : words[k].text;
 	return out;
 }
 
