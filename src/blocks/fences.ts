@@ -54,10 +54,15 @@ interface OpenLine {
 function readOpening(text: string): OpenLine | null {
 	// Cheap pre-check: most lines of a note hold no fence run at all.
 	if (!text.includes("```") && !text.includes("~~~")) return null;
-	const c = CONTAINER.exec(text);
-	if (!c) return null;
-	const [whole, quote, indent1, marker = "", indent2] = c;
-	const m = FENCE_RUN.exec(text.slice(whole.length));
+	// A fence at the start of the line (most) has no container prefix to read.
+	const first = text.charCodeAt(0);
+	const c = first === 96 || first === 126 ? null : CONTAINER.exec(text);
+	const whole = c ? c[0] : "";
+	const quote = c ? c[1] : "";
+	const indent1 = c ? c[2] : "";
+	const marker = c?.[3] ?? "";
+	const indent2 = c ? c[4] : "";
+	const m = FENCE_RUN.exec(whole.length === 0 ? text : text.slice(whole.length));
 	if (!m) return null;
 	const run = m[1];
 	const rest = m[2];

@@ -198,5 +198,7 @@ function unescapeBraces(s: string): string {
 
 /** RFC 9110 token: what a header name must be once references are resolved. */
 export function isHttpToken(name: string): boolean {
-	return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
+	return HTTP_TOKEN.test(name);
 }
+
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
