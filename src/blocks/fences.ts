@@ -307,7 +307,8 @@ function collectTextFence(text: string, start: number, from: number, to: number,
 		line++;
 		const cut = plain ? 0 : prefixCut(text.slice(lineFrom, lineTo), depth, indentWidth);
 		if (cut === -1) break; // the blockquote holding the fence ended: so does the fence
-		if (closesAt(text, lineFrom + cut, lineTo, char, open.length)) {
+		const first = text.charCodeAt(lineFrom + cut);
+		if ((first === char || first === 32 || first === 9) && closesAt(text, lineFrom + cut, lineTo, char, open.length)) {
 			end = line;
 			endTo = lineTo;
 			terminated = true;

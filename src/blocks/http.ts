@@ -280,7 +280,8 @@ function parseLines(text: string, given: readonly string[] | undefined): HttpBlo
 	// Lead: blank lines, comments, file variables and pre-request scripts before the request line.
 	while (i < lines.length && block.requestLine === -1) {
 		const line = lines[i];
-		const lead = leadOf(line.text);
+		const first = line.text.charCodeAt(0);
+		const lead = first > 32 ? first : leadOf(line.text);
 		if (lead === -1) {
 			line.kind = "blank";
 			i++;
@@ -414,7 +415,8 @@ function readHead(block: HttpBlock, start: number): number {
 	let i = start;
 	while (i < lines.length) {
 		const line = lines[i];
-		const lead = leadOf(line.text);
+		const first = line.text.charCodeAt(0);
+		const lead = first > 32 ? first : leadOf(line.text);
 		if (lead === -1) {
 			line.kind = "separator";
 			return i + 1;
@@ -491,7 +493,8 @@ function readBody(block: HttpBlock, start: number, text: string, starts: readonl
 	let i = start;
 	while (i < lines.length) {
 		const line = lines[i];
-		const lead = leadOf(line.text);
+		const first = line.text.charCodeAt(0);
+		const lead = first > 32 ? first : leadOf(line.text);
 		if (line.text.charCodeAt(0) === 72 /* H */ && RESPONSE_LINE.test(line.text)) {
 			for (; i < lines.length; i++) lines[i].kind = "response";
 			sawOmitted = true;

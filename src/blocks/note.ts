@@ -1,4 +1,4 @@
-import { eachFence, scanLines, stringLines, type Fence, type LineSource } from "./fences";
+import { eachFence, scanLines, stringLines, textOf, type Fence, type LineSource } from "./fences";
 import { canonicalInfo, parseInfo, ALIAS_PATTERN, type ParsedInfo } from "./info";
 import type { BlockKind, TokensOf } from "./kind";
 import { kindOf, type AnyBlockKind } from "./kinds";
@@ -116,9 +116,7 @@ function withAliasRule(block: NoteBlock, aliasLines: Map<string, number>, lines:
 
 /** Parses one fence of a kind into its block, without the note-wide rules. */
 export function parseFence(kind: AnyBlockKind, fence: Fence, index: number, lines: LineSource): NoteBlock {
-	const opening = lines.line(fence.startLine);
-	const afterLang = fence.from - opening.from + fence.prefix.length + fence.length + fence.langWritten.length;
-	const infoColumn = fence.info ? opening.text.indexOf(fence.info, afterLang) : afterLang;
+	const infoColumn = infoColumnOf(fence, lines);
 	const info = parseInfo(fence.info, kind.tokens, fence.startLine, infoColumn);
 	// Indexed loops and plain literals, no spreads or for-of: a one-shot parse (the CLI) runs most
 	// of this in the interpreter, where each iteration step and spread is a call (issue 19).
@@ -160,6 +158,18 @@ export function parseFence(kind: AnyBlockKind, fence: Fence, index: number, line
 		runnable: !hasErrors(problems),
 		index,
 	} as unknown as NoteBlock;
+}
+
+/** Where the info string starts on the fence line (the first match at or after the language word, as written). */
+function infoColumnOf(fence: Fence, lines: LineSource): number {
+	const text = textOf(lines);
+	// A string's opening line is read in place: no walk to the line, no line object (every block asks).
+	const bom = text === null ? 0 : fence.startLine === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+	const lineFrom = text === null ? lines.line(fence.startLine).from : fence.from - bom;
+	const afterLang = fence.from - lineFrom + fence.prefix.length + fence.length + fence.langWritten.length;
+	if (!fence.info) return afterLang;
+	// The info string lies on the line past `afterLang`: its first match from there is on the line too.
+	return text === null ? lines.line(fence.startLine).text.indexOf(fence.info, afterLang) : text.indexOf(fence.info, lineFrom + afterLang) - lineFrom;
 }
 
 /** References of the block content (never of the info string), with note offsets. */
