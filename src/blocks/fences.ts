@@ -1,5 +1,5 @@
 import { kindOf, type BlockLanguage } from "./kinds";
-import { splitLines, type LineSpan } from "./lines";
+import type { LineSpan } from "./lines";
 
 /**
  * A fenced code block found in a markdown document.
@@ -54,10 +54,15 @@ interface OpenLine {
 function readOpening(text: string): OpenLine | null {
 	// Cheap pre-check: most lines of a note hold no fence run at all.
 	if (!text.includes("```") && !text.includes("~~~")) return null;
-	const c = CONTAINER.exec(text);
-	if (!c) return null;
-	const [whole, quote, indent1, marker = "", indent2] = c;
-	const m = FENCE_RUN.exec(text.slice(whole.length));
+	// A fence at the start of the line (most) has no container prefix to read.
+	const first = text.charCodeAt(0);
+	const c = first === 96 || first === 126 ? null : CONTAINER.exec(text);
+	const whole = c ? c[0] : "";
+	const quote = c ? c[1] : "";
+	const indent1 = c ? c[2] : "";
+	const marker = c?.[3] ?? "";
+	const indent2 = c ? c[4] : "";
+	const m = FENCE_RUN.exec(whole.length === 0 ? text : text.slice(whole.length));
 	if (!m) return null;
 	const run = m[1];
 	const rest = m[2];
@@ -110,7 +115,8 @@ function isClosing(content: string, run: string, length: number): boolean {
 
 function widthOf(s: string): number {
 	let w = 0;
-	for (const ch of s) w += ch === "\t" ? 4 : 1;
+	// Indentation and list markers: spaces, tabs, digits and ASCII marks, one code unit each.
+	for (let i = 0; i < s.length; i++) w += s.charCodeAt(i) === 9 ? 4 : 1;
 	return w;
 }
 
@@ -123,10 +129,76 @@ export interface LineSource {
 	line(i: number): LineSpan;
 }
 
+/**
+ * The lines of a string, found as they are asked for: a parse reads the text in place
+ * (`scanText`) and asks for few lines (an opening fence's, a problem's), so most lines never
+ * become objects. Lines asked for in order are found by walking on from the last one; the first
+ * step back indexes every line start once.
+ */
+class TextLines implements LineSource {
+	private counted = -1;
+	/** Line and start offset of the last line found going forward. */
+	private atLine = 0;
+	private atFrom = 0;
+	private starts: Int32Array | null = null;
+	constructor(readonly text: string) {}
+
+	get count(): number {
+		if (this.counted < 0) {
+			let n = 1;
+			for (let i = this.text.indexOf("\n"); i !== -1; i = this.text.indexOf("\n", i + 1)) n++;
+			this.counted = n;
+		}
+		return this.counted;
+	}
+
+	line(i: number): LineSpan {
+		const { text } = this;
+		let from: number;
+		if (this.starts === null && i >= this.atLine) {
+			let at = this.atLine;
+			from = this.atFrom;
+			while (at < i) {
+				const nl = text.indexOf("\n", from);
+				if (nl === -1) break;
+				from = nl + 1;
+				at++;
+			}
+			if (at !== i) throw new RangeError(`line ${i} is past the end`); // a caller's bug
+			this.atLine = i;
+			this.atFrom = from;
+		} else {
+			const starts = (this.starts ??= lineStarts(text, this.count));
+			if (i < 0 || i >= starts.length) throw new RangeError(`line ${i} is past the end`);
+			from = starts[i];
+		}
+		return spanAt(text, from);
+	}
+}
+
+function lineStarts(text: string, count: number): Int32Array {
+	const starts = new Int32Array(count);
+	for (let i = 1, nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", nl + 1)) starts[i++] = nl + 1;
+	return starts;
+}
+
+/** The line of `text` that starts at `from`, as `splitLines` gives it. */
+function spanAt(text: string, from: number): LineSpan {
+	const nl = text.indexOf("\n", from);
+	if (nl === -1) return { text: text.slice(from), from, to: text.length, eol: "" };
+	const cr = nl > from && text.charCodeAt(nl - 1) === 13;
+	const to = cr ? nl - 1 : nl;
+	return { text: text.slice(from, to), from, to, eol: cr ? "\r\n" : "\n" };
+}
+
 /** The lines of a string. */
 export function stringLines(markdown: string): LineSource {
-	const lines = splitLines(markdown);
-	return { count: lines.length, line: (i) => lines[i] };
+	return new TextLines(markdown);
+}
+
+/** The whole text behind a line source, when it is a string's (`stringLines`): it can be scanned in place. */
+export function textOf(lines: LineSource): string | null {
+	return lines instanceof TextLines ? lines.text : null;
 }
 
 /**
@@ -136,7 +208,7 @@ export function stringLines(markdown: string): LineSource {
  * container (the document, or the blockquote it opened in).
  */
 export function scanFences(markdown: string): Fence[] {
-	return scanLines(stringLines(markdown), 0).fences;
+	return scanText(markdown);
 }
 
 /**
@@ -145,6 +217,8 @@ export function scanFences(markdown: string): Fence[] {
  * `stop(line)` is asked. Returns the fences found and the line it stopped at (`count` at the end).
  */
 export function scanLines(lines: LineSource, start: number, stop?: (line: number) => boolean): { fences: Fence[]; end: number } {
+	const text = start === 0 && !stop ? textOf(lines) : null;
+	if (text !== null) return { fences: scanText(text), end: lines.count };
 	const fences: Fence[] = [];
 	let i = start;
 	while (i < lines.count) {
@@ -161,6 +235,116 @@ export function scanLines(lines: LineSource, start: number, stop?: (line: number
 		i = fence.endLine + 1;
 	}
 	return { fences, end: Math.min(i, lines.count) };
+}
+
+/**
+ * `scanLines` over a whole string, read in place: the scan jumps from one run of three fence
+ * characters to the next (a line without one cannot open a fence), and a fence's lines are
+ * read by offsets, so no line of the note becomes an object but a fence's content lines.
+ */
+export function scanText(text: string): Fence[] {
+	const fences: Fence[] = [];
+	eachFence(text, (fence) => fences.push(fence));
+	return fences;
+}
+
+/** `scanText`, handing each fence to `visit` as it is found (nothing is kept). */
+export function eachFence(text: string, visit: (fence: Fence) => void): void {
+	let line = 0;
+	let from = 0; // start of `line`
+	let ticks = text.indexOf("```");
+	let tildes = text.indexOf("~~~");
+	for (;;) {
+		if (ticks !== -1 && ticks < from) ticks = text.indexOf("```", from);
+		if (tildes !== -1 && tildes < from) tildes = text.indexOf("~~~", from);
+		const next = ticks === -1 ? tildes : tildes === -1 ? ticks : Math.min(ticks, tildes);
+		if (next === -1) return;
+		// Walk to the line holding it.
+		let nl = text.indexOf("\n", from);
+		while (nl !== -1 && nl < next) {
+			from = nl + 1;
+			line++;
+			nl = text.indexOf("\n", from);
+		}
+		const end = nl === -1 ? text.length : nl;
+		const to = nl !== -1 && nl > from && text.charCodeAt(nl - 1) === 13 ? nl - 1 : end;
+		const bom = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+		const open = readOpening(text.slice(from + bom, to));
+		if (!open) {
+			if (nl === -1) return;
+			from = nl + 1;
+			line++;
+			continue;
+		}
+		const fence = collectTextFence(text, line, from, to, open, bom);
+		visit(fence);
+		// Go on after its last line.
+		const after = text.indexOf("\n", fence.to);
+		if (after === -1) return;
+		from = after + 1;
+		line = fence.endLine + 1;
+	}
+}
+
+/** `collectFence` for a fence of a string opening on line `start` (from `from` to `to`). */
+function collectTextFence(text: string, start: number, from: number, to: number, open: OpenLine, bom: number): Fence {
+	const depth = quoteDepth(open.quote);
+	const indentWidth = widthOf(open.indent) + widthOf(open.marker);
+	const plain = depth === 0 && indentWidth === 0;
+	const contentLines: string[] = [];
+	const contentOffsets: number[] = [];
+	const char = open.char.charCodeAt(0);
+	let content = "";
+	let end = start;
+	let endTo = to;
+	let terminated = false;
+	let eol = "";
+	let lineFrom = text.indexOf("\n", from) + 1; // 0 when the opening line is the last
+	let line = start;
+	while (lineFrom > 0) {
+		const nl = text.indexOf("\n", lineFrom);
+		const lineTo = nl === -1 ? text.length : nl > lineFrom && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+		line++;
+		const cut = plain ? 0 : prefixCut(text.slice(lineFrom, lineTo), depth, indentWidth);
+		if (cut === -1) break; // the blockquote holding the fence ended: so does the fence
+		const first = text.charCodeAt(lineFrom + cut);
+		if ((first === char || first === 32 || first === 9) && closesAt(text, lineFrom + cut, lineTo, char, open.length)) {
+			end = line;
+			endTo = lineTo;
+			terminated = true;
+			break;
+		}
+		const lineText = text.slice(lineFrom + cut, lineTo);
+		if (!plain) {
+			content += eol + lineText;
+			eol = nl === -1 ? "" : nl === lineTo ? "\n" : "\r\n";
+		}
+		contentLines.push(lineText);
+		contentOffsets.push(lineFrom + cut);
+		end = line;
+		endTo = lineTo;
+		lineFrom = nl + 1;
+	}
+	// Without a container prefix the content is the text between the fences as it stands.
+	if (plain && contentLines.length > 0) {
+		const last = contentLines.length - 1;
+		content = text.slice(contentOffsets[0], contentOffsets[last] + contentLines[last].length);
+	}
+	return fenceOf(open, start, end, from + bom, endTo, contentLines, content, contentOffsets, terminated, indentWidth);
+}
+
+/** `isClosing` read in place: `text` from `from` to `to` is a content line, prefix removed. */
+function closesAt(text: string, from: number, to: number, char: number, length: number): boolean {
+	let n = from;
+	while (n < to && n < from + 3 && (text.charCodeAt(n) === 32 || text.charCodeAt(n) === 9)) n++;
+	let count = 0;
+	while (n < to && text.charCodeAt(n) === char) {
+		n++;
+		count++;
+	}
+	if (count < length || count < 3) return false;
+	for (; n < to; n++) if (text.charCodeAt(n) !== 32 && text.charCodeAt(n) !== 9) return false;
+	return true;
 }
 
 function collectFence(src: LineSource, start: number, open: OpenLine, bom: number): Fence {
@@ -192,6 +376,10 @@ function collectFence(src: LineSource, start: number, open: OpenLine, bom: numbe
 		contentLines.push(text);
 		contentOffsets.push(line.from + cut);
 	}
+	return fenceOf(open, start, end, src.line(start).from + bom, src.line(end).to, contentLines, content, contentOffsets, terminated, indentWidth);
+}
+
+function fenceOf(open: OpenLine, start: number, end: number, from: number, to: number, contentLines: string[], content: string, contentOffsets: number[], terminated: boolean, indentWidth: number): Fence {
 	const words = /^[ \t]*(\S*)[ \t]*(.*?)[ \t]*$/.exec(open.rest) ?? ["", "", ""];
 	const langWritten = words[1];
 	const prefix = open.quote + open.indent + open.marker;
@@ -205,8 +393,8 @@ function collectFence(src: LineSource, start: number, open: OpenLine, bom: numbe
 		contentPrefix: open.quote + " ".repeat(indentWidth),
 		startLine: start,
 		endLine: end,
-		from: src.line(start).from + bom,
-		to: src.line(end).to,
+		from,
+		to,
 		contentLines,
 		content,
 		contentOffsets,

@@ -132,15 +132,35 @@ const URL_START = /^(?:[^\s]*(?:\/|:|\{\{)|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$)/;
 
 /** `HTTP/1.1` at the end of a request line or continuation line is the version, not URL. */
 function splitVersion(s: string): [string, string | null] {
-	const v = VERSION.exec(s);
+	const v = mayEndInVersion(s) ? VERSION.exec(s) : null;
 	return v ? [v[1].trim(), v[2].toUpperCase()] : [s, null];
 }
+
+/** Whether `s` can end in ` HTTP/1` or ` HTTP/1.1` (a check before the pattern, which most lines fail). */
+function mayEndInVersion(s: string): boolean {
+	const n = s.length;
+	if (!isDigit(s.charCodeAt(n - 1))) return false;
+	const slash = s.charCodeAt(n - 2) === 46 /* . */ && isDigit(s.charCodeAt(n - 3)) ? n - 4 : n - 2;
+	return s.charCodeAt(slash) === 47 /* / */ && (s.charCodeAt(slash - 4) | 32) === 104 /* h */;
+}
+
+function isDigit(c: number): boolean {
+	return c >= 48 && c <= 57;
+}
+
+const HTTP_WORD = /HTTP\/\d/iy;
+const METHOD_WORD = /^[A-Za-z-]+$/;
 
 /** Reads `METHOD URL [HTTP/x.y]`, or a bare URL meaning GET. */
 export function parseRequestLine(line: string): RequestLine {
 	const trimmed = line.trim();
-	const [first, ...restWords] = trimmed.split(/[ \t]+/);
-	const rest = trimmed.slice(first.length).trim();
+	// The first word and where the next starts, as `trimmed.split(/[ \t]+/)` would give them.
+	let end = 0;
+	while (end < trimmed.length && !isSpaceOrTab(trimmed.charCodeAt(end))) end++;
+	let next = end;
+	while (next < trimmed.length && isSpaceOrTab(trimmed.charCodeAt(next))) next++;
+	const first = end === trimmed.length ? trimmed : trimmed.slice(0, end);
+	const rest = next === trimmed.length ? "" : trimmed.slice(next).trim();
 	const method = normalizeMethod(first);
 	if (method) {
 		if (!rest) {
@@ -149,7 +169,8 @@ export function parseRequestLine(line: string): RequestLine {
 		const [url, httpVersion] = splitVersion(rest);
 		return { method, methodWritten: first, url, httpVersion, problem: null, code: null };
 	}
-	if (restWords.length > 0 && !/^HTTP\/\d/i.test(restWords[0] ?? "")) {
+	HTTP_WORD.lastIndex = next;
+	if (end < trimmed.length && !HTTP_WORD.test(trimmed)) {
 		const unknown = (code: "unknown_method" | "invalid_method", what: string): RequestLine => ({
 			method: null,
 			methodWritten: first,
@@ -158,7 +179,7 @@ export function parseRequestLine(line: string): RequestLine {
 			problem: `${what} method "${first}": use one of ${BASIC_METHODS.join(", ")}`,
 			code,
 		});
-		if (/^[A-Za-z-]+$/.test(first)) return unknown("unknown_method", "Unknown");
+		if (METHOD_WORD.test(first)) return unknown("unknown_method", "Unknown");
 		// `G@T http://x` is a mistyped method, not a URL with a space (DESIGN.md §3).
 		if (!URL_START.test(first)) return unknown("invalid_method", "Invalid");
 	}
@@ -166,12 +187,20 @@ export function parseRequestLine(line: string): RequestLine {
 	return { method: "GET", methodWritten: null, url, httpVersion, problem: null, code: null };
 }
 
+function isSpaceOrTab(c: number): boolean {
+	return c === 32 || c === 9;
+}
+
+const NAME_DIRECTIVE = /^@name[ \t]*=?[ \t]*(\S+)\s*$/;
+const NO_REDIRECT = /^@no-redirect\b/;
+const NO_COOKIE_JAR = /^@no-cookie-jar\b/;
+
 function directiveOf(comment: string): { name?: string; noRedirect?: boolean; noCookieJar?: boolean } {
 	const text = comment.replace(COMMENT, "").trim();
-	const name = /^@name[ \t]*=?[ \t]*(\S+)\s*$/.exec(text);
+	const name = NAME_DIRECTIVE.exec(text);
 	if (name) return { name: name[1] };
-	if (/^@no-redirect\b/.test(text)) return { noRedirect: true };
-	if (/^@no-cookie-jar\b/.test(text)) return { noCookieJar: true };
+	if (NO_REDIRECT.test(text)) return { noRedirect: true };
+	if (NO_COOKIE_JAR.test(text)) return { noCookieJar: true };
 	return {};
 }
 
@@ -211,20 +240,22 @@ function consumeBlockComment(lines: HttpLine[], i: number): number {
 
 /**
  * Parses the text of an http block (the fence content). Never throws: every problem
- * becomes an entry of `problems` with the line it is on.
+ * becomes an entry of `problems` with the line it is on. `lines`, when given, are the text's
+ * lines (a fence's `contentLines`): the text is not split again.
  */
-export function parseHttpBlock(text: string): HttpBlock {
-	const block = parseLines(text);
+export function parseHttpBlock(text: string, lines?: readonly string[]): HttpBlock {
+	const block = parseLines(text, lines);
 	// Never dropped silently (DESIGN.md §3): each script or handler the peers would run is reported where it is written.
-	for (const line of block.scriptLines) block.problems.push(warning("script_not_run", SCRIPT_NOT_RUN, line));
+	for (let k = 0; k < block.scriptLines.length; k++) block.problems.push(warning("script_not_run", SCRIPT_NOT_RUN, block.scriptLines[k]));
 	return block;
 }
 
 /** Shown on every line that starts a script or handler (`> {% %}`, `< {% %}`, `> file.js`, `>> file`, `{{ }}`). */
 export const SCRIPT_NOT_RUN = "Scripts are not run: this line stays in the note and is never sent";
 
-function parseLines(text: string): HttpBlock {
-	const lines = httpLines(text);
+function parseLines(text: string, given: readonly string[] | undefined): HttpBlock {
+	const starts: number[] = [];
+	const lines = given && given.length > 0 ? linesOf(text, given, starts) : httpLines(text, starts);
 	const block: HttpBlock = {
 		lines,
 		method: null,
@@ -249,21 +280,23 @@ function parseLines(text: string): HttpBlock {
 	// Lead: blank lines, comments, file variables and pre-request scripts before the request line.
 	while (i < lines.length && block.requestLine === -1) {
 		const line = lines[i];
-		if (isBlank(line.text)) {
+		const first = line.text.charCodeAt(0);
+		const lead = first > 32 ? first : leadOf(line.text);
+		if (lead === -1) {
 			line.kind = "blank";
 			i++;
-		} else if (BLOCK_COMMENT_START.test(line.text)) {
+		} else if (lead === SLASH && BLOCK_COMMENT_START.test(line.text)) {
 			i = consumeBlockComment(lines, i);
-		} else if (COMMENT.test(line.text)) {
+		} else if ((lead === HASH || lead === SLASH) && COMMENT.test(line.text)) {
 			line.kind = "comment";
 			applyDirective(block, line.text);
 			i++;
-		} else if (VARIABLE.test(line.text)) {
+		} else if (lead === AT && VARIABLE.test(line.text)) {
 			readVariable(block, i);
 			i++;
-		} else if (SCRIPT_START.test(line.text)) {
+		} else if ((lead === LT || lead === GT) && SCRIPT_START.test(line.text)) {
 			i = consumeScript(block, i);
-		} else if (JS_BLOCK_START.test(line.text)) {
+		} else if (lead === BRACE && JS_BLOCK_START.test(line.text)) {
 			i = consumeJsBlock(block, i);
 		} else {
 			readRequestLine(block, i);
@@ -282,16 +315,54 @@ function parseLines(text: string): HttpBlock {
 		return block;
 	}
 	i = readHead(block, i);
-	readBody(block, i);
+	readBody(block, i, text, starts);
 	return block;
 }
 
+const AT = 64;
+const BRACE = 123;
+const GT = 62;
+const HASH = 35;
+const LT = 60;
+const QUESTION = 63;
+const AMPERSAND = 38;
+const SLASH = 47;
+
+/**
+ * The code of a line's first character that is not a space or tab, or -1 for a blank line.
+ * Every line pattern here starts `^[ \t]*` and a given character: a line is tested only against
+ * the patterns its first character allows (each line of a note passes here).
+ */
+function leadOf(text: string): number {
+	for (let i = 0; i < text.length; i++) {
+		const c = text.charCodeAt(i);
+		if (c !== 32 && c !== 9) return c;
+	}
+	return -1;
+}
+
+/** HttpLines of a text whose lines are given (a fence's content lines), with each line's offset in `starts`. */
+function linesOf(text: string, given: readonly string[], starts: number[]): HttpLine[] {
+	const lines = new Array<HttpLine>(given.length);
+	let from = 0;
+	for (let k = 0; k < given.length; k++) {
+		const lineText = given[k];
+		const end = from + lineText.length;
+		const eol = end >= text.length ? "" : text.charCodeAt(end) === 13 ? "\r\n" : "\n";
+		lines[k] = { text: lineText, eol, kind: "body" };
+		starts.push(from);
+		from = end + eol.length;
+	}
+	return lines;
+}
+
 /** The block's lines, as `splitLines` splits them, straight into HttpLines (a parse reads every line of a note). */
-function httpLines(text: string): HttpLine[] {
+function httpLines(text: string, starts: number[]): HttpLine[] {
 	const lines: HttpLine[] = [];
 	let from = 0;
 	for (;;) {
 		const nl = text.indexOf("\n", from);
+		starts.push(from);
 		if (nl === -1) {
 			lines.push({ text: from === 0 ? text : text.slice(from), eol: "", kind: "body" });
 			return lines;
@@ -329,7 +400,9 @@ function readRequestLine(block: HttpBlock, i: number): void {
 }
 
 function indentOf(text: string): number {
-	return /^[ \t]*/.exec(text)?.[0].length ?? 0;
+	let i = 0;
+	while (i < text.length && isSpaceOrTab(text.charCodeAt(i))) i++;
+	return i;
 }
 
 /**
@@ -342,27 +415,29 @@ function readHead(block: HttpBlock, start: number): number {
 	let i = start;
 	while (i < lines.length) {
 		const line = lines[i];
-		if (isBlank(line.text)) {
+		const first = line.text.charCodeAt(0);
+		const lead = first > 32 ? first : leadOf(line.text);
+		if (lead === -1) {
 			line.kind = "separator";
 			return i + 1;
 		}
-		const continuesUrl = block.headers.length === 0 && !block.httpVersion && !/^[ \t]*(#|\/\/|\/\*)/.test(line.text);
-		if (BLOCK_COMMENT_START.test(line.text)) {
+		const continuesUrl = block.headers.length === 0 && !block.httpVersion && !((lead === HASH || lead === SLASH) && COMMENT_OR_BLOCK.test(line.text));
+		if (lead === SLASH && BLOCK_COMMENT_START.test(line.text)) {
 			i = consumeBlockComment(lines, i);
 			continue;
-		} else if (COMMENT.test(line.text)) {
+		} else if ((lead === HASH || lead === SLASH) && COMMENT.test(line.text)) {
 			line.kind = "comment";
 			applyDirective(block, line.text);
-		} else if (SCRIPT_START.test(line.text)) {
+		} else if ((lead === LT || lead === GT) && SCRIPT_START.test(line.text)) {
 			i = consumeScript(block, i);
 			continue;
-		} else if (HANDLER_LINE.test(line.text) && !FILE_LINE.test(line.text)) {
+		} else if ((lead === LT || lead === GT) && HANDLER_LINE.test(line.text) && !FILE_LINE.test(line.text)) {
 			line.kind = "handler";
 			block.scriptLines.push(i);
-		} else if (ASSERTION.test(line.text)) {
+		} else if (lead === QUESTION && ASSERTION.test(line.text)) {
 			line.kind = "assertion";
 			block.assertions.push({ line: i, text: line.text.replace(ASSERTION, "").trim() });
-		} else if (continuesUrl && (QUERY_CONTINUATION.test(line.text) || PATH_CONTINUATION.test(line.text) || (/^[ \t]+\S/.test(line.text) && !line.text.includes(":")))) {
+		} else if (continuesUrl && continuesUrlLine(line.text, lead)) {
 			line.kind = "query";
 			const [part, version] = splitVersion(line.text.trim());
 			block.url += part;
@@ -373,6 +448,17 @@ function readHead(block: HttpBlock, start: number): number {
 		i++;
 	}
 	return i;
+}
+
+/** `?a=1`, `&b=2` and `/path` lines, and (JetBrains) any indented line without a colon. */
+const COMMENT_OR_BLOCK = /^[ \t]*(#|\/\/|\/\*)/;
+const INDENTED = /^[ \t]+\S/;
+
+function continuesUrlLine(text: string, lead: number): boolean {
+	if ((lead === QUESTION || lead === AMPERSAND) && QUERY_CONTINUATION.test(text)) return true;
+	if (lead === SLASH && PATH_CONTINUATION.test(text)) return true;
+	const first = text.charCodeAt(0);
+	return isSpaceOrTab(first) && INDENTED.test(text) && !text.includes(":");
 }
 
 function readHeader(block: HttpBlock, i: number): void {
@@ -398,80 +484,99 @@ function readHeader(block: HttpBlock, i: number): void {
  * httpyac and kulala read them so too), handler scripts, `??` assertions and an example
  * response after the request. `< path` lines are file parts.
  */
-function readBody(block: HttpBlock, start: number): void {
+function readBody(block: HttpBlock, start: number, text: string, starts: readonly number[]): void {
 	const { lines } = block;
-	const kept: HttpLine[] = [];
+	/** Indices of the lines the body is made of. */
+	const kept: number[] = [];
 	let sawOmitted = false;
+	let sawFile = false;
 	let i = start;
 	while (i < lines.length) {
 		const line = lines[i];
-		if (RESPONSE_LINE.test(line.text)) {
+		const first = line.text.charCodeAt(0);
+		const lead = first > 32 ? first : leadOf(line.text);
+		if (line.text.charCodeAt(0) === 72 /* H */ && RESPONSE_LINE.test(line.text)) {
 			for (; i < lines.length; i++) lines[i].kind = "response";
 			sawOmitted = true;
 			break;
 		}
-		if (SCRIPT_START.test(line.text)) {
+		if ((lead === LT || lead === GT) && SCRIPT_START.test(line.text)) {
 			sawOmitted = true;
 			i = consumeScript(block, i);
 			continue;
 		}
-		if (JS_BLOCK_START.test(line.text)) {
+		if (lead === BRACE && JS_BLOCK_START.test(line.text)) {
 			sawOmitted = true;
 			i = consumeJsBlock(block, i);
 			continue;
 		}
-		if (BLOCK_COMMENT_START.test(line.text)) {
+		if (lead === SLASH && BLOCK_COMMENT_START.test(line.text)) {
 			sawOmitted = true;
 			i = consumeBlockComment(lines, i);
 			continue;
 		}
-		if (COMMENT.test(line.text)) {
+		if ((lead === HASH || lead === SLASH) && COMMENT.test(line.text)) {
 			line.kind = "comment";
 			applyDirective(block, line.text);
-		} else if (VARIABLE.test(line.text)) {
+		} else if (lead === AT && VARIABLE.test(line.text)) {
 			// httpyac and kulala read `@name = value` anywhere between requests as a variable.
 			sawOmitted = true;
 			readVariable(block, i);
-		} else if (FILE_LINE.test(line.text)) {
+		} else if (lead === LT && FILE_LINE.test(line.text)) {
 			line.kind = "file";
-			kept.push(line);
-		} else if (HANDLER_LINE.test(line.text)) {
+			sawFile = true;
+			kept.push(i);
+		} else if ((lead === LT || lead === GT) && HANDLER_LINE.test(line.text)) {
 			sawOmitted = true;
 			line.kind = "handler";
 			block.scriptLines.push(i);
-		} else if (ASSERTION.test(line.text)) {
+		} else if (lead === QUESTION && ASSERTION.test(line.text)) {
 			sawOmitted = true;
 			line.kind = "assertion";
 			block.assertions.push({ line: i, text: line.text.replace(ASSERTION, "").trim() });
 		} else {
 			line.kind = "body";
-			kept.push(line);
+			kept.push(i);
 		}
 		i++;
 	}
 	// Lines the peers leave out sit between body parts, set off by blank lines that are not part of it.
+	let first = 0;
+	let last = kept.length - 1;
 	if (sawOmitted || kept.length < lines.length - start) {
-		while (kept.length > 0 && isBlank(kept[kept.length - 1].text)) kept.pop();
-		while (kept.length > 0 && isBlank(kept[0].text) && lines.slice(start, lines.indexOf(kept[0])).some((l) => l.kind !== "body")) kept.shift();
+		while (last >= first && isBlank(lines[kept[last]].text)) last--;
+		while (last >= first && isBlank(lines[kept[first]].text) && someNotBody(lines, start, kept[first])) first++;
 	}
 	let body = "";
-	for (let k = 0; k < kept.length; k++) body += k < kept.length - 1 ? kept[k].text + kept[k].eol : kept[k].text;
+	if (last >= first && kept[last] - kept[first] === last - first) {
+		// Consecutive lines (the common case): the body is the text they span, one slice.
+		body = text.slice(starts[kept[first]], starts[kept[last]] + lines[kept[last]].text.length);
+	} else {
+		for (let k = first; k <= last; k++) body += k < last ? lines[kept[k]].text + lines[kept[k]].eol : lines[kept[k]].text;
+	}
 	block.body = body;
 	// Without file lines the body is its one text part (the common case: no second copy of it).
-	block.bodyParts = kept.some((l) => l.kind === "file") ? bodyPartsOf(kept, lines) : body ? [{ kind: "text", text: body }] : [];
+	block.bodyParts = sawFile && last >= first ? bodyPartsOf(lines, kept.slice(first, last + 1)) : body ? [{ kind: "text", text: body }] : [];
 	block.graphql = graphqlOf(block);
 }
 
-function bodyPartsOf(kept: readonly HttpLine[], all: readonly HttpLine[]): BodyPart[] {
+/** True when a line from `start` up to (not including) `end` is not a body line. */
+function someNotBody(lines: readonly HttpLine[], start: number, end: number): boolean {
+	for (let j = start; j < end; j++) if (lines[j].kind !== "body") return true;
+	return false;
+}
+
+function bodyPartsOf(all: readonly HttpLine[], kept: readonly number[]): BodyPart[] {
 	const parts: BodyPart[] = [];
 	let text = "";
-	kept.forEach((l, k) => {
+	kept.forEach((index, k) => {
+		const l = all[index];
 		const eol = k < kept.length - 1 ? l.eol : "";
 		const m = l.kind === "file" ? FILE_LINE.exec(l.text) : null;
 		if (m) {
 			if (text) parts.push({ kind: "text", text });
 			text = "";
-			parts.push({ kind: "file", path: m[3], resolveReferences: m[1] !== undefined, encoding: m[2] || null, line: all.indexOf(l) });
+			parts.push({ kind: "file", path: m[3], resolveReferences: m[1] !== undefined, encoding: m[2] || null, line: index });
 			// The line break after a file part belongs to the text that follows (multipart framing).
 			text = eol;
 		} else {
@@ -486,9 +591,16 @@ function bodyPartsOf(kept: readonly HttpLine[], all: readonly HttpLine[]): BodyP
  * GraphQL (REST Client `X-Request-Type: GraphQL`, kulala and httpyac `GRAPHQL` method or a body
  * starting with `query`/`mutation`/…): the query, then after an empty line the variables JSON.
  */
+const REQUEST_TYPE = /^x-request-type$/i;
+const GRAPHQL = /^graphql$/i;
+
+function graphqlHeader(headers: readonly HttpHeader[]): boolean {
+	for (let k = 0; k < headers.length; k++) if (REQUEST_TYPE.test(headers[k].name) && GRAPHQL.test(headers[k].value)) return true;
+	return false;
+}
+
 function graphqlOf(block: HttpBlock): GraphqlBody | null {
-	const marked = block.method === "GRAPHQL" || block.headers.some((h) => /^x-request-type$/i.test(h.name) && /^graphql$/i.test(h.value));
-	if (!marked && !GRAPHQL_START.test(block.body)) return null;
+	if (block.method !== "GRAPHQL" && !graphqlHeader(block.headers) && !GRAPHQL_START.test(block.body)) return null;
 	if (block.bodyParts.some((p) => p.kind === "file")) return null;
 	const body = block.body.replace(/\r\n/g, "\n");
 	const split = /\n[ \t]*\n(?=[ \t]*\{)/.exec(body);
@@ -562,8 +674,8 @@ function nameAlias(block: HttpBlock): ContentAlias | null {
 export const httpKind = defineKind({
 	language: "http",
 	tokens: [aliasToken, timeoutToken, displayToken, editModeToken],
-	parse(content) {
-		const model = parseHttpBlock(content);
+	parse(content, lines) {
+		const model = parseHttpBlock(content, lines);
 		return { model, problems: model.problems, alias: nameAlias(model) };
 	},
 });

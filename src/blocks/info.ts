@@ -42,12 +42,14 @@ export const aliasToken: TokenSpec<"alias", string> = {
 	read: (text) => (ALIAS_PATTERN.test(text) ? text : undefined),
 };
 
+const DIGITS = /^\d+$/;
+
 /** `timeout=ms`: a positive whole number of milliseconds. */
 export const timeoutToken: TokenSpec<"timeout", number> = {
 	key: "timeout",
 	form: "value",
 	expects: "use a positive whole number of milliseconds",
-	read: (text) => (/^\d+$/.test(text) && Number(text) > 0 && Number.isSafeInteger(Number(text)) ? Number(text) : undefined),
+	read: (text) => (DIGITS.test(text) && Number(text) > 0 && Number.isSafeInteger(Number(text)) ? Number(text) : undefined),
 };
 
 /** `display=`: which of input and output a block shows. */
@@ -63,7 +65,9 @@ export function parseInfo<const S extends readonly TokenSpec[]>(info: string, sc
 	const tokens: Record<string, unknown> = {};
 	const problems: BlockProblem[] = [];
 	const words: InfoWord[] = [];
-	const seen = new Set<string>();
+	// Keys already set, by schema index: bits (schemas are short), a set past 31 keys.
+	let seenBits = 0;
+	let seenMore: Set<number> | null = null;
 	// Words are runs of anything but spaces and tabs (a plain scan: every fence line is read).
 	for (let end = 0, start = 0; start < info.length; start = end) {
 		while (start < info.length && (info[start] === " " || info[start] === "\t")) start++;
@@ -73,17 +77,19 @@ export function parseInfo<const S extends readonly TokenSpec[]>(info: string, sc
 		const text = info.slice(start, end);
 		const at = column + start;
 		const eq = text.indexOf("=");
-		const spec = eq > 0 ? schema.find((s) => s.key === text.slice(0, eq)) : schema.find((s) => s.form === "flag" && s.key === text);
+		const k = specIndex(schema, text, eq);
+		const spec = k === -1 ? undefined : schema[k];
 		words.push({ text, key: spec?.key ?? null });
 		if (!spec) {
 			problems.push(warning("unknown_token", `Unknown token "${text}" is kept but ignored (known: ${schema.map((s) => s.key).join(", ")})`, line, at));
 			continue;
 		}
-		if (seen.has(spec.key)) {
+		if (k < 31 ? (seenBits & (1 << k)) !== 0 : seenMore?.has(k) === true) {
 			problems.push(error("duplicate_token", `Token "${spec.key}" is written more than once`, line, at));
 			continue;
 		}
-		seen.add(spec.key);
+		if (k < 31) seenBits |= 1 << k;
+		else (seenMore ??= new Set()).add(k);
 		const written = eq > 0 ? text.slice(eq + 1) : "";
 		// A flag written with a value (`ignore_case=yes`) is as wrong as a bad value.
 		const value = spec.form === "flag" && eq > 0 ? undefined : spec.read(written);
@@ -93,15 +99,23 @@ export function parseInfo<const S extends readonly TokenSpec[]>(info: string, sc
 	return { tokens: tokens as TokensOf<S>, words, problems };
 }
 
+/** The index of the spec a word sets (`key=value`, or a bare flag), or -1. */
+function specIndex(schema: readonly TokenSpec[], text: string, eq: number): number {
+	for (let k = 0; k < schema.length; k++) {
+		const s = schema[k];
+		if (eq > 0 ? s.key.length === eq && text.startsWith(s.key) : s.form === "flag" && s.key === text) return k;
+	}
+	return -1;
+}
+
 /**
  * The info string in the schema's canonical order, then unknown tokens in their original
  * order. Nothing is added that was not written, nothing is dropped.
  */
 export function canonicalInfo(words: readonly InfoWord[], schema: readonly TokenSpec[]): string {
 	let out = "";
-	const add = (w: InfoWord) => (out = out ? `${out} ${w.text}` : w.text);
-	for (const s of schema) for (const w of words) if (w.key === s.key) add(w);
-	for (const w of words) if (w.key === null) add(w);
+	for (let s = 0; s < schema.length; s++) for (let k = 0; k < words.length; k++) if (words[k].key === schema[s].key) out = out ? `${out} ${words[k].text}` : words[k].text;
+	for (let k = 0; k < words.length; k++) if (words[k].key === null) out = out ? `${out} ${words[k].text}` : words[k].text;
 	return out;
 }
 

@@ -49,8 +49,12 @@ export interface BlockKind<L extends string = string, S extends readonly TokenSp
 	readonly language: L;
 	/** The info tokens, in canonical order: a rewritten fence line lists them in this order. */
 	readonly tokens: S;
-	/** Reads the content (the text between the fences, container prefix removed). Pure, never throws. */
-	parse(content: string): ParsedContent<M>;
+	/**
+	 * Reads the content (the text between the fences, container prefix removed). Pure, never
+	 * throws. `lines`, when given, are the content's lines (the fence's): a kind may read them
+	 * instead of splitting the content again.
+	 */
+	parse(content: string, lines?: readonly string[]): ParsedContent<M>;
 }
 
 /** Declares a kind with its literal types kept (language, token keys and values, model). */

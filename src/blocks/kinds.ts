@@ -21,5 +21,6 @@ export type BlockLanguage = AnyBlockKind["language"];
 
 /** The kind a fence language names (lower-case), or undefined when it is not ours. */
 export function kindOf(language: string): AnyBlockKind | undefined {
-	return BLOCK_KINDS.find((k) => k.language === language);
+	for (let k = 0; k < BLOCK_KINDS.length; k++) if (BLOCK_KINDS[k].language === language) return BLOCK_KINDS[k];
+	return undefined;
 }

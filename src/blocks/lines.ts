@@ -29,5 +29,6 @@ export function splitLines(text: string): LineSpan[] {
 
 /** True for a line that is empty or holds only spaces and tabs. */
 export function isBlank(line: string): boolean {
-	return /^[ \t]*$/.test(line);
+	for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) !== 32 && line.charCodeAt(i) !== 9) return false;
+	return true;
 }

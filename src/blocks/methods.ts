@@ -42,11 +42,15 @@ export function pickerMethods(current: HttpMethod | null | undefined): HttpMetho
 /** Methods whose responses may be served from the cache; the others always hit the network. */
 export const CACHEABLE_METHODS: ReadonlySet<HttpMethod> = new Set<HttpMethod>(["GET", "HEAD", "OPTIONS"]);
 
+/** A set, not `includes`: every request line asks, and a hash lookup is one step even before the JIT warms up. */
+const METHOD_SET: ReadonlySet<string> = new Set(HTTP_METHODS);
+
 /** Returns the canonical (uppercase) method for a case-insensitive spelling, or null. */
 export function normalizeMethod(word: string): HttpMethod | null {
 	const upper = word.toUpperCase();
-	return (HTTP_METHODS as readonly string[]).includes(upper) ? (upper as HttpMethod) : null;
+	return METHOD_SET.has(upper) ? (upper as HttpMethod) : null;
 }
+
 
 /** The method on the wire: GRAPHQL is a POST with a JSON body (httpyac, kulala). */
 export function wireMethod(method: HttpMethod): HttpMethod {

@@ -1,9 +1,9 @@
-import { scanLines, stringLines, type Fence, type LineSource } from "./fences";
+import { eachFence, scanLines, stringLines, textOf, type Fence, type LineSource } from "./fences";
 import { canonicalInfo, parseInfo, ALIAS_PATTERN, type ParsedInfo } from "./info";
 import type { BlockKind, TokensOf } from "./kind";
 import { kindOf, type AnyBlockKind } from "./kinds";
 import { error, hasErrors, type BlockProblem } from "./problems";
-import { findReferences, type Reference } from "./references";
+import { addReferences, type Reference } from "./references";
 
 /** What every runnable block of a note has, whatever its kind. */
 interface BlockBase<L extends string, T> {
@@ -50,7 +50,24 @@ export function canonicalFenceLine(fence: Fence, info: ParsedInfo<unknown>, kind
  * that reuses an alias gets a `duplicate_alias` error.
  */
 export function parseNote(markdown: string): NoteBlock[] {
-	return parseNoteLines(stringLines(markdown)).blocks;
+	const blocks: NoteBlock[] = [];
+	forEachBlock(markdown, (block) => blocks.push(block));
+	return blocks;
+}
+
+/**
+ * The blocks of `parseNote`, handed to `visit` one at a time as they are read, the note-wide
+ * rules applied: nothing of the note is kept but the aliases seen, so a reader that keeps
+ * nothing either (the CLI's `parse` printing each block) reads a long note in little memory.
+ */
+export function forEachBlock(markdown: string, visit: (block: NoteBlock) => void): void {
+	const lines = stringLines(markdown);
+	const aliasLines = new Map<string, number>();
+	let index = 0;
+	eachFence(markdown, (fence) => {
+		const kind = kindOf(fence.lang);
+		if (kind) visit(withAliasRule(parseFence(kind, fence, index++, lines), aliasLines, lines));
+	});
 }
 
 /** A note's fences and blocks, kept so that an edit can reparse only what it touched (`reparseNote`). */
@@ -82,36 +99,38 @@ export function parseNoteLines(lines: LineSource): NoteParse {
 export function withNoteRules(fences: readonly Fence[], local: ReadonlyArray<NoteBlock | null>, lines: LineSource): NoteParse {
 	const blocks: NoteBlock[] = [];
 	const aliasLines = new Map<string, number>();
-	for (const block of local) {
-		if (block === null) continue;
-		const { alias, fence } = block;
-		const first = alias === null ? undefined : aliasLines.get(alias);
-		if (alias !== null && first === undefined) aliasLines.set(alias, fence.startLine);
-		if (first === undefined) {
-			blocks.push(block);
-			continue;
-		}
-		const column = block.aliasSource === "info" ? Math.max(0, lines.line(fence.startLine).text.indexOf("alias=")) : 0;
-		const duplicate = error("duplicate_alias", `Alias "${alias}" is already used by the block at line ${first + 1}`, fence.startLine, column);
-		blocks.push({ ...block, problems: [...block.problems, duplicate], runnable: false });
-	}
+	for (const block of local) if (block !== null) blocks.push(withAliasRule(block, aliasLines, lines));
 	return { fences, local, blocks };
+}
+
+/** The block, or a copy with `duplicate_alias` when an earlier block (in `aliasLines`: alias → line) has its alias. */
+function withAliasRule(block: NoteBlock, aliasLines: Map<string, number>, lines: LineSource): NoteBlock {
+	const { alias, fence } = block;
+	const first = alias === null ? undefined : aliasLines.get(alias);
+	if (alias !== null && first === undefined) aliasLines.set(alias, fence.startLine);
+	if (first === undefined) return block;
+	const column = block.aliasSource === "info" ? Math.max(0, lines.line(fence.startLine).text.indexOf("alias=")) : 0;
+	const duplicate = error("duplicate_alias", `Alias "${alias}" is already used by the block at line ${first + 1}`, fence.startLine, column);
+	return { ...block, problems: [...block.problems, duplicate], runnable: false };
 }
 
 /** Parses one fence of a kind into its block, without the note-wide rules. */
 export function parseFence(kind: AnyBlockKind, fence: Fence, index: number, lines: LineSource): NoteBlock {
-	const opening = lines.line(fence.startLine);
-	const afterLang = fence.from - opening.from + fence.prefix.length + fence.length + fence.langWritten.length;
-	const infoColumn = fence.info ? opening.text.indexOf(fence.info, afterLang) : afterLang;
+	const infoColumn = infoColumnOf(fence, lines);
 	const info = parseInfo(fence.info, kind.tokens, fence.startLine, infoColumn);
-	const problems: BlockProblem[] = [...info.problems];
+	// Indexed loops and plain literals, no spreads or for-of: a one-shot parse (the CLI) runs most
+	// of this in the interpreter, where each iteration step and spread is a call (issue 19).
+	const problems: BlockProblem[] = info.problems.slice();
 	if (!fence.terminated) {
 		problems.push(error("unterminated_fence", `The ${fence.lang} block is not closed with ${fence.char.repeat(fence.length)}`, fence.startLine));
 	}
 	/** Note column of a column within content line k: after the container prefix that was stripped. */
 	const contentColumn = (k: number, column: number) => (k < fence.contentOffsets.length ? fence.contentOffsets[k] - lines.line(fence.startLine + 1 + k).from : 0) + column;
-	const content = kind.parse(fence.content);
-	for (const p of content.problems) problems.push({ ...p, line: fence.startLine + 1 + p.line, column: contentColumn(p.line, p.column) });
+	const content = kind.parse(fence.content, fence.contentLines);
+	for (let k = 0; k < content.problems.length; k++) {
+		const p = content.problems[k];
+		problems.push({ code: p.code, message: p.message, line: fence.startLine + 1 + p.line, column: contentColumn(p.line, p.column), severity: p.severity });
+	}
 	let alias = (info.tokens as { alias?: string }).alias ?? null;
 	let aliasSource: NoteBlock["aliasSource"] = alias === null ? null : "info";
 	if (alias === null && content.alias !== null) {
@@ -141,13 +160,25 @@ export function parseFence(kind: AnyBlockKind, fence: Fence, index: number, line
 	} as unknown as NoteBlock;
 }
 
+/** Where the info string starts on the fence line (the first match at or after the language word, as written). */
+function infoColumnOf(fence: Fence, lines: LineSource): number {
+	const text = textOf(lines);
+	// A string's opening line is read in place: no walk to the line, no line object (every block asks).
+	const bom = text === null ? 0 : fence.startLine === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+	const lineFrom = text === null ? lines.line(fence.startLine).from : fence.from - bom;
+	const afterLang = fence.from - lineFrom + fence.prefix.length + fence.length + fence.langWritten.length;
+	if (!fence.info) return afterLang;
+	// The info string lies on the line past `afterLang`: its first match from there is on the line too.
+	return text === null ? lines.line(fence.startLine).text.indexOf(fence.info, afterLang) : text.indexOf(fence.info, lineFrom + afterLang) - lineFrom;
+}
+
 /** References of the block content (never of the info string), with note offsets. */
 function referencesOf(fence: Fence): Reference[] {
 	const refs: Reference[] = [];
 	const { contentLines, contentOffsets } = fence;
 	for (let k = 0; k < contentLines.length; k++) {
 		// Most lines hold none: skip them before allocating a result.
-		if (contentLines[k].includes("{{")) for (const r of findReferences(contentLines[k], contentOffsets[k])) refs.push(r);
+		if (contentLines[k].includes("{{")) addReferences(contentLines[k], contentOffsets[k], refs);
 	}
 	return refs;
 }

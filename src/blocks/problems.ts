@@ -36,5 +36,6 @@ export function warning(code: ProblemCode, message: string, line: number, column
 }
 
 export function hasErrors(problems: readonly BlockProblem[]): boolean {
-	return problems.some((p) => p.severity === "error");
+	for (let k = 0; k < problems.length; k++) if (problems[k].severity === "error") return true;
+	return false;
 }

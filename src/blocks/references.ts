@@ -27,6 +27,8 @@ export interface AliasPath {
 }
 
 const ALIAS_REF = /^([A-Za-z0-9_-]+)\.(request|response)\.(body|headers|status|rowCount)(?:\.(.+))?$/;
+/** An `ALIAS_REF` that `parseAliasPath` accepts: status and rowCount of the response alone, a header, or `body.*` / `body.$…`. */
+const ALIAS_OK = /^[A-Za-z0-9_-]+\.(?:response\.(?:status|rowCount)|(?:request|response)\.(?:headers\..+|body\.(?:\*|\$.*)))$/;
 /** A variable name; `%name` is REST Client's percent-encoded value of `name`. */
 const VARIABLE_REF = /^%?[A-Za-z_][A-Za-z0-9_.-]*$/;
 const BUILTIN_NAMES = new Set(["uuid", "timestamp", "isoTimestamp", "randomInt"]);
@@ -34,19 +36,29 @@ const DOLLAR_BUILTINS = new Set(["$guid", "$uuid", "$timestamp", "$randomInt", "
 
 /** Classifies the inside of a reference. */
 export function classifyReference(inner: string): ReferenceKind {
-	const space = inner.search(/\s/);
+	const space = inner.search(WHITESPACE);
 	const head = space === -1 ? inner : inner.slice(0, space);
 	if (inner.startsWith("$")) return DOLLAR_BUILTINS.has(head) ? "builtin" : "invalid";
 	if (BUILTIN_NAMES.has(head)) return head === inner || head === "randomInt" ? "builtin" : "invalid";
-	if (ALIAS_REF.test(inner)) return parseAliasPath(inner) ? "alias" : "invalid";
+	// Two tests rather than `parseAliasPath`: classifying must not allocate (every reference of a note is).
+	if (ALIAS_OK.test(inner)) return "alias";
+	if (ALIAS_REF.test(inner)) return "invalid";
 	if (VARIABLE_REF.test(inner)) return "variable";
 	return "invalid";
 }
 
+const WHITESPACE = /\s/;
+
 export function parseAliasPath(inner: string): AliasPath | null {
 	const m = ALIAS_REF.exec(inner);
-	if (!m) return null;
-	const [, alias, part, section, selector = ""] = m;
+	return m ? aliasPathOf(m) : null;
+}
+
+function aliasPathOf(m: RegExpExecArray): AliasPath | null {
+	const alias = m[1];
+	const part = m[2];
+	const section = m[3];
+	const selector = m[4] ?? "";
 	if (section === "status" || section === "rowCount") {
 		return part === "response" && selector === "" ? { alias, part: "response", section, selector } : null;
 	}
@@ -60,7 +72,11 @@ export function parseAliasPath(inner: string): AliasPath | null {
  * closing `}}` on the same line is not a reference. Offsets are `base` plus the offset in text.
  */
 export function findReferences(text: string, base = 0): Reference[] {
-	const refs: Reference[] = [];
+	return addReferences(text, base, []);
+}
+
+/** `findReferences`, appending to `refs` (a block gathers its lines' references in one array). */
+export function addReferences(text: string, base: number, refs: Reference[]): Reference[] {
 	let i = 0;
 	while ((i = text.indexOf("{{", i)) !== -1) {
 		if (i > 0 && text[i - 1] === "\\") {
@@ -182,5 +198,7 @@ function unescapeBraces(s: string): string {
 
 /** RFC 9110 token: what a header name must be once references are resolved. */
 export function isHttpToken(name: string): boolean {
-	return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
+	return HTTP_TOKEN.test(name);
 }
+
+const HTTP_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

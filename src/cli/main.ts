@@ -1,17 +1,33 @@
 import { parseArgs } from "node:util";
 import { version } from "../../package.json";
-import { dbCommand } from "./commands/db";
-import { runDemo } from "./commands/demo";
-import { diffCommand } from "./commands/diff";
-import { exportCommand } from "./commands/export";
-import { importCommand } from "./commands/import";
-import { runParse } from "./commands/parse";
-import { runCommand } from "./commands/run";
+import type * as DbCommand from "./commands/db";
+import type * as DemoCommand from "./commands/demo";
+import type * as DiffCommand from "./commands/diff";
+import type * as ExportCommand from "./commands/export";
+import type * as ImportCommand from "./commands/import";
+import type * as ParseCommand from "./commands/parse";
+import type * as RunCommand from "./commands/run";
 import { reportInternalError } from "./crash";
 import { PLAIN, terminalOf, type Terminal } from "./terminal";
 import { commandHelp, COMMANDS, EXIT, isCommand, USAGE, UsageError } from "./usage";
 
 type Write = (s: string) => void;
+
+/**
+ * Each command's module, required when that command runs: `parse` or `--version` does not
+ * evaluate the runner, the HTTP and database glue or sql.js's wasm (issue 19, CLI startup).
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on demand, see above */
+const commands = {
+	db: () => require("./commands/db") as typeof DbCommand,
+	demo: () => require("./commands/demo") as typeof DemoCommand,
+	diff: () => require("./commands/diff") as typeof DiffCommand,
+	export: () => require("./commands/export") as typeof ExportCommand,
+	import: () => require("./commands/import") as typeof ImportCommand,
+	parse: () => require("./commands/parse") as typeof ParseCommand,
+	run: () => require("./commands/run") as typeof RunCommand,
+};
+/* eslint-enable @typescript-eslint/no-require-imports -- the commands above are all */
 
 /** `<command> --help` / `-h` anywhere among its arguments. */
 function wantsHelp(args: readonly string[]): boolean {
@@ -34,7 +50,7 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 			case "parse": {
 				const { values, positionals } = parseArgs({ args: rest, options: { json: { type: "boolean" } }, allowPositionals: true });
 				if (positionals.length !== 1) throw new UsageError("parse takes exactly one note: runnable-blocks parse <note.md> [--json]");
-				return runParse(positionals[0], values.json === true, out);
+				return commands.parse().runParse(positionals[0], values.json === true, out);
 			}
 			case "run": {
 				const { values, positionals } = parseArgs({
@@ -51,7 +67,7 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 					allowPositionals: true,
 				});
 				if (positionals.length !== 1) throw new UsageError(`run takes exactly one note: ${COMMANDS.run.synopsis}`);
-				const { code } = await runCommand(
+				const { code } = await commands.run().runCommand(
 					{
 						file: positionals[0],
 						aliases: values.alias ?? [],
@@ -77,25 +93,25 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 				if (positionals.length !== 1 || !values.alias || !values.format) {
 					throw new UsageError("export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http [--env NAME]");
 				}
-				return await exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
+				return await commands.export().exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
 			}
 			case "import": {
 				const { values, positionals } = parseArgs({ args: rest, options: { output: { type: "string", short: "o" } }, allowPositionals: true });
 				if (positionals.length !== 1) throw new UsageError("import takes one file: runnable-blocks import <file.http> [-o note.md]");
-				return importCommand({ file: positionals[0], output: values.output }, out, err);
+				return commands.import().importCommand({ file: positionals[0], output: values.output }, out, err);
 			}
 			case "diff": {
 				const { values, positionals } = parseArgs({ args: rest, options: { alias: { type: "string" } }, allowPositionals: true });
 				if (positionals.length !== 1 || !values.alias) throw new UsageError("diff takes one note and --alias: runnable-blocks diff <note.md> --alias NAME");
-				return diffCommand({ file: positionals[0], alias: values.alias, terminal }, out, err);
+				return commands.diff().diffCommand({ file: positionals[0], alias: values.alias, terminal }, out, err);
 			}
 			case "db": {
 				const { values, positionals } = parseArgs({ args: rest, options: { json: { type: "boolean" }, config: { type: "string" } }, allowPositionals: true });
-				return await dbCommand({ sub: positionals[0], connection: positionals[1], json: values.json === true, config: values.config, cwd: process.cwd() }, out, err);
+				return await commands.db().dbCommand({ sub: positionals[0], connection: positionals[1], json: values.json === true, config: values.config, cwd: process.cwd() }, out, err);
 			}
 			case "demo":
 				if (rest.length > 0) throw new UsageError("demo takes no arguments");
-				return await runDemo(out, err, terminal);
+				return await commands.demo().runDemo(out, err, terminal);
 			case "--version":
 			case "-V":
 			case "version":

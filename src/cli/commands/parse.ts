@@ -1,4 +1,5 @@
-import { parseNote, type NoteBlock } from "../../blocks";
+// The note module, not the blocks index: `parse` evaluates the parser and nothing else of src/blocks.
+import { forEachBlock, type NoteBlock } from "../../blocks/note";
 import { readNote } from "../read-note";
 import { EXIT } from "../usage";
 
@@ -49,28 +50,60 @@ export function blockToJson(b: NoteBlock): ParsedBlockJson {
 	};
 }
 
-function describe(b: NoteBlock): string {
-	const where = `lines ${b.fence.startLine + 1}-${b.fence.endLine + 1}`;
-	const name = b.alias ? ` [${b.alias}]` : "";
+/** Appends the lines describing a block to `out`, each ending with a line break. */
+function describe(b: NoteBlock, out: Chunks): void {
 	const http = b.kind === "http" ? b.http : null;
 	const head = http ? `${http.method ?? "?"} ${http.url}` : b.kind;
-	const out = [`${b.index + 1}. ${head}${name}  (${b.kind}, ${where})`];
-	if (http && http.headers.length) out.push(`   headers: ${http.headers.map((h) => h.name).join(", ")}`);
-	if (http && http.body) out.push(`   body: ${http.body.length} chars`);
-	if (b.references.length) out.push(`   references: ${b.references.map((r) => r.text).join(" ")}`);
-	for (const p of b.problems) out.push(`   ${p.severity}: line ${p.line + 1}:${p.column + 1}: ${p.message}`);
-	return out.join("\n");
+	out.add(`${b.index + 1}. ${head}${b.alias ? ` [${b.alias}]` : ""}  (${b.kind}, lines ${b.fence.startLine + 1}-${b.fence.endLine + 1})\n`);
+	if (http && http.headers.length) out.add(`   headers: ${http.headers.map((h) => h.name).join(", ")}\n`);
+	if (http && http.body) out.add(`   body: ${http.body.length} chars\n`);
+	if (b.references.length) out.add(`   references: ${b.references.map((r) => r.text).join(" ")}\n`);
+	for (const p of b.problems) out.add(`   ${p.severity}: line ${p.line + 1}:${p.column + 1}: ${p.message}\n`);
 }
 
-/** `runnable-blocks parse <note.md> [--json]`: exits 2 when a block has errors (after printing everything), else 0. */
-export function runParse(file: string, json: boolean, write: (s: string) => void): number {
-	const blocks = parseNote(readNote(file));
-	if (json) {
-		write(JSON.stringify(blocks.map(blockToJson), null, 2) + "\n");
-	} else if (blocks.length === 0) {
-		write(`${file}: no runnable blocks\n`);
-	} else {
-		write(`${file}: ${blocks.length} runnable block${blocks.length === 1 ? "" : "s"}\n${blocks.map(describe).join("\n")}\n`);
+/** Output gathered into strings of about 64 K characters: a long note is written in few writes. */
+class Chunks {
+	readonly done: string[] = [];
+	private parts: string[] = [];
+	private size = 0;
+
+	add(s: string): void {
+		this.parts.push(s);
+		this.size += s.length;
+		if (this.size >= 1 << 16) this.flush();
 	}
-	return blocks.some((b) => b.problems.some((p) => p.severity === "error")) ? EXIT.usage : EXIT.ok;
+
+	flush(): void {
+		if (this.parts.length === 0) return;
+		this.done.push(this.parts.join(""));
+		this.parts = [];
+		this.size = 0;
+	}
+}
+
+/**
+ * `runnable-blocks parse <note.md> [--json]`: exits 2 when a block has errors (after printing
+ * everything), else 0. Each block is described as it is parsed and then dropped (`forEachBlock`):
+ * a long note is never held as blocks, only as the text to print (issue 19).
+ */
+export function runParse(file: string, json: boolean, write: (s: string) => void): number {
+	const out = new Chunks();
+	let count = 0;
+	let failed = false;
+	forEachBlock(readNote(file), (b) => {
+		if (!failed && b.problems.some((p) => p.severity === "error")) failed = true;
+		// Each element as `JSON.stringify(blocks, null, 2)` writes it: one level in.
+		if (json) out.add(`${count === 0 ? "[\n  " : ",\n  "}${JSON.stringify(blockToJson(b), null, 2).replace(/\n/g, "\n  ")}`);
+		else describe(b, out);
+		count++;
+	});
+	out.flush();
+	if (count === 0) {
+		write(json ? "[]\n" : `${file}: no runnable blocks\n`);
+	} else {
+		if (!json) write(`${file}: ${count} runnable block${count === 1 ? "" : "s"}\n`);
+		for (const chunk of out.done) write(chunk);
+		if (json) write("\n]\n");
+	}
+	return failed ? EXIT.usage : EXIT.ok;
 }

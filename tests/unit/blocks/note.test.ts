@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { blockAtLine, parseHttpBlock, parseNote, serializeHttpBlock } from "../../../src/blocks";
+import { blockAtLine, forEachBlock, parseHttpBlock, parseNote, parseNoteLines, serializeHttpBlock, splitLines, stringLines, type NoteBlock } from "../../../src/blocks";
 
 describe("parseNote", () => {
 	const note = [
@@ -167,6 +167,40 @@ describe("properties", () => {
 			fc.property(md, (text) => {
 				const blocks = parseNote(text);
 				for (let i = 1; i < blocks.length; i++) expect(blocks[i].fence.startLine).toBeGreaterThan(blocks[i - 1].fence.endLine);
+			}),
+			{ numRuns: 1000 },
+		);
+	});
+});
+
+describe("forEachBlock and the string line source (issue 19: a note read in place)", () => {
+	const piece = fc.constantFrom("```http alias=a", "```http alias=b timeout=5", "```HTTP", "~~~http", "```db", "```textdiff", "```", "~~~", "> ```http", "- ```http", "GET http://x/{{a.response.body.$.id}}", "# @name a", "Accept: */*", "", "{", "}", "\r", "\uFEFF```http");
+	const note = fc.array(fc.tuple(piece, fc.constantFrom("\n", "\r\n")), { maxLength: 25 }).map((ls) => ls.map(([l, e]) => l + e).join(""));
+
+	it("hands over, one at a time, the blocks the editor's parse gives, duplicate aliases marked", () => {
+		fc.assert(
+			fc.property(note, (text) => {
+				const seen: NoteBlock[] = [];
+				forEachBlock(text, (b) => seen.push(b));
+				expect(seen).toEqual(parseNoteLines(stringLines(text)).blocks);
+				expect(parseNote(text)).toEqual(seen);
+				// The http model read from the fence's lines is the model of its content text.
+				for (const b of seen) if (b.kind === "http") expect(b.http).toEqual(parseHttpBlock(b.fence.content));
+			}),
+			{ numRuns: 1000 },
+		);
+		const dup: NoteBlock[] = [];
+		forEachBlock("```http alias=a\nGET /1\n```\n```http alias=a\nGET /2\n```", (b) => dup.push(b));
+		expect(dup.map((b) => b.problems.map((p) => [p.code, p.line, p.column]))).toEqual([[], [["duplicate_alias", 3, 8]]]);
+	});
+
+	it("gives each line as splitLines does, asked for in any order", () => {
+		fc.assert(
+			fc.property(note, fc.array(fc.nat(), { maxLength: 10 }), (text, picks) => {
+				const all = splitLines(text);
+				const lines = stringLines(text);
+				expect(lines.count).toBe(all.length);
+				for (const pick of picks) expect(lines.line(pick % all.length)).toEqual(all[pick % all.length]);
 			}),
 			{ numRuns: 1000 },
 		);

@@ -1,6 +1,9 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseNote } from "../../../src/blocks";
 import { main } from "../../../src/cli/main";
-import type { ParsedBlockJson } from "../../../src/cli/commands/parse";
+import { blockToJson, type ParsedBlockJson } from "../../../src/cli/commands/parse";
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
 	let out = "";
@@ -82,5 +85,32 @@ describe("runnable-blocks parse", () => {
 		expect(code).toBe(2);
 		expect(err).toMatch(message);
 		expect(err.split("\n")[0]).toMatch(/^runnable-blocks: /);
+	});
+});
+
+describe("runnable-blocks parse of a long note (issue 19: blocks described as they are read, output in chunks)", () => {
+	const dir = mkdtempSync(join(tmpdir(), "rb-parse-long-"));
+	afterAll(() => rmSync(dir, { recursive: true, force: true }));
+	// 400 blocks, one in seven with an error, aliases reused: well over one 64 K output chunk.
+	const text = Array.from({ length: 400 }, (_, i) => `Prose ${i}\n\`\`\`http alias=r${i % 350}${i % 7 === 0 ? " timeout=x" : ""}\nPOST {{base}}/items/${i}\nAccept: */*\n\n{"n": ${i}, "ref": "{{r${i}.response.body.$.id}}"}\n\`\`\`\n`).join("\n");
+	const file = join(dir, "long.md");
+	writeFileSync(file, text);
+
+	it("prints --json exactly as JSON.stringify of every block, and exits 2 for the errors", async () => {
+		const { code, out } = await run(["parse", file, "--json"]);
+		expect(out.length).toBeGreaterThan(1 << 17);
+		expect(out).toBe(JSON.stringify(parseNote(text).map(blockToJson), null, 2) + "\n");
+		expect(code).toBe(2);
+	});
+
+	it("prints the count, then every block in order", async () => {
+		const { code, out } = await run(["parse", file]);
+		const lines = out.split("\n");
+		expect(lines[0]).toBe(`${file}: 400 runnable blocks`);
+		expect(lines.filter((l) => /^\d+\. POST /.test(l)).map((l) => Number(l.slice(0, l.indexOf(".")))))
+			.toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+		expect(lines.filter((l) => l.includes("duplicate_alias") || l.includes("already used"))).toHaveLength(50);
+		expect(out.endsWith("\n")).toBe(true);
+		expect(code).toBe(2);
 	});
 });
