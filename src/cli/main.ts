@@ -7,7 +7,7 @@ import { exportCommand } from "./commands/export";
 import { importCommand } from "./commands/import";
 import { runParse } from "./commands/parse";
 import { runCommand } from "./commands/run";
-import { reportInternalError } from "./crash";
+import { flushOwedWrites, reportInternalError } from "./crash";
 import { PLAIN, terminalOf, type Terminal } from "./terminal";
 import { commandHelp, COMMANDS, EXIT, isCommand, USAGE, UsageError } from "./usage";
 
@@ -62,6 +62,7 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 						failOnStatus: values["fail-on-status"] === true,
 						junit: values.junit,
 						terminal,
+						signals: ["SIGINT", "SIGTERM"],
 					},
 					out,
 					err,
@@ -129,10 +130,14 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 /** Process entry: wires stdio and sets the exit code; a bug prints one line and writes a report. */
 export function runCli(): void {
 	const argv = process.argv.slice(2);
-	// A throw outside main's promise (a socket or timer callback) is a bug too: same line, same report.
+	// A throw outside main's promise (a socket or timer callback) is a bug too: same line, same
+	// report; the history of the blocks that ran is still written (a second throw leaves at once).
+	let crashed = false;
 	const crash = (e: unknown) => {
 		process.stderr.write(reportInternalError(e, argv, version));
-		process.exit(EXIT.internal);
+		if (crashed) process.exit(EXIT.internal);
+		crashed = true;
+		void flushOwedWrites().finally(() => process.exit(EXIT.internal));
 	};
 	process.on("uncaughtException", crash);
 	process.on("unhandledRejection", crash);

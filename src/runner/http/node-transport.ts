@@ -8,11 +8,15 @@ import { MAX_BODY_BYTES, MAX_REDIRECTS, wireBody, type PreparedRequest } from ".
 import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader } from "./raw-head";
 
-/** Node modules: the plugin bundle also runs on mobile, where they do not exist. */
+/**
+ * Node modules: the plugin bundle also runs on mobile, where they do not exist. `https` and
+ * `zlib` load on first use (an https URL, an encoded body): together they cost a CLI start
+ * ~15 ms, and a run against a plain-http API that does not compress needs neither.
+ */
 interface NodeModules {
 	http: typeof Http;
-	https: typeof Https;
-	zlib: typeof Zlib;
+	https(): typeof Https;
+	zlib(): typeof Zlib;
 }
 
 export interface NodeTransportOptions {
@@ -45,10 +49,12 @@ class Ended extends Error {
  */
 function requireNodeModules(): NodeModules {
 	/* eslint-disable @typescript-eslint/no-require-imports -- see the comment above: require is the only loader Obsidian gives a plugin for Node builtins */
+	let https: typeof Https | null = null;
+	let zlib: typeof Zlib | null = null;
 	return {
 		http: require("http") as typeof Http,
-		https: require("https") as typeof Https,
-		zlib: require("zlib") as typeof Zlib,
+		https: () => (https ??= require("https") as typeof Https),
+		zlib: () => (zlib ??= require("zlib") as typeof Zlib),
 	};
 	/* eslint-enable @typescript-eslint/no-require-imports -- end of the three builtins */
 }
@@ -60,21 +66,26 @@ function requireNodeModules(): NodeModules {
 export function createNodeTransport(options: NodeTransportOptions = {}): Transport & { close(): void } {
 	const mods = requireNodeModules();
 	const httpAgent = new mods.http.Agent({ keepAlive: true });
-	const httpsAgent = new mods.https.Agent({ keepAlive: true, rejectUnauthorized: options.rejectUnauthorized ?? true });
+	let httpsAgent: Https.Agent | null = null;
+	const agents: Agents = {
+		http: httpAgent,
+		https: () => (httpsAgent ??= new (mods.https().Agent)({ keepAlive: true, rejectUnauthorized: options.rejectUnauthorized ?? true })),
+	};
 	return {
 		name: "node",
 		streams: true,
-		send: (request, opts = {}) => send(mods, { http: httpAgent, https: httpsAgent }, request, opts),
+		send: (request, opts = {}) => send(mods, agents, request, opts),
 		close: () => {
 			httpAgent.destroy();
-			httpsAgent.destroy();
+			httpsAgent?.destroy();
 		},
 	};
 }
 
 interface Agents {
 	http: Http.Agent;
-	https: Https.Agent;
+	/** Made on the first https request. */
+	https(): Https.Agent;
 }
 
 interface Hop {
@@ -178,7 +189,7 @@ function exchange(
 ): Promise<Exchange> {
 	return new Promise<Exchange>((resolve, reject) => {
 		const https = hop.url.protocol === "https:";
-		const lib = https ? mods.https : mods.http;
+		const lib = https ? mods.https() : mods.http;
 		const body = Buffer.from(hop.body.buffer, hop.body.byteOffset, hop.body.byteLength);
 		// Each hop asks the jar again: a redirect's target may hold other cookies (or the 3xx just set one).
 		const hopHeaders = withJarCookies(hop.headers, opts.cookies?.header(hop.url.href) ?? null);
@@ -219,7 +230,7 @@ function exchange(
 				auth: hop.url.username ? `${decodeURIComponent(hop.url.username)}:${decodeURIComponent(hop.url.password)}` : undefined,
 				method: hop.method,
 				headers,
-				agent: https ? agents.https : agents.http,
+				agent: https ? agents.https() : agents.http,
 				setHost: true,
 			});
 		} catch (e) {
@@ -310,9 +321,9 @@ function exchange(
 function decoded(mods: NodeModules, res: Http.IncomingMessage, contentEncoding: string): NodeJS.ReadableStream {
 	const encoding = contentEncoding.toLowerCase().trim();
 	let decoder: Zlib.Gunzip | Zlib.Inflate | Zlib.BrotliDecompress | null = null;
-	if (encoding === "gzip" || encoding === "x-gzip") decoder = mods.zlib.createGunzip();
-	else if (encoding === "deflate") decoder = mods.zlib.createInflate();
-	else if (encoding === "br") decoder = mods.zlib.createBrotliDecompress();
+	if (encoding === "gzip" || encoding === "x-gzip") decoder = mods.zlib().createGunzip();
+	else if (encoding === "deflate") decoder = mods.zlib().createInflate();
+	else if (encoding === "br") decoder = mods.zlib().createBrotliDecompress();
 	if (!decoder) return res;
 	res.on("error", (e) => decoder?.destroy(e));
 	return res.pipe(decoder);
