@@ -20,11 +20,29 @@ function nativeDriver(): Driver | null {
 	}
 }
 
+let binding: string | null | undefined;
+
+/**
+ * The driver's compiled addon, named to it directly: left to find it, better-sqlite3 asks the
+ * `bindings` package, which probes a dozen paths (~7 ms of every CLI run that writes history).
+ * Where the build put it elsewhere, the driver looks for it as it normally does.
+ */
+function addonOptions(): { nativeBinding?: string } {
+	if (binding === undefined) {
+		try {
+			binding = require.resolve("better-sqlite3/build/Release/better_sqlite3.node");
+		} catch {
+			binding = null;
+		}
+	}
+	return binding === null ? {} : { nativeBinding: binding };
+}
+
 /** Whether the file at `path` is absent or opens as an SQLite database. */
 function readable(driver: Driver, path: string): boolean {
 	if (!existsSync(path)) return true;
 	try {
-		const db = new driver(path, { readonly: true, fileMustExist: true });
+		const db = new driver(path, { readonly: true, fileMustExist: true, ...addonOptions() });
 		try {
 			db.pragma("schema_version");
 		} finally {
@@ -73,7 +91,7 @@ class NativeHistory implements RunHistoryStore {
 	/** The block's runs in the file (what close has written; the CLI lists nothing before it). */
 	list(filePath: string, alias: string): HistoryRow[] {
 		if (!existsSync(this.path) || !readable(this.driver, this.path)) return [];
-		const db = new this.driver(this.path, { readonly: true, fileMustExist: true });
+		const db = new this.driver(this.path, { readonly: true, fileMustExist: true, ...addonOptions() });
 		try {
 			return (db.prepare(HISTORY_SQL.list).raw().all(filePath, alias) as SqlCell[][]).map(rowFromValues);
 		} catch {
@@ -92,7 +110,7 @@ class NativeHistory implements RunHistoryStore {
 
 	/** Everything recorded, in one transaction (one fsync per CLI run, not per row). */
 	private write(changes: Change[]): void {
-		const db = new this.driver(this.path);
+		const db = new this.driver(this.path, addonOptions());
 		try {
 			db.pragma("journal_mode = DELETE");
 			migrateWith({
