@@ -43,7 +43,10 @@ export interface JarCookie {
 
 /** The Set-Cookie values of a response head. */
 export function setCookiesOf(headers: ReadonlyArray<readonly [string, string]>): string[] {
-	return headers.filter(([n]) => n.toLowerCase() === "set-cookie").map(([, v]) => v);
+	const out: string[] = [];
+	// Lower-cased only at the name's length: this runs for every response.
+	for (const [n, v] of headers) if (n.length === 10 && n.toLowerCase() === "set-cookie") out.push(v);
+	return out;
 }
 
 /** The request's headers with the jar's cookies for the URL added (after a `Cookie` the block wrote). */
