@@ -95,8 +95,11 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	} finally {
 		for (const t of timers) clearTimeout(t);
 		owed();
-		await engine.close();
-		interrupt.dispose();
+		try {
+			await engine.close();
+		} finally {
+			interrupt.dispose();
+		}
 	}
 	// Bodies are decoded only when JSON is asked for: a 100 MB body stays 100 MB of bytes otherwise.
 	if (opts.json) out(JSON.stringify(runs.map((r) => resultToJson(r.block, r.result, r.dependency)), null, 2) + "\n");
