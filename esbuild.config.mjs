@@ -94,6 +94,18 @@ const plugin = {
 	],
 };
 
+/**
+ * The CLI reads sql.js's WebAssembly from node_modules when it first needs it
+ * (src/cli/sql-wasm-file.ts in src/runner/sql-wasm.ts's place) instead of carrying it in
+ * dist/cli.js, where every start read and compiled the 450 KB of base64 (issue 19).
+ */
+const cliSqlWasm = {
+	name: "cli-sql-wasm",
+	setup(build) {
+		build.onResolve({ filter: /^\.\/sql-wasm$/ }, (args) => (args.importer.endsWith(resolvePath("src/runner/sqljs.ts")) ? { path: resolvePath("src/cli/sql-wasm-file.ts") } : undefined));
+	},
+};
+
 const cli = {
 	...common,
 	entryPoints: ["src/cli/main.ts"],
@@ -104,9 +116,11 @@ const cli = {
 	sourcemap: false,
 	// Optional native SQLite for history: required at run time from node_modules when installed.
 	// The server drivers too (dependencies of the package, required only when a db block of their
-	// engine runs): bundled, every CLI start read and compiled their 1.3 MB (issue 19).
-	external: [...nodeBuiltins, "better-sqlite3", "pg", "mysql2"],
-	plugins: [deflatedWasm],
+	// engine runs): bundled, every CLI start read and compiled their 1.3 MB (issue 19). So are
+	// sql.js and tough-cookie (required on first use: a run with native history and no cookies
+	// never loads them; bundled, they and their public-suffix list cost every start ~60 ms).
+	external: [...nodeBuiltins, "better-sqlite3", "pg", "mysql2", "sql.js", "tough-cookie"],
+	plugins: [cliSqlWasm],
 };
 
 /** Copies the shipped artifact into the example vault so `npm start` shows a working vault. */

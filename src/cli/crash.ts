@@ -29,3 +29,21 @@ export function reportInternalError(e: unknown, argv: readonly string[], version
 function firstLine(s: string): string {
 	return s.split("\n")[0] || "unknown error";
 }
+
+/** Writes a dying process still owes (a run's history), flushed before a crash exits. */
+const owed = new Set<() => Promise<void>>();
+
+/** Registers a write to flush if the process dies of a bug; returns its removal. */
+export function flushOnCrash(write: () => Promise<void>): () => void {
+	owed.add(write);
+	return () => owed.delete(write);
+}
+
+/** Runs the owed writes, for at most `ms` (a bug may have left one that never ends). */
+export async function flushOwedWrites(ms = 3_000): Promise<void> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const writes = [...owed].map((w) => w().catch(() => undefined));
+	owed.clear();
+	await Promise.race([Promise.all(writes), new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+	clearTimeout(timer);
+}

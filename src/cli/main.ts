@@ -7,7 +7,7 @@ import type * as ExportCommand from "./commands/export";
 import type * as ImportCommand from "./commands/import";
 import type * as ParseCommand from "./commands/parse";
 import type * as RunCommand from "./commands/run";
-import { reportInternalError } from "./crash";
+import { flushOwedWrites, reportInternalError } from "./crash";
 import { PLAIN, terminalOf, type Terminal } from "./terminal";
 import { commandHelp, COMMANDS, EXIT, isCommand, USAGE, UsageError } from "./usage";
 
@@ -78,6 +78,7 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 						failOnStatus: values["fail-on-status"] === true,
 						junit: values.junit,
 						terminal,
+						signals: ["SIGINT", "SIGTERM"],
 					},
 					out,
 					err,
@@ -145,10 +146,14 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 /** Process entry: wires stdio and sets the exit code; a bug prints one line and writes a report. */
 export function runCli(): void {
 	const argv = process.argv.slice(2);
-	// A throw outside main's promise (a socket or timer callback) is a bug too: same line, same report.
+	// A throw outside main's promise (a socket or timer callback) is a bug too: same line, same
+	// report; the history of the blocks that ran is still written (a second throw leaves at once).
+	let crashed = false;
 	const crash = (e: unknown) => {
 		process.stderr.write(reportInternalError(e, argv, version));
-		process.exit(EXIT.internal);
+		if (crashed) process.exit(EXIT.internal);
+		crashed = true;
+		void flushOwedWrites().finally(() => process.exit(EXIT.internal));
 	};
 	process.on("uncaughtException", crash);
 	process.on("unhandledRejection", crash);

@@ -20,11 +20,29 @@ function nativeDriver(): Driver | null {
 	}
 }
 
+let binding: string | null | undefined;
+
+/**
+ * The driver's compiled addon, named to it directly: left to find it, better-sqlite3 asks the
+ * `bindings` package, which probes a dozen paths (~7 ms of every CLI run that writes history).
+ * Where the build put it elsewhere, the driver looks for it as it normally does.
+ */
+function addonOptions(): { nativeBinding?: string } {
+	if (binding === undefined) {
+		try {
+			binding = require.resolve("better-sqlite3/build/Release/better_sqlite3.node");
+		} catch {
+			binding = null;
+		}
+	}
+	return binding === null ? {} : { nativeBinding: binding };
+}
+
 /** Whether the file at `path` is absent or opens as an SQLite database. */
 function readable(driver: Driver, path: string): boolean {
 	if (!existsSync(path)) return true;
 	try {
-		const db = new driver(path, { readonly: true, fileMustExist: true });
+		const db = new driver(path, { readonly: true, fileMustExist: true, ...addonOptions() });
 		try {
 			db.pragma("schema_version");
 		} finally {
@@ -49,8 +67,11 @@ export function openNativeHistory(path: string, lock: LockOptions = nodeLockOpti
 	return driver && readable(driver, path) ? new NativeHistory(driver, path, lock) : null;
 }
 
+/** A change waiting for close: a run's row, or a note renamed. */
+type Change = { kind: "row"; entry: HistoryEntry } | { kind: "rename"; oldPath: string; newPath: string };
+
 class NativeHistory implements RunHistoryStore {
-	private pending: Array<(db: BetterSqlite3.Database) => void> = [];
+	private pending: Change[] = [];
 	private closed = false;
 
 	constructor(
@@ -60,21 +81,17 @@ class NativeHistory implements RunHistoryStore {
 	) {}
 
 	record(entry: HistoryEntry): void {
-		if (this.closed) return;
-		this.pending.push((db) => {
-			db.prepare(HISTORY_SQL.insert).run(insertParams(entry));
-			db.prepare(HISTORY_SQL.trim).run(entry.filePath, entry.alias, entry.filePath, entry.alias);
-		});
+		if (!this.closed) this.pending.push({ kind: "row", entry });
 	}
 
 	renameFile(oldPath: string, newPath: string): void {
-		if (!this.closed) this.pending.push((db) => db.prepare(HISTORY_SQL.rename).run(newPath, oldPath));
+		if (!this.closed) this.pending.push({ kind: "rename", oldPath, newPath });
 	}
 
 	/** The block's runs in the file (what close has written; the CLI lists nothing before it). */
 	list(filePath: string, alias: string): HistoryRow[] {
 		if (!existsSync(this.path) || !readable(this.driver, this.path)) return [];
-		const db = new this.driver(this.path, { readonly: true, fileMustExist: true });
+		const db = new this.driver(this.path, { readonly: true, fileMustExist: true, ...addonOptions() });
 		try {
 			return (db.prepare(HISTORY_SQL.list).raw().all(filePath, alias) as SqlCell[][]).map(rowFromValues);
 		} catch {
@@ -92,8 +109,8 @@ class NativeHistory implements RunHistoryStore {
 	}
 
 	/** Everything recorded, in one transaction (one fsync per CLI run, not per row). */
-	private write(changes: Array<(db: BetterSqlite3.Database) => void>): void {
-		const db = new this.driver(this.path);
+	private write(changes: Change[]): void {
+		const db = new this.driver(this.path, addonOptions());
 		try {
 			db.pragma("journal_mode = DELETE");
 			migrateWith({
@@ -104,9 +121,35 @@ class NativeHistory implements RunHistoryStore {
 						db.pragma(`user_version = ${version}`);
 					})(),
 			});
-			db.transaction(() => changes.forEach((c) => c(db)))();
+			db.transaction(() => apply(db, changes))();
 		} finally {
 			db.close();
 		}
 	}
+}
+
+/**
+ * The changes in order, each statement prepared once (preparing per row was most of the write
+ * for a 200-block run). A block is trimmed to its retention once, after its last row and before
+ * any rename: the same rows remain as when every insert was followed by its trim, since the
+ * trim keeps a block's newest ids and later inserts only add newer ones.
+ */
+function apply(db: BetterSqlite3.Database, changes: readonly Change[]): void {
+	const insert = db.prepare(HISTORY_SQL.insert);
+	const trim = db.prepare(HISTORY_SQL.trim);
+	let untrimmed = new Map<string, HistoryEntry>();
+	const trimAll = () => {
+		for (const e of untrimmed.values()) trim.run(e.filePath, e.alias, e.filePath, e.alias);
+		untrimmed = new Map();
+	};
+	for (const c of changes) {
+		if (c.kind === "row") {
+			insert.run(insertParams(c.entry));
+			untrimmed.set(JSON.stringify([c.entry.filePath, c.entry.alias]), c.entry);
+		} else {
+			trimAll();
+			db.prepare(HISTORY_SQL.rename).run(c.newPath, c.oldPath);
+		}
+	}
+	trimAll();
 }

@@ -31,7 +31,8 @@ An invalid block is reported (file:line:column) and the others still run.
 ?? assertions print a ✓ or ✗ line each; a failed one makes the exit code 1.
 On a terminal: status, time, size and a body preview per block, in colour (NO_COLOR turns
 colour off); piped: one plain line per block and a summary.
-Exit: 0 every block finished, 1 a block failed, was cancelled, invalid or skipped, or an assertion failed, 2 usage errors.`,
+Exit: 0 every block finished, 1 a block failed, was cancelled, invalid or skipped, or an assertion failed, 2 usage errors,
+130/143 stopped by Ctrl+C/SIGTERM (the history of the blocks that ran is written).`,
 	},
 	parse: {
 		synopsis: "runnable-blocks parse <note.md> [--json]",

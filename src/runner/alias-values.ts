@@ -25,14 +25,41 @@ export function selectJson(text: string, path: string, what: string): Lookup {
 	} catch {
 		return { ok: false, message: `${what} is not JSON, so ${path} cannot be read` };
 	}
+	const direct = simplePath(json, path);
+	if (direct) return { ok: true, value: stringify(direct.value) };
 	let matches: unknown[];
 	try {
-		matches = JSONPath<unknown[]>({ path, json: json as object, eval: "safe", wrap: true });
+		// jsonpath-plus answers undefined, not [], for a falsy document (`null`, `0`, `false`, `""`).
+		matches = JSONPath<unknown[] | undefined>({ path, json: json as object, eval: "safe", wrap: true }) ?? [];
 	} catch (e) {
 		return { ok: false, message: `invalid JSONPath ${path}: ${e instanceof Error ? e.message : String(e)}` };
 	}
 	if (matches.length === 0) return { ok: false, message: `${path} matches nothing in ${what}` };
 	return { ok: true, value: stringify(matches.length === 1 ? matches[0] : matches) };
+}
+
+const SIMPLE_PATH = /^\$(?:\.[A-Za-z_][A-Za-z0-9_]*|\[(?:0|[1-9][0-9]{0,8})\])+$/;
+const STEP = /\.([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]+)\]/g;
+
+/**
+ * The one match of a path of names and indexes (`$.id`, `$.items[0].name`), read directly:
+ * jsonpath-plus's parse and walk were most of a chained reference's cost. Null when the path
+ * has anything else, or a step does not find its own property (an array's name, a missing key,
+ * a string's index): jsonpath-plus then answers, as it always did.
+ */
+function simplePath(json: unknown, path: string): { value: unknown } | null {
+	if (!SIMPLE_PATH.test(path)) return null;
+	let value = json;
+	for (const [, name, index] of path.matchAll(STEP)) {
+		if (name !== undefined) {
+			if (value === null || typeof value !== "object" || Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, name)) return null;
+			value = (value as Record<string, unknown>)[name];
+		} else {
+			if (!Array.isArray(value) || Number(index) >= value.length) return null;
+			value = value[Number(index)];
+		}
+	}
+	return { value };
 }
 
 function headerValue(headers: Array<[string, string]>, name: string, what: string): Lookup {

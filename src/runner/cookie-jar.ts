@@ -5,7 +5,20 @@
  * (RFC 6265); a Secure cookie set over plain http is refused (RFC 6265bis §5.7, step 9).
  * Kept in memory: never in history.
  */
-import { Cookie, CookieJar } from "tough-cookie";
+import type * as Tough from "tough-cookie";
+import type { CookieJar } from "tough-cookie";
+
+let tough: typeof Tough | null = null;
+
+/**
+ * tough-cookie, loaded on the first cookie: with its public-suffix list it cost every CLI start
+ * ~45 ms of loading, and a run whose responses set no cookie never needs it.
+ */
+function toughCookie(): typeof Tough {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above); bundled into main.js, required from node_modules by the CLI
+	tough ??= require("tough-cookie") as typeof Tough;
+	return tough;
+}
 
 /** What a transport asks of the jar for one request (each hop of a redirect asks again). */
 export interface RunCookies {
@@ -30,7 +43,10 @@ export interface JarCookie {
 
 /** The Set-Cookie values of a response head. */
 export function setCookiesOf(headers: ReadonlyArray<readonly [string, string]>): string[] {
-	return headers.filter(([n]) => n.toLowerCase() === "set-cookie").map(([, v]) => v);
+	const out: string[] = [];
+	// Lower-cased only at the name's length: this runs for every response.
+	for (const [n, v] of headers) if (n.length === 10 && n.toLowerCase() === "set-cookie") out.push(v);
+	return out;
 }
 
 /** The request's headers with the jar's cookies for the URL added (after a `Cookie` the block wrote). */
@@ -58,8 +74,8 @@ export class CookieJars {
 	restore(text: string): string | null {
 		this.jars.clear();
 		try {
-			const data = JSON.parse(text) as Record<string, Parameters<typeof CookieJar.deserializeSync>[0]>;
-			for (const [env, jar] of Object.entries(data)) this.jars.set(env, CookieJar.deserializeSync(jar));
+			const data = JSON.parse(text) as Record<string, Parameters<typeof Tough.CookieJar.deserializeSync>[0]>;
+			for (const [env, jar] of Object.entries(data)) this.jars.set(env, toughCookie().CookieJar.deserializeSync(jar));
 			return null;
 		} catch (e) {
 			this.jars.clear();
@@ -70,18 +86,24 @@ export class CookieJars {
 	private jar(env: string): CookieJar {
 		let jar = this.jars.get(env);
 		if (!jar) {
-			jar = new CookieJar();
+			jar = new (toughCookie().CookieJar)();
 			this.jars.set(env, jar);
 		}
 		return jar;
 	}
 
-	/** The jar of an environment as a run uses it. */
+	/**
+	 * The jar of an environment as a run uses it. The jar is made by the first Set-Cookie: until
+	 * then there is nothing to send, and asking tough-cookie for nothing cost every request of a
+	 * cookie-less run ~0.1 ms (its domain canonicalisation and public-suffix lookup).
+	 */
 	for(env: string): RunCookies {
-		const jar = this.jar(env);
 		return {
-			header: (url) => jar.getCookieStringSync(url) || null,
+			header: (url) => this.jars.get(env)?.getCookieStringSync(url) || null,
 			store: (url, setCookies) => {
+				if (setCookies.length === 0) return;
+				const jar = this.jar(env);
+				const { Cookie } = toughCookie();
 				const insecure = url.startsWith("http:");
 				for (const text of setCookies) {
 					const cookie = Cookie.parse(text);
@@ -89,7 +111,7 @@ export class CookieJars {
 					// A cookie for another domain, or otherwise refused by RFC 6265, is dropped: a response cannot break a run.
 					jar.setCookieSync(cookie, url, { ignoreError: true });
 				}
-				if (setCookies.length > 0) this.onChange?.();
+				this.onChange?.();
 			},
 		};
 	}
@@ -99,7 +121,8 @@ export class CookieJars {
 		const jar = this.jars.get(env);
 		if (!jar) return [];
 		const now = Date.now();
-		const cookies = (jar.serializeSync()?.cookies ?? []).map((c) => Cookie.fromJSON(c)).filter((c): c is Cookie => c !== null && c !== undefined && c.TTL(now) > 0);
+		const { Cookie } = toughCookie();
+		const cookies = (jar.serializeSync()?.cookies ?? []).map((c) => Cookie.fromJSON(c)).filter((c): c is Tough.Cookie => c !== null && c !== undefined && c.TTL(now) > 0);
 		return cookies.map((c) => {
 			const expiry = c.expiryTime(new Date(now));
 			return {

@@ -69,6 +69,11 @@ export interface RunOptions {
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
 	/** db targets: more rows than the connection's max_rows (load more), or the plan instead of rows (EXPLAIN). */
 	db?: DbRunRequest;
+	/**
+	 * Stops the whole run (the CLI's Ctrl+C): the running blocks are cancelled and every later one
+	 * ends cancelled before it is sent. What finished stays finished, and its history is kept.
+	 */
+	signal?: AbortSignal;
 }
 
 /**
@@ -117,6 +122,10 @@ export function createEngine(ports: EnginePorts): Engine {
 		};
 		const secretValues = env.secretValues;
 		const controllers = new Map<string, AbortController>();
+		const stopAll = () => {
+			for (const c of controllers.values()) c.abort();
+		};
+		opts.signal?.addEventListener("abort", stopAll);
 		const runs = runBlocks(note, targets, {
 			filePath,
 			env: env.variables,
@@ -129,6 +138,7 @@ export function createEngine(ports: EnginePorts): Engine {
 			signalFor: (block) => {
 				const c = session.begin(blockKey(block));
 				controllers.set(blockKey(block), c);
+				if (opts.signal?.aborted) c.abort();
 				return c.signal;
 			},
 			onBlockStart: opts.onBlockStart,
@@ -142,10 +152,13 @@ export function createEngine(ports: EnginePorts): Engine {
 				const key = blockKey(block);
 				session.update(key, result);
 				const c = controllers.get(key);
-				if (c) session.end(key, c);
+				if (c) {
+					session.end(key, c);
+					controllers.delete(key);
+				}
 				opts.onBlockDone?.(block, result);
 			},
-		});
+		}).finally(() => opts.signal?.removeEventListener("abort", stopAll));
 		// The database opens while the first request is in flight (in a later task: the request goes out first).
 		void history?.ready();
 		return runs;

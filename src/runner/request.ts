@@ -48,9 +48,11 @@ export interface MaskedRequest extends Pick<PreparedRequest, "url" | "headers" |
 	withReferences: Pick<PreparedRequest, "url" | "headers" | "body">;
 }
 
+const encoder = new TextEncoder();
+
 /** The bytes a transport sends. */
 export function wireBody(request: Pick<PreparedRequest, "body" | "bodyBytes">): Uint8Array {
-	return request.bodyBytes ?? new TextEncoder().encode(request.body);
+	return request.bodyBytes ?? encoder.encode(request.body);
 }
 
 /** The text that stands for a secret's value wherever a request is shown. */

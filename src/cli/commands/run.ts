@@ -1,9 +1,11 @@
+import { constants } from "node:os";
 import { dirname, resolve } from "node:path";
 import { parseNote, type NoteBlock } from "../../blocks";
 import { createEngine } from "../../runner/engine";
 import { cookieFilePath, persistedCookies } from "../cookie-file";
 import type { BlockRun } from "../../runner/run-note";
 import { blockKey } from "../../runner/session";
+import { flushOnCrash } from "../crash";
 import { cliPorts } from "../engine-ports";
 import { writeFileSync } from "node:fs";
 import { junitReport } from "../junit";
@@ -30,6 +32,11 @@ export interface RunOptions {
 	overrides?: Record<string, string>;
 	/** Cancels a block after this many ms (the demo's `# @cancel-after`). */
 	cancelAfter?: (block: NoteBlock) => number | undefined;
+	/**
+	 * Signals that stop the run instead of killing the process (the CLI passes SIGINT and
+	 * SIGTERM): see `interruptible`.
+	 */
+	signals?: readonly NodeJS.Signals[];
 }
 
 export interface RunOutcome {
@@ -70,9 +77,12 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const saveCookies = settings.general.persistCookies ? persistedCookies(engine.cookies, cookieFilePath(vault), err) : () => undefined;
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];
+	const interrupt = interruptible(opts.signals ?? []);
+	const owed = flushOnCrash(() => engine.close());
 	let runs: BlockRun[];
 	try {
 		runs = await engine.run(vault.notePath, note, targets, {
+			signal: interrupt.signal,
 			onBlockStart: (block) => {
 				reporter.start(block);
 				// The run begins right after this call, so the timer always finds it under way.
@@ -86,8 +96,13 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 		});
 	} finally {
 		for (const t of timers) clearTimeout(t);
-		await engine.close();
-		saveCookies();
+		owed();
+		try {
+			await engine.close();
+		} finally {
+			interrupt.dispose();
+			saveCookies();
+		}
 	}
 	// Bodies are decoded only when JSON is asked for: a 100 MB body stays 100 MB of bytes otherwise.
 	if (opts.json) out(JSON.stringify(runs.map((r) => resultToJson(r.block, r.result, r.dependency)), null, 2) + "\n");
@@ -99,6 +114,32 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 			err(`runnable-blocks: could not write the JUnit report ${opts.junit}: ${e instanceof Error ? e.message : String(e)}\n`);
 		}
 	}
+	if (interrupt.code() !== null) return { code: interrupt.code() as number, runs };
 	const ok = runs.every((r) => (r.result.state === "done" || r.result.state === "cached") && !(opts.failOnStatus && isErrorStatus(r.result)) && !(r.result.assertions ?? []).some((a) => !a.ok));
 	return { code: ok ? EXIT.ok : EXIT.failed, runs };
+}
+
+/**
+ * A run that a signal stops instead of killing the process: the first SIGINT (or SIGTERM)
+ * cancels the running block and skips the rest, the run ends as usual (the history of every
+ * block that ran is written before exit) and the exit code is the shell's 128 + signal number.
+ * A second signal while that write is under way leaves at once, without the rows not yet written.
+ */
+function interruptible(signals: readonly NodeJS.Signals[]): { signal: AbortSignal; code(): number | null; dispose(): void } {
+	const controller = new AbortController();
+	let caught: NodeJS.Signals | null = null;
+	const exitCode = (s: NodeJS.Signals) => 128 + (constants.signals[s] ?? 0);
+	const onSignal = (s: NodeJS.Signals) => {
+		if (caught !== null) process.exit(exitCode(s));
+		caught = s;
+		controller.abort();
+	};
+	for (const s of signals) process.on(s, onSignal);
+	return {
+		signal: controller.signal,
+		code: () => (caught === null ? null : exitCode(caught)),
+		dispose: () => {
+			for (const s of signals) process.off(s, onSignal);
+		},
+	};
 }

@@ -8,11 +8,15 @@ import { MAX_BODY_BYTES, MAX_REDIRECTS, wireBody, type PreparedRequest } from ".
 import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader } from "./raw-head";
 
-/** Node modules: the plugin bundle also runs on mobile, where they do not exist. */
+/**
+ * Node modules: the plugin bundle also runs on mobile, where they do not exist. `https` and
+ * `zlib` load on first use (an https URL, an encoded body): together they cost a CLI start
+ * ~15 ms, and a run against a plain-http API that does not compress needs neither.
+ */
 interface NodeModules {
 	http: typeof Http;
-	https: typeof Https;
-	zlib: typeof Zlib;
+	https(): typeof Https;
+	zlib(): typeof Zlib;
 }
 
 export interface NodeTransportOptions {
@@ -45,10 +49,12 @@ class Ended extends Error {
  */
 function requireNodeModules(): NodeModules {
 	/* eslint-disable @typescript-eslint/no-require-imports -- see the comment above: require is the only loader Obsidian gives a plugin for Node builtins */
+	let https: typeof Https | null = null;
+	let zlib: typeof Zlib | null = null;
 	return {
 		http: require("http") as typeof Http,
-		https: require("https") as typeof Https,
-		zlib: require("zlib") as typeof Zlib,
+		https: () => (https ??= require("https") as typeof Https),
+		zlib: () => (zlib ??= require("zlib") as typeof Zlib),
 	};
 	/* eslint-enable @typescript-eslint/no-require-imports -- end of the three builtins */
 }
@@ -60,21 +66,26 @@ function requireNodeModules(): NodeModules {
 export function createNodeTransport(options: NodeTransportOptions = {}): Transport & { close(): void } {
 	const mods = requireNodeModules();
 	const httpAgent = new mods.http.Agent({ keepAlive: true });
-	const httpsAgent = new mods.https.Agent({ keepAlive: true, rejectUnauthorized: options.rejectUnauthorized ?? true });
+	let httpsAgent: Https.Agent | null = null;
+	const agents: Agents = {
+		http: httpAgent,
+		https: () => (httpsAgent ??= new (mods.https().Agent)({ keepAlive: true, rejectUnauthorized: options.rejectUnauthorized ?? true })),
+	};
 	return {
 		name: "node",
 		streams: true,
-		send: (request, opts = {}) => send(mods, { http: httpAgent, https: httpsAgent }, request, opts),
+		send: (request, opts = {}) => send(mods, agents, request, opts),
 		close: () => {
 			httpAgent.destroy();
-			httpsAgent.destroy();
+			httpsAgent?.destroy();
 		},
 	};
 }
 
 interface Agents {
 	http: Http.Agent;
-	https: Https.Agent;
+	/** Made on the first https request. */
+	https(): Https.Agent;
 }
 
 interface Hop {
@@ -96,7 +107,7 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 	if (badHeader) return finish(failed("invalid_token", badHeader, timing));
 	let url: URL;
 	try {
-		url = new URL(request.url);
+		url = parsedUrl(request.url);
 	} catch {
 		return finish(failed("invalid_url", undefined, timing, request.url));
 	}
@@ -132,6 +143,18 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 	}
 }
 
+let lastUrl: { text: string; url: URL } | null = null;
+
+/**
+ * The URL parsed, reusing the last parse when the text is the same (a run of one endpoint, a
+ * polling loop): parsing was a tenth of the transport's own time per request. Safe to share:
+ * nothing here changes a URL (a redirect parses a new one).
+ */
+function parsedUrl(text: string): URL {
+	if (lastUrl?.text !== text) lastUrl = { text, url: new URL(text) };
+	return lastUrl.url;
+}
+
 /** Why the run is being stopped, and the current exchange's hook to stop it. */
 interface Stop {
 	reason: "user" | "timeout" | null;
@@ -154,9 +177,30 @@ function nextHop(hop: Hop, status: number, location: string): Hop {
 
 type Exchange = { kind: "final"; outcome: TransportOutcome } | { kind: "redirect"; status: number; location: string; outcome: TransportOutcome };
 
-function firstHeader(pairs: Array<[string, string]>, lowerName: string): string | undefined {
-	for (const [n, v] of pairs) if (n.length === lowerName.length && n.toLowerCase() === lowerName) return v;
-	return undefined;
+function isRedirect(status: number): boolean {
+	return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+}
+
+/** The response headers the transport acts on, read in one pass over the raw pairs (the first of each). */
+interface KeyHeaders {
+	location?: string;
+	contentEncoding?: string;
+	contentLength?: string;
+}
+
+function keyHeaders(pairs: ReadonlyArray<readonly [string, string]>): KeyHeaders {
+	const out: KeyHeaders = {};
+	for (const [n, v] of pairs) {
+		// Lower-cased only at the lengths of the names sought ("location" 8, "content-length" 14, "content-encoding" 16).
+		if (n.length === 8) {
+			if (out.location === undefined && n.toLowerCase() === "location") out.location = v;
+		} else if (n.length === 14) {
+			if (out.contentLength === undefined && n.toLowerCase() === "content-length") out.contentLength = v;
+		} else if (n.length === 16) {
+			if (out.contentEncoding === undefined && n.toLowerCase() === "content-encoding") out.contentEncoding = v;
+		}
+	}
+	return out;
 }
 
 function headerPairs(raw: string[]): Array<[string, string]> {
@@ -178,8 +222,8 @@ function exchange(
 ): Promise<Exchange> {
 	return new Promise<Exchange>((resolve, reject) => {
 		const https = hop.url.protocol === "https:";
-		const lib = https ? mods.https : mods.http;
-		const body = Buffer.from(hop.body.buffer, hop.body.byteOffset, hop.body.byteLength);
+		const lib = https ? mods.https() : mods.http;
+		const body = hop.body;
 		// Each hop asks the jar again: a redirect's target may hold other cookies (or the 3xx just set one).
 		const hopHeaders = withJarCookies(hop.headers, opts.cookies?.header(hop.url.href) ?? null);
 		const names = new Set(hopHeaders.map(([n]) => n.toLowerCase()));
@@ -219,7 +263,7 @@ function exchange(
 				auth: hop.url.username ? `${decodeURIComponent(hop.url.username)}:${decodeURIComponent(hop.url.password)}` : undefined,
 				method: hop.method,
 				headers,
-				agent: https ? agents.https : agents.http,
+				agent: https ? agents.https() : agents.http,
 				setHost: true,
 			});
 		} catch (e) {
@@ -253,10 +297,11 @@ function exchange(
 			};
 			opts.cookies?.store(hop.url.href, setCookiesOf(head.headers));
 			// Read from the raw pairs: res.headers would build a second header object per response.
-			const location = firstHeader(head.headers, "location");
+			const key = keyHeaders(head.headers);
+			const location = key.location;
 			const rawRequestHead = requestHeadText(req);
 			const requestBytes = Buffer.byteLength(rawRequestHead) + body.byteLength;
-			if (res.statusCode && [301, 302, 303, 307, 308].includes(res.statusCode) && location) {
+			if (location && isRedirect(res.statusCode ?? 0)) {
 				// Drain and keep the socket for reuse; the 3xx is the outcome when redirects are off.
 				res.resume();
 				res.on("end", () => {
@@ -268,8 +313,8 @@ function exchange(
 				return;
 			}
 			opts.onHeaders?.(head);
-			const stream = decoded(mods, res, firstHeader(head.headers, "content-encoding") ?? "");
-			const declared = stream === res ? Number(firstHeader(head.headers, "content-length") ?? NaN) : NaN;
+			const stream = decoded(mods, res, key.contentEncoding ?? "");
+			const declared = stream === res ? Number(key.contentLength ?? NaN) : NaN;
 			// A declared length over the cap can only end in [body_too_large]: hang up now instead of
 			// reading (and holding) up to the cap first. HEAD, 204 and 304 declare a length but carry no body.
 			if (declared > cap && hop.method !== "HEAD" && res.statusCode !== 204 && res.statusCode !== 304) {
@@ -302,7 +347,7 @@ function exchange(
 				resolve({ kind: "final", outcome: { kind: "done", head, body: sink.bytes(), timing, requestBytes, rawRequestHead } });
 			});
 		});
-		req.end(body.byteLength > 0 ? body : undefined);
+		req.end(body.byteLength > 0 ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : undefined);
 	});
 }
 
@@ -310,34 +355,39 @@ function exchange(
 function decoded(mods: NodeModules, res: Http.IncomingMessage, contentEncoding: string): NodeJS.ReadableStream {
 	const encoding = contentEncoding.toLowerCase().trim();
 	let decoder: Zlib.Gunzip | Zlib.Inflate | Zlib.BrotliDecompress | null = null;
-	if (encoding === "gzip" || encoding === "x-gzip") decoder = mods.zlib.createGunzip();
-	else if (encoding === "deflate") decoder = mods.zlib.createInflate();
-	else if (encoding === "br") decoder = mods.zlib.createBrotliDecompress();
+	if (encoding === "gzip" || encoding === "x-gzip") decoder = mods.zlib().createGunzip();
+	else if (encoding === "deflate") decoder = mods.zlib().createInflate();
+	else if (encoding === "br") decoder = mods.zlib().createBrotliDecompress();
 	if (!decoder) return res;
 	res.on("error", (e) => decoder?.destroy(e));
 	return res.pipe(decoder);
 }
 
 /**
- * Collects a body without holding it twice: with a Content-Length (and no content coding) the
- * bytes go straight into one buffer of that size; otherwise chunks are joined once at the end.
+ * Collects a body without holding it twice: a body that arrives in one chunk of its
+ * Content-Length is kept as it came (no copy: the common small response); with a Content-Length
+ * (and no content coding) a body in several chunks goes straight into one buffer of that size;
+ * otherwise chunks are joined once at the end.
  */
 class BodySink {
 	received = 0;
 	private readonly chunks: Uint8Array[] = [];
-	private readonly buffer: Uint8Array | null;
+	private buffer: Uint8Array | null = null;
+	private readonly declared: number;
 
 	constructor(
 		contentLength: number,
 		private readonly cap: number,
 	) {
-		this.buffer = Number.isSafeInteger(contentLength) && contentLength > 0 && contentLength <= cap ? new Uint8Array(contentLength) : null;
+		this.declared = Number.isSafeInteger(contentLength) && contentLength > 0 && contentLength <= cap ? contentLength : -1;
 	}
 
 	/** Adds a chunk; false when the cap is passed (nothing more is kept). */
 	add(chunk: Uint8Array): boolean {
 		const next = this.received + chunk.byteLength;
 		if (next > this.cap) return false;
+		// The first chunk decides: all of the declared body (kept as is), or part of it (one buffer of the length).
+		if (this.received === 0 && this.buffer === null && this.chunks.length === 0 && chunk.byteLength < this.declared) this.buffer = new Uint8Array(this.declared);
 		if (this.buffer && next <= this.buffer.byteLength) this.buffer.set(chunk, this.received);
 		else {
 			if (this.buffer && this.chunks.length === 0) this.chunks.push(this.buffer.subarray(0, this.received));
