@@ -14,6 +14,13 @@ if (!name || !names.includes(name)) {
 	process.exit(2);
 }
 const outfile = `bench/.cache/${name}.cjs`;
+/** Benchmarks run in Node, as the CLI does: sql.js's WebAssembly is read from node_modules (src/cli/sql-wasm-file.ts), not the plugin's deflated copy. */
+const nodeSqlWasm = {
+	name: "node-sql-wasm",
+	setup(build) {
+		build.onResolve({ filter: /^\.\/sql-wasm$/ }, (a) => (a.importer.endsWith("src/runner/sqljs.ts") ? { path: new URL("../src/cli/sql-wasm-file.ts", import.meta.url).pathname } : undefined));
+	},
+};
 await esbuild.build({
 	entryPoints: [`bench/${name}/index.ts`],
 	outfile,
@@ -23,6 +30,7 @@ await esbuild.build({
 	target: "node18",
 	loader: { ".wasm": "base64" },
 	external: [...builtinModules, "playwright-core", "esbuild"],
+	plugins: [nodeSqlWasm],
 	logLevel: "error",
 });
 const r = spawnSync(process.execPath, ["--expose-gc", outfile, ...args], { stdio: "inherit" });
