@@ -3,14 +3,18 @@ import type { SqlJsStatic } from "sql.js";
 import { sqlWasmBinary } from "./sql-wasm";
 
 let sqlJs: Promise<SqlJsStatic> | null = null;
-let wasmBytes: Uint8Array | null = null;
+let wasmBytes: Promise<Uint8Array> | null = null;
 
 /**
  * sql.js's WebAssembly as bytes, decoded once, on first use (src/runner/sql-wasm.ts). The plugin
- * hands a copy to its SQLite worker, which compiles it there (src/ui/db/worker-driver.ts).
+ * hands a copy to its SQLite worker, which compiles it there (src/ui/db/worker-driver.ts). A
+ * failure is not kept.
  */
-export function sqlWasmBytes(): Uint8Array {
-	wasmBytes ??= sqlWasmBinary();
+export function sqlWasmBytes(): Promise<Uint8Array> {
+	wasmBytes ??= sqlWasmBinary().catch((e: unknown) => {
+		wasmBytes = null;
+		throw e;
+	});
 	return wasmBytes;
 }
 
@@ -26,7 +30,7 @@ function initSqlJs(): typeof InitSqlJs {
  * call tries again.
  */
 export function loadSqlJs(): Promise<SqlJsStatic> {
-	sqlJs ??= initSqlJs()({ wasmBinary: sqlWasmBytes().buffer as ArrayBuffer }).catch((e: unknown) => {
+	sqlJs ??= sqlWasmBytes().then((bytes) => initSqlJs()({ wasmBinary: bytes.buffer as ArrayBuffer })).catch((e: unknown) => {
 		sqlJs = null;
 		throw e;
 	});

@@ -205,12 +205,12 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 		await expect(runWith("bad")).resolves.toBe("failed");
 		const block = blockOf("bad");
 		await expect(block.locator(".rb-error-message").textContent()).resolves.toBe('near "=": syntax error');
-		// SQLite names the token, not its place: the first "=" on the line is the one underlined.
+		// SQLite names the token, not its place: the "=" it stopped on (the second) is the one underlined.
 		const line = NOTE.split("\n").indexOf("FROM books WHERE id = = 1") + 1;
-		await expect(block.locator(".rb-error-detail").textContent()).resolves.toBe(`SQLITE_ERROR · line ${line}, column 21`);
+		await expect(block.locator(".rb-error-detail").textContent()).resolves.toBe(`SQLITE_ERROR · line ${line}, column 23`);
 		await expect(block.locator(".rb-db-source .rb-db-error-at").textContent()).resolves.toBe("=");
 		await expect(block.locator(".rb-db-source").textContent()).resolves.toBe("SELECT id\nFROM books WHERE id = = 1");
-		await expect(block.locator(".rb-db-error-where").textContent()).resolves.toBe(`Line ${line}, column 21`);
+		await expect(block.locator(".rb-db-error-where").textContent()).resolves.toBe(`Line ${line}, column 23`);
 	});
 
 	it("Explain shows the plan as a tree with the full scan highlighted", async () => {

@@ -55,10 +55,14 @@ class SqliteWorker {
 			e.preventDefault();
 			this.fail(new WorkerGone(e.message || "the SQLite worker stopped"));
 		};
-		const wasm = sqlWasmBytes().slice().buffer;
-		this.ready = this.send({ op: "init", wasm }, [wasm]).then((r) => {
-			if (r.op === "failed") throw new WorkerGone(r.message);
-		});
+		this.ready = sqlWasmBytes()
+			.then((bytes) => {
+				const wasm = bytes.slice().buffer;
+				return this.send({ op: "init", wasm }, [wasm]);
+			})
+			.then((r) => {
+				if (r.op === "failed") throw new WorkerGone(r.message);
+			});
 	}
 
 	send(job: Job | { op: "init"; wasm: ArrayBuffer }, transfer: Transferable[] = []): Promise<WorkerResponse> {
