@@ -1,4 +1,5 @@
 import { Component } from "obsidian";
+import { LineStore } from "../../runner/response/line-store";
 
 /** Lines rendered above and below the visible window, so fast scrolling shows no gaps. */
 const OVERSCAN = 30;
@@ -14,8 +15,7 @@ export class VirtualText extends Component {
 	readonly el: HTMLElement;
 	private readonly spacer: HTMLElement;
 	private readonly rows: HTMLElement;
-	private lines: string[] = [];
-	private partial = "";
+	private lines = new LineStore();
 	private lineHeight = DEFAULT_LINE_HEIGHT;
 	private measured = false;
 	private frame: number | null = null;
@@ -48,28 +48,24 @@ export class VirtualText extends Component {
 	/** Appends text; a trailing partial line waits for the rest. */
 	append(text: string): void {
 		if (!text) return;
-		const parts = (this.partial + text).split("\n");
-		this.partial = parts.pop() ?? "";
-		for (const p of parts) this.lines.push(p);
+		this.lines.append(text);
 		this.schedule();
 	}
 
 	/** Flushes the last partial line. */
 	finish(): void {
-		if (this.partial !== "" || this.lines.length === 0) this.lines.push(this.partial);
-		this.partial = "";
+		this.lines.finish();
 		this.schedule();
 	}
 
 	setText(text: string): void {
-		this.lines = [];
-		this.partial = "";
+		this.lines = new LineStore();
 		this.append(text);
 		this.finish();
 	}
 
 	get lineCount(): number {
-		return this.lines.length + (this.partial ? 1 : 0);
+		return this.lines.length + (this.lines.pending ? 1 : 0);
 	}
 
 	/** Renders now instead of on the next frame (used for the first screen). */
@@ -90,7 +86,7 @@ export class VirtualText extends Component {
 	}
 
 	private render(): void {
-		const total = this.lines.length + (this.partial ? 1 : 0);
+		const total = this.lineCount;
 		const viewHeight = this.el.clientHeight || 400;
 		const first = Math.max(0, Math.floor(this.el.scrollTop / this.lineHeight) - OVERSCAN);
 		const last = Math.min(total, Math.ceil((this.el.scrollTop + viewHeight) / this.lineHeight) + OVERSCAN);
@@ -100,7 +96,7 @@ export class VirtualText extends Component {
 		this.rows.setCssProps({ "--rb-vtext-offset": `${first * this.lineHeight}px` });
 		const fragment = createFragment();
 		for (let i = first; i < last; i++) {
-			const text = i < this.lines.length ? this.lines[i] : this.partial;
+			const text = i < this.lines.length ? this.lines.line(i) : this.lines.pending;
 			if (this.renderLine) this.renderLine(fragment.createDiv({ cls: "rb-vtext-line" }), text);
 			else fragment.createDiv({ cls: "rb-vtext-line", text });
 		}
