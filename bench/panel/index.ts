@@ -36,6 +36,7 @@ async function main(): Promise<void> {
 			// arrayBuffer(). Making that buffer is the page's network stack, not the panel: in this host
 			// it alone holds the main thread ~0.2-0.7 s for 50 MB (Obsidian's requestUrl runs it in the
 			// main process; desktop streams through the node transport).
+			// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the response as `this`
 			const arrayBuffer = Response.prototype.arrayBuffer;
 			Response.prototype.arrayBuffer = async function (this: Response) {
 				const bytes = await arrayBuffer.call(this);
