@@ -4,7 +4,7 @@ import type { CookieJars } from "../runner/cookie-jar";
 import type { CliVault } from "./vault";
 
 /** The plugin's cookies.json, beside history.sqlite; null outside a vault. */
-export function cookieFilePath(vault: CliVault): string | null {
+function cookieFilePath(vault: CliVault): string | null {
 	return vault.historyPath === null ? null : join(dirname(vault.historyPath), "cookies.json");
 }
 
@@ -12,9 +12,11 @@ export function cookieFilePath(vault: CliVault): string | null {
  * `[general] persist_cookies = true` in the CLI (DESIGN.md §4): the run starts with the jars of
  * the plugin's cookies.json and writes them back at its end when a response changed them, so a
  * login in Obsidian serves a CLI run and the other way round. A file that cannot be read is
- * left as it is (said on stderr): the run's jar is never written over it. Returns the save.
+ * left as it is (said on stderr): the run's jar is never written over it. Returns the save (a
+ * no-op when the setting is off or the note is outside a vault).
  */
-export function persistedCookies(jars: CookieJars, path: string | null, warn: (s: string) => void): () => void {
+export function persistedCookies(jars: CookieJars, vault: CliVault, persist: boolean, warn: (s: string) => void): () => void {
+	const path = persist ? cookieFilePath(vault) : null;
 	if (path === null) return () => undefined;
 	let readable = true;
 	if (existsSync(path)) {

@@ -75,7 +75,10 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 export function nodeBodyFiles(root: string | null): BodyFiles {
 	const absolute = (path: string) => resolve(isAbsolute(path) || root === null ? path : join(root, path));
 	return {
-		locate: (path) => (statSync(absolute(path), { throwIfNoEntry: false })?.isFile() ? absolute(path) : null),
+		locate: (path) => {
+			const abs = absolute(path);
+			return statSync(abs, { throwIfNoEntry: false })?.isFile() ? abs : null;
+		},
 		read: async (path) => {
 			const abs = absolute(path);
 			try {

@@ -6,7 +6,7 @@ import type { ResultStore } from "../../runner/run-note";
 import { exported } from "../../runner/snippets/quote";
 import { snippet, SNIPPET_FORMATS, type SnippetFormat } from "../../runner/snippets/generators";
 import { cliPorts, nodeBodyFiles } from "../engine-ports";
-import { cookieFilePath, persistedCookies } from "../cookie-file";
+import { persistedCookies } from "../cookie-file";
 import { locateBodyFile } from "../../runner/file-parts";
 import { readNote } from "../read-note";
 import { EXIT, UsageError } from "../usage";
@@ -43,7 +43,7 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 	if (deps.length > 0) {
 		err(`running ${deps.join(", ")} first for the values ${opts.alias} references\n`);
 		const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: true, env, defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err }));
-		const saveCookies = settings.general.persistCookies ? persistedCookies(engine.cookies, cookieFilePath(vault), err) : () => undefined;
+		const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 		try {
 			await engine.run(vault.notePath, note, note.filter((b) => b.alias !== null && deps.includes(b.alias)));
 		} finally {

@@ -2,7 +2,7 @@ import { constants } from "node:os";
 import { dirname, resolve } from "node:path";
 import { parseNote, type NoteBlock } from "../../blocks";
 import { createEngine } from "../../runner/engine";
-import { cookieFilePath, persistedCookies } from "../cookie-file";
+import { persistedCookies } from "../cookie-file";
 import type { BlockRun } from "../../runner/run-note";
 import { blockKey } from "../../runner/session";
 import { flushOnCrash } from "../crash";
@@ -74,7 +74,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err);
 	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)) }));
-	const saveCookies = settings.general.persistCookies ? persistedCookies(engine.cookies, cookieFilePath(vault), err) : () => undefined;
+	const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];
 	const interrupt = interruptible(opts.signals ?? []);

@@ -34,6 +34,7 @@ const ASKS_FOR_COMPRESSION = /\b(gzip|deflate|br|zstd)\b/i;
 export function toCurl(req: PreparedRequest, opts: CurlOptions = {}): string {
 	assertExportable(req.headers);
 	const files = snippetBody(req, opts.locate);
+	const file = files && onlyFile(files);
 	const args: string[] = ["curl"];
 	const hasBody = req.body !== "";
 	if (req.method === "HEAD") args.push("--head");
@@ -46,7 +47,6 @@ export function toCurl(req: PreparedRequest, opts: CurlOptions = {}): string {
 		if (!hasHeader(req.headers, "content-type")) args.push("-H", shellQuote("Content-Type:"));
 		if (files) {
 			// --data-binary @file sends the bytes as they are; several parts are piped in, in order.
-			const file = onlyFile(files);
 			args.push("--data-binary", file === null ? "@-" : shellQuote(`@${file}`));
 		} else {
 			// --data-raw sends the text as is: no @file reading, no newline stripping.
@@ -57,7 +57,7 @@ export function toCurl(req: PreparedRequest, opts: CurlOptions = {}): string {
 	if (encoding && ASKS_FOR_COMPRESSION.test(encoding)) args.push("--compressed");
 	if (req.followRedirects) args.push("--location");
 	if (opts.output) args.push("--output", shellQuote(opts.output));
-	return files && onlyFile(files) === null ? `${shellBody(files)} | ${args.join(" ")}` : args.join(" ");
+	return files && file === null ? `${shellBody(files)} | ${args.join(" ")}` : args.join(" ");
 }
 
 /** A script for browsers and Node ≥ 18: prints the status and the body. */
