@@ -7,7 +7,7 @@ import { resolve as resolvePath } from "node:path";
 
 const production = process.argv[2] === "production";
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-/** The CodeMirror and Lezer packages Obsidian hands to plugins at run time (DESIGN.md section 2). */
+/** The CodeMirror and Lezer packages Obsidian hands to plugins at run time (docs/architecture.md). */
 const obsidianProvides = [
 	...["autocomplete", "collab", "commands", "language", "lint", "search", "state", "view"].map((p) => `@codemirror/${p}`),
 	...["common", "highlight", "lr"].map((p) => `@lezer/${p}`),

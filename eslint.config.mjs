@@ -152,7 +152,7 @@ export default defineConfig([
 	},
 	{
 		// The node transport is Node's http/https by definition; the plugin loads it only when
-		// Platform.isDesktopApp (DESIGN.md section 2), and the CLI uses it too.
+		// Platform.isDesktopApp (docs/architecture.md), and the CLI uses it too.
 		files: ["src/runner/http/node-*.ts"],
 		rules: { "obsidianmd/no-nodejs-modules": "off" },
 	},

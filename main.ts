@@ -81,7 +81,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.register(environments.attachStatusBar(this.addStatusBarItem()));
 		// The chat panel (src/ui/chat): its view; chat.toggle (palette, or a chord the user binds) toggles it.
 		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime.sessions, this.services));
-		// The version-control panel (src/ui/vcs, DESIGN.md section 12): its view; vcs.sync performs its sync.
+		// The version-control panel (src/ui/vcs, docs/vcs.md): its view; vcs.sync performs its sync.
 		const vcs = registerVcs(this, {
 			pluginDir,
 			chord: (action) => keymapOf(this.settingsStore.settings).bindings.get(action),

@@ -1,5 +1,5 @@
 /**
- * `?? subject op value` assertions, httpyac's syntax without JavaScript (DESIGN.md §3):
+ * `?? subject op value` assertions, httpyac's syntax without JavaScript (docs/blocks.md):
  * subjects `status`, `header <name>`, `body [<jsonpath>]`, `duration`; operators below.
  * Never throws: a bad line or a JSONPath that cannot be read is a failed assertion with a message.
  */

@@ -96,7 +96,7 @@ function dated(entropy: Entropy, inner: string, args: string[], form: string, fo
  * Evaluates a built-in generator (`uuid`, `timestamp`, `isoTimestamp`, `randomInt [MIN MAX]`, and
  * REST Client's `$guid`, `$uuid`, `$timestamp`, `$isoTimestamp`, `$randomInt`, `$datetime`),
  * or returns undefined when `inner` is not a built-in. Never throws: malformed or out-of-range
- * arguments are an error naming the reference and the accepted form (DESIGN.md §3).
+ * arguments are an error naming the reference and the accepted form (docs/blocks.md).
  */
 export function evaluateBuiltin(inner: string, entropy: Entropy = systemEntropy): Lookup | undefined {
 	const written = inner.trim();

@@ -1,5 +1,5 @@
 /**
- * The db block: ```` ```db connection=<name> alias=<name> timeout=<ms> ```` and SQL (DESIGN.md §9).
+ * The db block: ```` ```db connection=<name> alias=<name> timeout=<ms> ```` and SQL (docs/db.md).
  * The info tokens and the SQL as written; which dialect splits and binds it is known only once
  * the connection is looked up (src/blocks/db-sql.ts does that part). Pure, never throws.
  */

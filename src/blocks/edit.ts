@@ -27,7 +27,7 @@ export function setInfoToken<B extends NoteBlock>(markdown: string, block: B, ke
 	return { from: fence.from, to, insert: `${fence.prefix}${fence.char.repeat(fence.length)}${fence.langWritten}${info ? ` ${info}` : ""}` };
 }
 
-/** The canonical info rewrite of DESIGN.md §3, or null when the line is already canonical or has errors. */
+/** The canonical info rewrite of docs/blocks.md, or null when the line is already canonical or has errors. */
 export function canonicalizeFenceLine(markdown: string, block: NoteBlock): TextChange | null {
 	if (block.info.problems.some((p) => p.severity === "error")) return null;
 	const lineEnd = markdown.indexOf("\n", block.fence.from);

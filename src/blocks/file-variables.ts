@@ -1,7 +1,7 @@
 import type { NoteBlock } from "./note";
 
 /**
- * The `@name = value` variables a block sees (DESIGN.md §3): those of the http fences above it
+ * The `@name = value` variables a block sees (docs/blocks.md): those of the http fences above it
  * in the note (a later definition wins, as in REST Client and httpyac files), then its own, which
  * win over them. Environment variables come after both: precedence block > file > environment.
  */

@@ -1,5 +1,5 @@
 /**
- * The fuzzy matcher of Mod+K search (DESIGN.md §6): query words as case-insensitive
+ * The fuzzy matcher of Mod+K search (docs/shortcuts.md): query words as case-insensitive
  * subsequences of a text, scored in the spirit of fzf. Pure, no state.
  *
  * One recurrence, `extendRow`, scores a word one character at a time: the shown results keep

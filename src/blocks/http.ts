@@ -22,7 +22,7 @@ export type HttpLineKind =
 	| "separator" // the empty line that ends the head
 	| "body"
 	| "handler" // JetBrains `> {% %}`, `< {% %}`, `> file`, `>>`, `<>` lines: kept, never sent
-	| "variable" // `@name = value`: a file variable (DESIGN.md §3)
+	| "variable" // `@name = value`: a file variable (docs/blocks.md)
 	| "assertion" // `?? status == 200` (httpyac syntax)
 	| "file" // `< path` / `<@ path`: a body part read from a file
 	| "response"; // an example response (`HTTP/1.1 200 OK` and what follows) kept after the request, never sent
@@ -180,7 +180,7 @@ export function parseRequestLine(line: string): RequestLine {
 			code,
 		});
 		if (METHOD_WORD.test(first)) return unknown("unknown_method", "Unknown");
-		// `G@T http://x` is a mistyped method, not a URL with a space (DESIGN.md §3).
+		// `G@T http://x` is a mistyped method, not a URL with a space (docs/blocks.md).
 		if (!URL_START.test(first)) return unknown("invalid_method", "Invalid");
 	}
 	const [url, httpVersion] = splitVersion(trimmed);
@@ -245,7 +245,7 @@ function consumeBlockComment(lines: HttpLine[], i: number): number {
  */
 export function parseHttpBlock(text: string, lines?: readonly string[]): HttpBlock {
 	const block = parseLines(text, lines);
-	// Never dropped silently (DESIGN.md §3): each script or handler the peers would run is reported where it is written.
+	// Never dropped silently (docs/blocks.md): each script or handler the peers would run is reported where it is written.
 	for (let k = 0; k < block.scriptLines.length; k++) block.problems.push(warning("script_not_run", SCRIPT_NOT_RUN, block.scriptLines[k]));
 	return block;
 }
@@ -670,7 +670,7 @@ function nameAlias(block: HttpBlock): ContentAlias | null {
 	return { name: block.nameDirective, directive: "@name", line, column: Math.max(0, block.lines[line].text.indexOf("@name")) };
 }
 
-/** The http block kind: an HTTP message (DESIGN.md §3). */
+/** The http block kind: an HTTP message (docs/blocks.md). */
 export const httpKind = defineKind({
 	language: "http",
 	tokens: [aliasToken, timeoutToken, displayToken, editModeToken],

@@ -1,7 +1,7 @@
 import type { BlockProblem } from "./problems";
 
 /**
- * One info-string token a block kind understands (DESIGN.md §3). `value` tokens are written
+ * One info-string token a block kind understands (docs/blocks.md). `value` tokens are written
  * `key=value`; `flag` tokens are written bare (`ignore_case`) and read as `true`.
  */
 export interface TokenSpec<K extends string = string, V = unknown> {

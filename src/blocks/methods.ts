@@ -1,5 +1,5 @@
 /**
- * The request methods an http block may use (DESIGN.md §3): the basic set, TRACE and CONNECT,
+ * The request methods an http block may use (docs/blocks.md): the basic set, TRACE and CONNECT,
  * WebDAV (RFC 4918, 3253 versioning, 5323 SEARCH) and GRAPHQL, as the peers accept them
  * (httpyac's examples/formats/httpMethods.http lists the same words).
  */

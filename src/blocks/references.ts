@@ -153,7 +153,7 @@ export function resolveTemplate(text: string, sources: ReferenceSources, chain: 
 
 function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, string>, aliases: Set<string>, chain: readonly string[]): Lookup {
 	const unresolved = (why: string): Lookup => ({ ok: false, message: `Unresolved reference ${ref.text}: ${why}` });
-	/** A variable's value, its own references resolved (DESIGN.md §3: a value may contain references). */
+	/** A variable's value, its own references resolved (docs/blocks.md: a value may contain references). */
 	const variable = (name: string, value: string): Lookup => {
 		vars.set(name, value);
 		if (!value.includes("{{") || sources.literal?.(name)) return { ok: true, value };

@@ -1,7 +1,7 @@
 import { tableLabel, type AssistTable } from "./sql-assist";
 
 /**
- * What Mod+K lists (DESIGN.md §6): the entries of the search index and the one-line text each
+ * What Mod+K lists (docs/shortcuts.md): the entries of the search index and the one-line text each
  * shows, which is also the text the fuzzy matcher searches. Pure.
  */
 

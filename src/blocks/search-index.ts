@@ -4,7 +4,7 @@ import { isTypedFurther, narrow, type Narrowed } from "./search-narrowing";
 import { displayOf, displayText, type BlockEntry, type SchemaEntry, type SearchEntry, type VariableEntry } from "./search-display";
 
 /**
- * The Mod+K search index (DESIGN.md §6): runnable blocks of the vault and the
+ * The Mod+K search index (docs/shortcuts.md): runnable blocks of the vault and the
  * variables of every environment (`search-display.ts`), searched with the fuzzy matcher
  * (`fuzzy-match.ts`).
  *

@@ -1,5 +1,5 @@
 /**
- * What the editor offers inside a db block's SQL (DESIGN.md §9): at a position, whether a table
+ * What the editor offers inside a db block's SQL (docs/db.md): at a position, whether a table
  * or a column name is being typed (and of which table, after `alias.`), the tables and columns
  * to suggest with their types, and which table or column a word names (hover, Mod+K).
  * Pure: the schema comes in as data, offsets are into the block's SQL. Names compare without

@@ -1,7 +1,7 @@
 import { TEXTDIFF_SEPARATOR } from "./textdiff";
 
 /**
- * Slash-command templates (DESIGN.md §6): `/` at the start of a line (after optional
+ * Slash-command templates (docs/shortcuts.md): `/` at the start of a line (after optional
  * indentation) opens them; choosing one inserts a block with the cursor on its URL or SQL line
  * (a diff's left pane, a flowchart's first line).
  */

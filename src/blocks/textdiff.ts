@@ -4,7 +4,7 @@ import { splitLines } from "./lines";
 import { warning, type BlockProblem } from "./problems";
 
 /**
- * The ```` ```textdiff ```` fence (DESIGN.md §9, docs/blocks.md "Diff blocks"): the left pane,
+ * The ```` ```textdiff ```` fence (docs/blocks.md "Diff blocks"): the left pane,
  * one separator line, the right pane.
  *
  * - The separator is the first content line that is exactly `=== right ===` (no other text, no

@@ -1,6 +1,6 @@
 /**
  * What the peers do to a request between its text and the wire, once references are resolved
- * (DESIGN.md §3, `.http` compatibility). Pure functions; the runner calls `shapeRequest`.
+ * (docs/blocks.md, `.http` compatibility). Pure functions; the runner calls `shapeRequest`.
  */
 import type { GraphqlBody } from "./http";
 import { wireMethod, type HttpMethod } from "./methods";

@@ -5,7 +5,7 @@ import type { BlockResult } from "../runner/result";
 import { completionBody, completionHeaders, type ChatEndpoint, type ChatMessage, type CompletionBody } from "./client";
 
 /**
- * One piece of context the user attached (DESIGN.md section 13): nothing is attached unless the
+ * One piece of context the user attached (docs/chat.md): nothing is attached unless the
  * user adds it. `text` is what goes into the message, before masking.
  */
 export interface ContextChip {

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "./client";
 
 /**
- * A conversation saved as a Markdown note (DESIGN.md section 13): YAML front matter with the
+ * A conversation saved as a Markdown note (docs/chat.md): YAML front matter with the
  * model and the date, then one `## You` / `## Assistant` section per message. Reopening the
  * note resumes the conversation; nothing is stored anywhere else.
  */

@@ -1,4 +1,4 @@
-/** Why a chat request did not give an answer: one code per state the panel shows (DESIGN.md section 13). */
+/** Why a chat request did not give an answer: one code per state the panel shows (docs/chat.md). */
 export type ChatFailureCode =
 	| "connection_refused" // nothing listens at base_url (Ollama not started)
 	| "unauthorized" // 401/403: missing or wrong API key

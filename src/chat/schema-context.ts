@@ -47,7 +47,7 @@ function tableLine(t: SchemaTable): string {
 	return `${t.kind === "view" ? "VIEW " : ""}${qualified(t)}(${columns.join(", ")})`;
 }
 
-/** The chip of a db block's connection schema (DESIGN.md section 13). */
+/** The chip of a db block's connection schema (docs/chat.md). */
 export function schemaChip(connection: string, dialect: SqlDialect, tables: readonly SchemaTable[], cap: number): ContextChip {
 	return { kind: "db_schema", label: `${connection}: ${count(tables.length, "table", "tables")}`, text: `Database schema:\n${fenced(schemaText(connection, dialect, tables, cap))}` };
 }

@@ -9,7 +9,7 @@ function cookieFilePath(vault: CliVault): string | null {
 }
 
 /**
- * `[general] persist_cookies = true` in the CLI (DESIGN.md §4): the run starts with the jars of
+ * `[general] persist_cookies = true` in the CLI (docs/architecture.md): the run starts with the jars of
  * the plugin's cookies.json and writes them back at its end when a response changed them, so a
  * login in Obsidian serves a CLI run and the other way round. A file that cannot be read is
  * left as it is (said on stderr): the run's jar is never written over it. Returns the save (a

@@ -79,7 +79,7 @@ export function describeResult(block: NoteBlock, result: BlockResult, terminal: 
 		const text = errorText(result);
 		if (text) parts.push(paint(result.state === "cancelled" ? "yellow" : "red", text));
 	}
-	// Scripts the peers would run are said, not dropped silently (DESIGN.md §3).
+	// Scripts the peers would run are said, not dropped silently (docs/blocks.md).
 	const scripts = file ? block.problems.filter((p) => p.code === "script_not_run").map((p) => `    ${paint("dim", `${file}:${p.line + 1}: ${p.message}`)}`) : [];
 	return [parts.join("  "), ...problems.slice(1).map((p) => `    ${paint("red", p)}`), ...scripts].join("\n");
 }

@@ -28,7 +28,7 @@ const runHttpBlock: BlockRunner<HttpNoteBlock> = async (block, ctx) => {
 	return withAssertions(block, result);
 };
 
-/** The block's `??` assertions checked once a response arrived (DESIGN.md §3). */
+/** The block's `??` assertions checked once a response arrived (docs/blocks.md). */
 function withAssertions(block: HttpNoteBlock, result: BlockResult): BlockResult {
 	const lines = block.http.assertions;
 	if (lines.length === 0 || !result.head) return result;

@@ -16,7 +16,7 @@ export function canonicalUrl(url: string): string {
 }
 
 /**
- * SHA-256 cache key (DESIGN.md §4) over: method; canonical URL; headers sorted with names
+ * SHA-256 cache key (docs/architecture.md) over: method; canonical URL; headers sorted with names
  * lower-cased; body; and the snapshot of only the environment variables the block references.
  * The parts are framed as JSON, so no two different inputs can concatenate to the same text.
  */

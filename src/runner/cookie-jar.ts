@@ -1,5 +1,5 @@
 /**
- * The cookie jar (DESIGN.md §4, issue 14): one per environment, as browsers and the peers keep
+ * The cookie jar (docs/architecture.md, issue 14): one per environment, as browsers and the peers keep
  * one. Set-Cookie from a response is stored and sent on later requests of the run and the session
  * unless the block says `# @no-cookie-jar`. Domain, path and expiry rules are tough-cookie's
  * (RFC 6265); a Secure cookie set over plain http is refused (RFC 6265bis §5.7, step 9).

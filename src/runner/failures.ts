@@ -5,7 +5,7 @@ import type { Timing } from "./transport";
  * request and the executor take their message from here, so a code reads the same in the
  * panel, the CLI and history. The specifics (the system's error, the byte count) go in `detail`.
  * A few texts name their subject (the URL, the method): those take it as a parameter.
- * `[cancelled]`, `Request cancelled`, `[body_too_large]` are DESIGN.md's exact texts.
+ * `[cancelled]`, `Request cancelled`, `[body_too_large]` are the exact texts the docs name.
  */
 const TEXT = {
 	connect_failed: "Failed to connect",

@@ -1,5 +1,5 @@
 /**
- * `< path` and `<@ path` body parts (DESIGN.md §3, issue 14): the file's bytes go on the wire in
+ * `< path` and `<@ path` body parts (docs/blocks.md, issue 14): the file's bytes go on the wire in
  * place of the line, `<@` with references resolved in the file's text (REST Client, JetBrains,
  * httpyac). The host reads files through the `BodyFiles` port; this module resolves the path
  * and assembles the bytes.

@@ -44,7 +44,7 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
 			const found = readAliasPath(result, path);
 			return found.ok ? found : { ok: false, message: `Unresolved reference {{${path.alias}.${path.part}.${path.section}${path.selector ? `.${path.selector}` : ""}}}: ${found.message}` };
 		},
-		// Precedence block > file > environment (DESIGN.md §3); fileVariables already holds block over file.
+		// Precedence block > file > environment (docs/blocks.md); fileVariables already holds block over file.
 		variable: (name) => (ctx.fileVariables && Object.prototype.hasOwnProperty.call(ctx.fileVariables, name) ? ctx.fileVariables[name] : Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
 		literal: (name) => ctx.secretNames?.has(name) ?? false,
 	};

@@ -1,8 +1,8 @@
 import type { HttpMethod } from "../blocks/methods";
 
-/** Default block timeout (DESIGN.md §3), milliseconds. */
+/** Default block timeout (docs/blocks.md), milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 30000;
-/** Response body cap (DESIGN.md §4): 100 MB. Above it the run fails with `[body_too_large]`. */
+/** Response body cap (docs/architecture.md): 100 MB. Above it the run fails with `[body_too_large]`. */
 export const MAX_BODY_BYTES = 104857600;
 /** Redirects followed at most, unless the block says `# @no-redirect`. */
 export const MAX_REDIRECTS = 10;

@@ -4,7 +4,7 @@ import type { PreparedRequest } from "./request";
 import type { FailureCode, ResponseHead, Timing, Transport } from "./transport";
 
 /**
- * States of one block execution (DESIGN.md §4):
+ * States of one block execution (docs/architecture.md):
  * idle → running → streaming → done; or cancelled / failed; or cached (served from cache).
  */
 export type RunState = "idle" | "running" | "streaming" | "done" | "cached" | "cancelled" | "failed";
@@ -53,7 +53,7 @@ export interface RunSnapshot {
 	error?: RunError;
 	/** Which transport ran it. */
 	transport?: Transport["name"];
-	/** A db block's run: connection, columns, rows, statements (DESIGN.md §9). */
+	/** A db block's run: connection, columns, rows, statements (docs/db.md). */
 	db?: DbRun;
 	/** Epoch ms of the start of the run. */
 	startedAt?: number;

@@ -4,7 +4,7 @@ import type { RunState } from "./result";
 export type RunEvent = "start" | "cache_hit" | "headers" | "chunk" | "complete" | "cancel" | "timeout" | "fail";
 
 /**
- * The transition table of DESIGN.md §4 / the seed's section 3. A final state can be left
+ * The execution state machine of docs/architecture.md. A final state can be left
  * only by starting again. Anything not listed is a programming error.
  */
 const TRANSITIONS: Record<RunState, Partial<Record<RunEvent, RunState>>> = {

@@ -1,4 +1,4 @@
-/** The `[chat]` table of user.toml (DESIGN.md section 13): an OpenAI-compatible endpoint. */
+/** The `[chat]` table of user.toml (docs/chat.md): an OpenAI-compatible endpoint. */
 export interface ChatSettings {
 	/** Base URL of the API, ending before `/chat/completions` (Ollama's local one by default). */
 	baseUrl: string;

@@ -1,5 +1,5 @@
 /**
- * `[connections.<name>]` of user.toml (DESIGN.md §7, §9): validated key by key, so a typo is
+ * `[connections.<name>]` of user.toml (docs/settings.md and docs/db.md): validated key by key, so a typo is
  * reported at its file:line:column and the rest of the file still works. A password is only
  * ever a reference to a secret (`password = { secret = "id" }`), never a literal in the file —
  * nor inside a `url`.

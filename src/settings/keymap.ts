@@ -1,5 +1,5 @@
 /**
- * The keymap model (DESIGN.md §6): action ids and their defaults, chords as written in
+ * The keymap model (docs/shortcuts.md): action ids and their defaults, chords as written in
  * user.toml (`Mod+Shift+Enter`), their CodeMirror and Obsidian forms, and conflicts.
  */
 
@@ -14,7 +14,7 @@ export interface ActionSpec {
 	readonly scope: ActionScope;
 	/** Chord in force with no preset and no user.toml entry, or null: unbound. */
 	readonly defaultChord: string | null;
-	/** Chord the Notebook keymap preset gives it (the design's global chords, DESIGN.md §6), or null. */
+	/** Chord the Notebook keymap preset gives it (the design's global chords, docs/shortcuts.md), or null. */
 	readonly notebookChord: string | null;
 	/** Key of its name in the UI strings (Keymap page), e.g. "actRun"; `{n}` is filled for go to block N. */
 	readonly name: string;
@@ -44,7 +44,7 @@ const goto = <N extends 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9>(n: N) =>
 	({ id: `block.goto.${n}`, scope: "global", defaultChord: null, notebookChord: null, name: "actGoto", command: { id: `go-to-block-${n}`, title: `Go to block ${n} of the note` } }) as const;
 
 /**
- * Every action (DESIGN.md §6). Block actions keep their chords by default: they act only
+ * Every action (docs/shortcuts.md). Block actions keep their chords by default: they act only
  * inside a runnable block and fall through to Obsidian elsewhere. Global actions have no
  * default, because each of the design's global chords is one of Obsidian's own hotkeys (Mod+K
  * insert link, Mod+E toggle reading view, Mod+Shift+V paste as plain text, Mod+B bold): the

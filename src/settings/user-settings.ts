@@ -16,7 +16,7 @@ export type VariableValue = { value: string } | { secret: string };
 
 export type { Connection } from "./connections";
 
-/** The settings of DESIGN.md §7, as `user.toml` holds them. */
+/** The settings of docs/settings.md, as `user.toml` holds them. */
 export interface Settings {
 	general: {
 		/** Active environment name ("" for none). */
@@ -24,7 +24,7 @@ export interface Settings {
 		/** Default block timeout, ms. */
 		timeout: number;
 		transport: TransportSetting;
-		/** Which global chords are bound before `[keymap]` (DESIGN.md §6): none, or the design's. */
+		/** Which global chords are bound before `[keymap]` (docs/shortcuts.md): none, or the design's. */
 		keymapPreset: KeymapPreset;
 		/** Keep the cookie jars across sessions (a file beside user.toml, never in history). Default false. */
 		persistCookies: boolean;
@@ -33,9 +33,9 @@ export interface Settings {
 	keymap: Record<string, string>;
 	environments: Record<string, Record<string, VariableValue>>;
 	connections: Record<string, Connection>;
-	/** The chat panel's endpoint and limits (DESIGN.md section 13). */
+	/** The chat panel's endpoint and limits (docs/chat.md). */
 	chat: ChatSettings;
-	/** The version-control panel (DESIGN.md section 12). */
+	/** The version-control panel (docs/vcs.md). */
 	vcs: VcsSettings;
 }
 

@@ -1,6 +1,6 @@
 import { COMMIT_PLACEHOLDERS } from "../vcs/message";
 
-/** The `[vcs]` table of user.toml (DESIGN.md section 12): the version-control panel's settings. */
+/** The `[vcs]` table of user.toml (docs/vcs.md): the version-control panel's settings. */
 export interface VcsSettings {
 	/** The default commit message, with `{date}`, `{notes}` and `{count}`; "" for the built-in one. */
 	commitTemplate: string;

@@ -148,7 +148,7 @@ export interface CommandDeps {
 /**
  * Every way in to an action, wired to `performAction`: palette commands (none with a default
  * hotkey), the block keymap in the editor, global chords on the app's scope (only those the
- * user bound, DESIGN.md §6) and vim's ex commands; plus the palette-only commands.
+ * user bound, docs/shortcuts.md) and vim's ex commands; plus the palette-only commands.
  */
 export function registerCommands(plugin: Plugin, deps: CommandDeps): void {
 	const { app } = plugin;
@@ -236,7 +236,7 @@ export function registerCommands(plugin: Plugin, deps: CommandDeps): void {
 	plugin.addCommand({
 		id: "set-vim",
 		name: "Set vim (toggle vim mode)",
-		// `:set vim` (DESIGN.md §6): Obsidian's own vim-mode setting, toggled.
+		// `:set vim` (docs/shortcuts.md): Obsidian's own vim-mode setting, toggled.
 		callback: () => {
 			const on = toggleVimMode(app.vault);
 			if (on === null) return notify(t("vimUnavailable"));

@@ -7,7 +7,7 @@ import { t } from "./strings";
 const SAVE_DELAY_MS = 500;
 
 /**
- * `[general] persist_cookies = true` (DESIGN.md §4): the jars are read from `cookies.json` beside
+ * `[general] persist_cookies = true` (docs/architecture.md): the jars are read from `cookies.json` beside
  * user.toml when the plugin starts and written (debounced) after each change; never into history.
  * Off (the default): nothing is read or written, and a file left from before is not used.
  * Returns the unsubscribe (the last pending write is flushed).

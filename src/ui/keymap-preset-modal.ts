@@ -10,7 +10,7 @@ export interface PresetChange {
 
 /**
  * Asks before the Notebook preset takes chords from Obsidian: lists each chord it would bind
- * and each Obsidian command it would shadow (DESIGN.md §6). Nothing is written until Apply.
+ * and each Obsidian command it would shadow (docs/shortcuts.md). Nothing is written until Apply.
  */
 export class KeymapPresetModal extends Modal {
 	constructor(

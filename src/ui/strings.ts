@@ -1,5 +1,5 @@
 /**
- * UI strings in English, Spanish and Portuguese (DESIGN.md §11), chosen from Obsidian's
+ * UI strings in English, Spanish and Portuguese (docs/architecture.md), chosen from Obsidian's
  * language setting. One file per locale in ./locales; English is the source of the keys.
  */
 import { en, type StringKey, type Table } from "./locales/en";

@@ -24,7 +24,7 @@ export interface VimHandlers {
 
 /**
  * `:run`, `:run-all`, `:cancel`, `:env <name>`. Vim's ex parser reads a command name as a
- * word, so `:run-all` arrives as `run` with argString "-all" (DESIGN.md §6). The editor comes
+ * word, so `:run-all` arrives as `run` with argString "-all" (docs/shortcuts.md). The editor comes
  * from vim's `cm.cm6` (codemirror-vim's adapter, not Obsidian API); where that is missing,
  * `activeTarget` reads the active editor through the public Workspace API.
  * Returns false when Obsidian has no vim to define them in.

@@ -1,7 +1,7 @@
 import { failure, classifyGitError, type GitFailure } from "./failures";
 
 /**
- * What the git runner needs from `child_process.execFile` (DESIGN.md section 12): a program, its
+ * What the git runner needs from `child_process.execFile` (docs/vcs.md): a program, its
  * arguments as an array (no shell ever parses them), and Node's options. The plugin hands in
  * `require("child_process").execFile` on desktop; tests hand in the same.
  */

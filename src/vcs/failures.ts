@@ -1,5 +1,5 @@
 /**
- * Every way a git operation can end short of success (DESIGN.md section 12): a code the panel
+ * Every way a git operation can end short of success (docs/vcs.md): a code the panel
  * turns into a state and a next step, one English message per code (the CLI's text; the panel
  * localises by code), and git's own words as the detail.
  */

@@ -1,4 +1,4 @@
-/** The version-control core (DESIGN.md section 12): git through an execFile port, no obsidian. */
+/** The version-control core (docs/vcs.md): git through an execFile port, no obsidian. */
 export * from "./branches";
 export * from "./exec";
 export * from "./failures";

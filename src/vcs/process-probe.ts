@@ -1,6 +1,6 @@
 /**
  * Which git processes are running, and where: a stale `index.lock` may be removed only when no
- * git process works in the repository (DESIGN.md section 12). Git chdirs into the repository it
+ * git process works in the repository (docs/vcs.md). Git chdirs into the repository it
  * works on, so a process's working directory tells which repository it holds.
  */
 import type { ExecFilePort } from "./exec";

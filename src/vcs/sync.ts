@@ -24,7 +24,7 @@ export interface SyncOptions {
 }
 
 /**
- * Stage, commit if anything changed, fetch, fast-forward, push (DESIGN.md section 12). It never
+ * Stage, commit if anything changed, fetch, fast-forward, push (docs/vcs.md). It never
  * loses work: when the upstream cannot be fast-forwarded to, it stops after the fetch (which only
  * moves remote-tracking refs), before anything touches the work tree, and reports how far the sides
  * diverged. It never merges, rebases, resets, stashes or forces. The pull is `fetch` then

@@ -1,6 +1,6 @@
 /**
  * The version-control panel in the desktop host: the production main.js with Node's real
- * child_process, so the panel drives the system git over a real vault folder (DESIGN.md section 12).
+ * child_process, so the panel drives the system git over a real vault folder (docs/vcs.md).
  * Keys go through the host's keymap as Obsidian's would: Mod+G reaches the app scope, Mod+B the
  * focused view's scope, and what the plugin leaves goes to Obsidian's own hotkeys (obsidianFired).
  */

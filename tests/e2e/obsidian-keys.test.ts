@@ -1,5 +1,5 @@
 /**
- * The keymap policy of DESIGN.md §6 in the Chromium host: with default settings no chord
+ * The keymap policy of docs/shortcuts.md in the Chromium host: with default settings no chord
  * outside a runnable block is taken from Obsidian; the Notebook preset lists what it would
  * shadow, applies, and reverts. The host runs Obsidian's own hotkeys as commands that record
  * when they fire (tests/e2e/host/host.ts), after the plugins' app-scope chords, as Obsidian does.
@@ -25,7 +25,7 @@ async function press(chord: string): Promise<{ obsidian: string[]; modal: boolea
 }
 
 const NOTE = ["Intro text", "", "```http alias=list", "GET http://127.0.0.1:1/api/json", "```", "", "tail"].join("\n");
-/** Obsidian's default hotkeys that the seed's global chords also use (DESIGN.md §6), and what receives each in Obsidian. */
+/** Obsidian's default hotkeys that the seed's global chords also use (docs/shortcuts.md), and what receives each in Obsidian. */
 const OBSIDIAN_KEYS = [
 	["Control+k", "editor:insert-link"],
 	["Control+e", "markdown:toggle-preview"],

@@ -59,7 +59,7 @@ function matches(result: BlockResult, expected: BlockResult["state"] | null): bo
  */
 export async function runDemo(out: Write, err: Write, terminal: Terminal): Promise<number> {
 	// Required here, not imported at the top: `run` and the other commands never evaluate the
-	// demo server (the bundle keeps it behind this call). No import(): see DESIGN.md §2.
+	// demo server (the bundle keeps it behind this call). No import(): see docs/architecture.md.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when the demo runs
 	const { startBookshopApi } = require("../../../examples/bookshop-api/server.cjs") as typeof BookshopModule;
 	const api = await startBookshopApi({ port: 0 });

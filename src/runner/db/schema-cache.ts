@@ -1,5 +1,5 @@
 /**
- * The schema of each connection, for completion, hover and Mod+K (DESIGN.md §9): introspected
+ * The schema of each connection, for completion, hover and Mod+K (docs/db.md): introspected
  * once through the connection's driver, kept, and read again only on demand (`refresh`) or when
  * the connection's setting changes. A failure is kept as a value too (the editor shows it, and a
  * keystroke does not hammer a server that refused); `refresh` tries again.

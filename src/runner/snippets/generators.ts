@@ -3,7 +3,7 @@ import { onlyFile, snippetBody, type LocateFile, type SnippetBody } from "./file
 import { assertExportable, combinedHeaders, hasHeader, jsString, pyString, shellQuote } from "./quote";
 
 /**
- * Snippet generators (DESIGN.md §8). All synchronous: the UI calls them inside the click or
+ * Snippet generators (docs/export.md). All synchronous: the UI calls them inside the click or
  * key handler, right before `navigator.clipboard.writeText`, so the user gesture stays open.
  * Correctness rule: running the snippet with the real tool sends the same method, URL,
  * headers and body bytes as the plugin (tests/integration/snippets prove it per tool). A body

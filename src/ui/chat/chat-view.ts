@@ -24,7 +24,7 @@ interface Turn {
 }
 
 /**
- * The chat panel (DESIGN.md section 13): a right-sidebar view. The conversation lives in its
+ * The chat panel (docs/chat.md): a right-sidebar view. The conversation lives in its
  * note; this view keeps only what is on screen and the stream in flight.
  */
 export class ChatView extends ItemView {

@@ -8,7 +8,7 @@ import { CHAT_VIEW_TYPE, ChatView } from "./chat-view";
 /**
  * Registers the chat panel: its view and the leaf tracking the panel's context needs. Returns
  * the toggle, which `chat.toggle` performs (its "Toggle chat panel" command comes from ACTIONS,
- * with no default hotkey: a chord only from user.toml or the Notebook preset, DESIGN.md section 6).
+ * with no default hotkey: a chord only from user.toml or the Notebook preset, docs/shortcuts.md).
  */
 export function registerChat(plugin: Plugin, host: PluginChatHost): () => Promise<void> {
 	const { workspace } = plugin.app;

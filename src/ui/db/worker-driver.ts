@@ -1,5 +1,5 @@
 /**
- * SQLite for the plugin: sql.js in a Web Worker (DESIGN.md §9), so the UI never blocks on a
+ * SQLite for the plugin: sql.js in a Web Worker (docs/db.md), so the UI never blocks on a
  * query. The worker's code is bundled into main.js as a string (no `import()`: esbuild builds
  * src/ui/db/sqlite-worker.ts for the `worker:` import) and started from a Blob URL; sql.js's
  * WebAssembly is decoded once on the main thread and a copy handed to each worker.

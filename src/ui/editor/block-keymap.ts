@@ -5,7 +5,7 @@ import { runnableBlockAt, viewTarget, type ActionTarget } from "../action-target
 import { noteBlocks } from "./note-blocks";
 
 /**
- * A highest-precedence keymap for the block actions (DESIGN.md §6) that acts only when the cursor
+ * A highest-precedence keymap for the block actions (docs/shortcuts.md) that acts only when the cursor
  * is inside a runnable block; anywhere else the keys fall through to Obsidian untouched, and so
  * does a key whose action did not act.
  */

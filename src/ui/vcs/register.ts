@@ -18,7 +18,7 @@ export interface VcsWiring {
 }
 
 /**
- * Everything the version-control panel adds to the plugin (DESIGN.md section 12): the view and the
+ * Everything the version-control panel adds to the plugin (docs/vcs.md): the view and the
  * "Open version control" command (no default hotkey). Returns the sync that `vcs.sync` performs
  * (its palette command and chord come from ACTIONS, src/settings/keymap.ts).
  * Nothing runs git until the panel opens or a command runs.

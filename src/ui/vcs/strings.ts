@@ -1,5 +1,5 @@
 /**
- * The version-control panel's strings in English, Spanish and Portuguese (DESIGN.md §11, §12),
+ * The version-control panel's strings in English, Spanish and Portuguese (docs/architecture.md and docs/vcs.md),
  * kept beside the panel so the shared string tables stay small. Failure texts are keyed by the
  * core's GitFailureCode.
  */

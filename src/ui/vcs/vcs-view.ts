@@ -34,10 +34,10 @@ export interface VcsViewHost {
 }
 
 /**
- * The version-control panel (DESIGN.md section 12): a right-sidebar view that draws the session's
+ * The version-control panel (docs/vcs.md): a right-sidebar view that draws the session's
  * state and sends every action to it. vcs.commit is registered on the app's scope only while the
  * view is open, vcs.branch on the view's own scope (only while it has focus), so Obsidian's Mod+G
- * and Mod+B are untouched otherwise (DESIGN.md section 6).
+ * and Mod+B are untouched otherwise (docs/shortcuts.md).
  */
 export class VcsView extends ItemView {
 	private unsubscribe: (() => void) | null = null;

@@ -44,7 +44,7 @@ const nodeRequire = createRequire(MAIN_JS);
 const { JSDOM, VirtualConsole } = nodeRequire("jsdom") as typeof Jsdom;
 const realProcess = nodeRequire("process") as NodeJS.Process;
 
-/** What Obsidian's require provides to a plugin besides `obsidian` (DESIGN.md section 2). */
+/** What Obsidian's require provides to a plugin besides `obsidian` (docs/architecture.md). */
 const PROVIDED = new Set([
 	...builtinModules,
 	...builtinModules.map((m) => `node:${m}`),

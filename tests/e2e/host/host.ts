@@ -232,7 +232,7 @@ type Evaluate = (code: string, module: { exports: Record<string, unknown> }, mod
 async function loadPlugin(evaluate?: Evaluate): Promise<string[]> {
 	const code = await (await fetch("/main.js")).text();
 	const module = { exports: {} as Record<string, unknown> };
-	// Obsidian provides these to plugins (DESIGN.md section 2); anything else main.js must bundle.
+	// Obsidian provides these to plugins (docs/architecture.md); anything else main.js must bundle.
 	const modules: Record<string, unknown> = { obsidian, "@codemirror/state": cmState, "@codemirror/view": cmView, "@codemirror/language": cmLanguage, "@codemirror/autocomplete": cmAutocomplete, "@lezer/common": lezerCommon, "@lezer/highlight": lezerHighlight, "@lezer/lr": lezerLr };
 	const require = (name: string) => {
 		if (name in modules) return modules[name];

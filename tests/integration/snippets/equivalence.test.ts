@@ -1,5 +1,5 @@
 /**
- * Equivalence of exported snippets with the plugin's own run (DESIGN.md §8): each snippet is
+ * Equivalence of exported snippets with the plugin's own run (docs/export.md): each snippet is
  * executed by the real tool against a recording server on 127.0.0.1, and what the server
  * recorded must equal what the plugin's node transport sent for the same block.
  */

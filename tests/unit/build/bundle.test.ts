@@ -2,7 +2,7 @@
  * The shipped main.js as Obsidian desktop loads it: a CommonJS function given a `require`
  * that knows only `obsidian`, `electron`, Node's builtins and the CodeMirror/Lezer packages
  * of the sample plugin's external list. `import()` is left to Chromium's loader there and
- * cannot load any of them, so the bundle must contain none (DESIGN.md section 2).
+ * cannot load any of them, so the bundle must contain none (docs/architecture.md).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
