@@ -32,3 +32,33 @@ export function isBlank(line: string): boolean {
 	for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) !== 32 && line.charCodeAt(i) !== 9) return false;
 	return true;
 }
+
+/** A line break as notes write it. */
+export type LineBreak = "\n" | "\r\n";
+
+/**
+ * The text as an editor holds it: every line break one "\n". CodeMirror (Obsidian's editor and
+ * the diff panes) reads "\r\n" and a lone "\r" as a break and gives "\n" back, so a note's text
+ * and an editor's are compared in this form only.
+ */
+export function editorText(text: string): string {
+	return text.replace(/\r\n?/g, "\n");
+}
+
+/** `text` with every line break written as `eol`: editor text going back into a note. */
+export function withLineBreaks(text: string, eol: LineBreak): string {
+	const lf = editorText(text);
+	return eol === "\n" ? lf : lf.replace(/\n/g, "\r\n");
+}
+
+/** The line break most of a text's lines end with ("\n" on a tie), or null when it has none. */
+export function dominantBreak(text: string): LineBreak | null {
+	let lf = 0;
+	let crlf = 0;
+	for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", nl + 1)) {
+		if (nl > 0 && text.charCodeAt(nl - 1) === 13) crlf++;
+		else lf++;
+	}
+	if (lf + crlf === 0) return null;
+	return crlf > lf ? "\r\n" : "\n";
+}

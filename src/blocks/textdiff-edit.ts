@@ -1,5 +1,5 @@
 import type { Fence } from "./fences";
-import { splitLines } from "./lines";
+import { dominantBreak, editorText, splitLines, withLineBreaks } from "./lines";
 import { parseTextdiff, serializeTextdiff } from "./textdiff";
 
 /** One replacement in the note: offsets into the note text. */
@@ -15,14 +15,17 @@ export interface NoteChange {
  * container prefix (`> `, indentation) on every new line, separator-like left lines escaped,
  * and the fence's runs lengthened when a new line would close it. Empty when nothing changes.
  * Applied together they are one edit (one undo step).
+ *
+ * `text` is compared as an editor holds it (editorText) and written with the note's line
+ * break, so a CRLF note stays CRLF and a pane handed back unchanged writes nothing.
  */
 export function paneEdit(note: string, fence: Fence, pane: "left" | "right", text: string): NoteChange[] {
 	const old = fence.content;
 	const { model } = parseTextdiff(old);
-	// The note keeps its own line breaks: an editor hands us \n.
-	const eol = old.includes("\r\n") ? "\r\n" : "\n";
-	const written = eol === "\n" ? text : text.replace(/\r?\n/g, "\r\n");
-	const next = serializeTextdiff({ ...model, separated: true, [pane]: written });
+	if (model.separated && editorText(model[pane]) === editorText(text)) return [];
+	// The fence's own break, the note's when the fence has none yet (an unterminated empty fence).
+	const eol = dominantBreak(note.slice(fence.from, fence.to)) ?? dominantBreak(note) ?? "\n";
+	const next = serializeTextdiff({ ...model, separated: true, eol, [pane]: withLineBreaks(text, eol) });
 	if (next === old) return [];
 
 	let start = 0;

@@ -1,6 +1,6 @@
 import { aliasToken, enumToken, flagToken } from "./info";
 import { defineKind, type TokenSpec, type TokensOf } from "./kind";
-import { splitLines } from "./lines";
+import { splitLines, type LineBreak } from "./lines";
 import { warning, type BlockProblem } from "./problems";
 
 /**
@@ -114,22 +114,25 @@ function writeLeft(left: string): string {
 	return out;
 }
 
-/** The pane texts a new fence is written from; breaks default to "\n". */
+/** The pane texts a new fence is written from; breaks default to `eol`. */
 export interface TextdiffPanes {
 	left: string;
 	right: string;
 	separated?: boolean;
 	breaks?: readonly [string, string];
+	/** The line break written where the content has none yet (around a new separator); "\n" by default. */
+	eol?: LineBreak;
 }
 
 /** The content of a textdiff fence holding these panes (the inverse of parseTextdiff). */
 export function serializeTextdiff(panes: TextdiffPanes): string {
 	const left = writeLeft(panes.left);
 	if (panes.separated === false && panes.right === "") return left;
-	const [before, after] = panes.breaks ?? ["\n", "\n"];
+	const eol = panes.eol ?? "\n";
+	const [before, after] = panes.breaks ?? [eol, eol];
 	// "" is only right next to the fence: a pane with text needs its line break.
-	const b = before === "" && panes.left !== "" ? "\n" : before;
-	const a = after === "" && panes.right !== "" ? "\n" : after;
+	const b = before === "" && panes.left !== "" ? eol : before;
+	const a = after === "" && panes.right !== "" ? eol : after;
 	return `${left}${b}${TEXTDIFF_SEPARATOR}${a}${panes.right}`;
 }
 

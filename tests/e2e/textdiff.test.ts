@@ -2,7 +2,7 @@
  * Diff blocks in the Chromium host (issue 16): the production main.js renders a textdiff fence
  * as @codemirror/merge panes; pane edits go back into the note through the open editor.
  */
-import { launchHost, type Host } from "./support/host";
+import { launchHost, launchPluginHost, type Host, type PluginHost } from "./support/host";
 
 jest.setTimeout(120_000);
 
@@ -198,5 +198,51 @@ describe("comparing responses", () => {
 		expect(fence.split("\n")[0]).toBe("```textdiff language=json");
 		expect(fence).toContain('{\n  "run": 2,\n  "title": "Dune",\n  "stock": 8\n}\n=== right ===\n{\n  "id": 42,');
 		expect(fence).not.toContain("{{");
+	});
+});
+
+describe("a diff note's line breaks (issue 23)", () => {
+	let clocked: PluginHost;
+
+	beforeAll(async () => {
+		// Date.now stands still (timers run): the panes typed in are always recent enough to be taken over.
+		clocked = await launchPluginHost({ clock: new Date("2024-03-01T09:00:00Z") });
+		await clocked.page.clock.setFixedTime(new Date("2024-03-01T09:00:00Z"));
+	});
+
+	afterAll(async () => {
+		await clocked?.close();
+	});
+
+	it.each([
+		["LF", "\n"],
+		["CRLF", "\r\n"],
+	])("a %s note: type in a pane, render again, type again, and the file gains only what was typed", async (name, eol) => {
+		const path = `typed-${name}.md`;
+		const lines = NOTE.split("\n");
+		const note = lines.join(eol);
+		const { page } = clocked;
+		await clocked.api((h, [md, p]) => h.renderReading(md, p), [note, path] as const);
+		await page.locator("#reading .rb-diff").evaluate((el) => (el.dataset.firstView = "yes"));
+		await page.locator("#reading .cm-merge-b .cm-line", { hasText: "gamma" }).click();
+		await page.keyboard.press("End");
+		await page.keyboard.type(" ray");
+		await clocked.until((h, p) => h.files.get(p)?.includes("gamma ray"), path);
+		lines[10] = "gamma ray";
+		expect(await clocked.api((h, p) => h.files.get(p), path)).toBe(lines.join(eol));
+
+		// The write makes Obsidian render the note again: the new view takes the panes over.
+		await clocked.api((h, p) => h.renderReading(h.files.get(p) ?? "", p), path);
+		await expect(page.locator("#reading .rb-diff").getAttribute("data-first-view")).resolves.toBe("yes");
+		await expect(page.locator("#reading .cm-merge-a .cm-content").innerText()).resolves.toBe("alpha\nbeta\ngamma\ndelta");
+		await expect(page.locator("#reading .cm-merge-b .cm-content").innerText()).resolves.toBe("alpha\nBETA\ngamma ray\nepsilon\ndelta");
+		await expect(page.locator("#reading .rb-diff-count").innerText()).resolves.toBe("1 change, +3 \u22122 lines");
+
+		// The cursor is where it was: the next keystroke lands there, and nothing else comes with it.
+		const written = lines.join(eol);
+		await page.keyboard.type("s");
+		await clocked.until((h, [p, before]) => h.files.get(p) !== before, [path, written] as const);
+		lines[10] = "gamma rays";
+		expect(await clocked.api((h, p) => h.files.get(p), path)).toBe(lines.join(eol));
 	});
 });

@@ -6,13 +6,14 @@ import { EditorView, keymap, lineNumbers, type ViewUpdate } from "@codemirror/vi
 import { classHighlighter } from "@lezer/highlight";
 import { parser as jsonParser } from "@lezer/json";
 import { setIcon } from "obsidian";
-import { compareTexts, countChanges, diffLines, paneLines, type ChangeCount, type Comparison, type LineChange, type TextdiffOptions } from "../../blocks";
+import { compareTexts, countChanges, diffLines, editorText, paneLines, type ChangeCount, type Comparison, type LineChange, type TextdiffOptions } from "../../blocks";
 import { t } from "../strings";
 import { mergeChanges } from "./merge-changes";
 
 export type Pane = "left" | "right";
 
 export interface DiffPanesConfig {
+	/** The texts as written (a note's CRLF too): the panes hold and report them with "\n" breaks. */
 	left: string;
 	right: string;
 	options: TextdiffOptions;
@@ -47,6 +48,9 @@ function languageExtension(language: string | null): Extension {
  * `mode=unified`, one editor holding the right text with the left's lines shown inline. The
  * toolbar gives the change count and next/previous change. Each pane edit is reported
  * through `onEdit`; texts set with `setTexts` are not.
+ *
+ * Texts enter as the editors hold them (editorText): compared, counted and reported with "\n"
+ * breaks whatever the note writes, so a note's text and a pane's differ only where they do.
  */
 export class DiffPanes {
 	readonly el: HTMLElement;
@@ -64,11 +68,11 @@ export class DiffPanes {
 	private memo: { a: string; b: string; changes: LineChange[] } | null = null;
 	/** Receives each user edit of a pane (the block view writes it to the note). */
 	onEdit: ((pane: Pane, text: string) => void) | null = null;
+	/** The config, its texts as the editors hold them (editorText). */
+	private config: DiffPanesConfig;
 
-	constructor(
-		parent: HTMLElement,
-		private config: DiffPanesConfig,
-	) {
+	constructor(parent: HTMLElement, config: DiffPanesConfig) {
+		this.config = { ...config, left: editorText(config.left), right: editorText(config.right) };
 		this.el = parent.createDiv({ cls: "rb-diff" });
 		if (config.options.language) this.el.addClass(`rb-lang-${config.options.language}`);
 		const bar = this.el.createDiv({ cls: "rb-diff-toolbar" });
@@ -76,8 +80,8 @@ export class DiffPanes {
 		this.button(bar, "arrow-up", t("previousChange"), () => this.move(goToPreviousChunk));
 		this.button(bar, "arrow-down", t("nextChange"), () => this.move(goToNextChunk));
 		this.notesEl = this.el.createDiv({ cls: "rb-diff-notes" });
-		if (config.left.length + config.right.length < DEFER_FROM_CHARS) {
-			this.build(config.left, config.right);
+		if (this.config.left.length + this.config.right.length < DEFER_FROM_CHARS) {
+			this.build(this.config.left, this.config.right);
 			return;
 		}
 		// A long diff is compared and laid out in a task of its own, after the note has rendered.
@@ -186,7 +190,9 @@ export class DiffPanes {
 	}
 
 	/** The texts changed outside (the note was edited elsewhere): panes follow, keeping what they can. */
-	setTexts(left: string, right: string): void {
+	setTexts(writtenLeft: string, writtenRight: string): void {
+		const left = editorText(writtenLeft);
+		const right = editorText(writtenRight);
 		if (this.deferred !== null) {
 			this.config = { ...this.config, left, right };
 			return;

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { paneEdit, parseTextdiff, scanFences, TEXTDIFF_SEPARATOR, textdiffFence, type NoteChange } from "../../../src/blocks";
+import { editorText, paneEdit, parseTextdiff, scanFences, TEXTDIFF_SEPARATOR, textdiffFence, type NoteChange } from "../../../src/blocks";
 
 const SEP = TEXTDIFF_SEPARATOR;
 
@@ -52,6 +52,19 @@ describe("paneEdit", () => {
 		expect(next).toBe(crlf.replace("beta\r\n", "beta\r\nnew\r\n"));
 	});
 
+	it("keeps CRLF on the lines it adds: the separator of a fence that had none, an empty fence's content", () => {
+		expect(edit("```textdiff\r\nonly left\r\n```\r\n", "right", "r\ns").next).toBe(`\`\`\`textdiff\r\nonly left\r\n${SEP}\r\nr\r\ns\r\n\`\`\`\r\n`);
+		expect(edit("```textdiff\r\n```\r\n", "left", "l\nm").next).toBe(`\`\`\`textdiff\r\nl\r\nm\r\n${SEP}\r\n\`\`\`\r\n`);
+		expect(edit("# t\r\n\r\n```textdiff", "left", "l").next).toBe(`# t\r\n\r\n\`\`\`textdiff\r\nl\r\n${SEP}`);
+	});
+
+	it("writes nothing for a pane handed back as an editor holds it, whatever line breaks the note has", () => {
+		const crlf = note.replace(/\n/g, "\r\n");
+		expect(edit(crlf, "right", "alpha\ngamma").changes).toEqual([]);
+		const mixed = `\`\`\`textdiff\na\r\nb\nc\n${SEP}\nd\n\`\`\`\n`;
+		expect(edit(mixed, "left", "a\nb\nc").changes).toEqual([]);
+	});
+
 	it("lengthens the fence when a pane line would close it", () => {
 		const { next, changes } = edit(note, "right", "alpha\n```\ngamma");
 		expect(changes).toHaveLength(3);
@@ -66,18 +79,24 @@ describe("paneEdit", () => {
 		expect(panes(edit("> ```textdiff\n> ```\n", "right", "r\ns").next)).toEqual(["", "r\ns"]);
 	});
 
-	it("gives any pane text back on the next read, leaving the other pane and the rest of the note alone", () => {
+	it("gives any pane text back on the next read, leaving the other pane, the rest of the note and its line breaks alone", () => {
 		const line = fc.oneof(fc.constantFrom(SEP, `\\${SEP}`, "```", "````", "", "  ", "~~~"), fc.string({ unit: fc.constantFrom("a", " ", "`", "\\", "="), maxLength: 8 }));
 		const paneText = fc.array(line, { maxLength: 6 }).map((ls) => ls.join("\n"));
+		const eol = fc.constantFrom("\n", "\r\n");
 		fc.assert(
-			fc.property(paneText, paneText, paneText, fc.constantFrom<"left" | "right">("left", "right"), fc.constantFrom("", "> ", "  "), (left, right, text, pane, prefix) => {
-				const fence = textdiffFence({ left, right }, "", prefix);
-				const before = "intro\n\n";
-				const after = "\noutro\n";
-				const { next } = edit(before + fence + after, pane, text);
+			fc.property(paneText, paneText, paneText, fc.constantFrom<"left" | "right">("left", "right"), fc.constantFrom("", "> ", "  "), eol, fc.boolean(), (left, right, text, pane, prefix, eol, separated) => {
+				// Without a separator (and so with an empty right pane), an edit writes one.
+				const lf = `intro\n\n${textdiffFence({ left, right: separated ? right : "", separated }, "", prefix)}\noutro\n`;
+				const note = lf.replace(/\n/g, eol);
+				const [before, after] = [`intro${eol}${eol}`, `${eol}outro${eol}`];
+				const { next } = edit(note, pane, text);
 				expect(next.startsWith(before)).toBe(true);
 				expect(next.endsWith(after)).toBe(true);
-				expect(panes(next)).toEqual(pane === "left" ? [text, right] : [left, text]);
+				expect(panes(next).map(editorText)).toEqual(pane === "left" ? [text, separated ? right : ""] : [left, text]);
+				// A CRLF note stays CRLF: no line break of another kind comes in.
+				if (eol === "\r\n") expect(next.replace(/\r\n/g, "")).not.toContain("\n");
+				// The next view shows the note's panes as the editor holds them; handing them back writes nothing.
+				expect(edit(next, pane, editorText(panes(next)[pane === "left" ? 0 : 1])).changes).toEqual([]);
 			}),
 			{ numRuns: 1000 },
 		);

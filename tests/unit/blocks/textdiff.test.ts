@@ -74,6 +74,12 @@ describe("textdiff fence format", () => {
 		expect(serializeTextdiff({ left: "", right: "" })).toBe(`\n${SEP}\n`);
 	});
 
+	it("writes the breaks a separator needs with the given line break, keeping the ones written", () => {
+		expect(serializeTextdiff({ left: "a", right: "b", eol: "\r\n" })).toBe(`a\r\n${SEP}\r\nb`);
+		expect(serializeTextdiff({ left: "a", right: "b", breaks: ["", ""], eol: "\r\n" })).toBe(`a\r\n${SEP}\r\nb`);
+		expect(serializeTextdiff({ left: "a", right: "b", breaks: ["\n", "\n"], eol: "\r\n" })).toBe(`a\n${SEP}\nb`);
+	});
+
 	it("parse then serialize gives back any content exactly", () => {
 		fc.assert(
 			fc.property(text, (content) => {
