@@ -1,4 +1,5 @@
 import { normalizeJson } from "./json-normalize";
+import { editorText } from "./lines";
 import { countChanges, diffLines, paneLines, type ChangeCount, type CompareOptions, type LineChange } from "./line-diff";
 
 /** How two texts are compared: the textdiff fence's options, or the response panel's. */
@@ -22,8 +23,13 @@ export interface Comparison {
 	notJson: Array<{ pane: "left" | "right"; reason: string }>;
 }
 
-/** Compares two texts line by line under the options. Pure. */
-export function compareTexts(left: string, right: string, options: ComparisonOptions = {}): Comparison {
+/**
+ * Compares two texts line by line under the options. Pure. Line breaks are not content: a CRLF
+ * note's panes (whose last line has no \r) compare as the same lines an editor shows.
+ */
+export function compareTexts(writtenLeft: string, writtenRight: string, options: ComparisonOptions = {}): Comparison {
+	const left = editorText(writtenLeft);
+	const right = editorText(writtenRight);
 	const notJson: Comparison["notJson"] = [];
 	let leftText = left;
 	let rightText = right;
