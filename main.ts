@@ -85,6 +85,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		const vcs = registerVcs(this, {
 			pluginDir,
 			chord: (action) => keymapOf(this.settingsStore.settings).bindings.get(action),
+			preset: () => this.settingsStore.settings.general.keymapPreset,
 			onKeymapChange: (listener) => this.settingsStore.onChange(listener),
 			commitTemplate: () => this.settingsStore.settings.vcs.commitTemplate,
 		});

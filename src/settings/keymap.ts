@@ -26,10 +26,10 @@ export interface ActionSpec {
 	/** Named by the design but not built yet: listed and bindable, never registered. */
 	readonly reserved?: true;
 	/**
-	 * A panel action that acts while its panel is open, focused or not (on the app's scope), so it
-	 * competes with global chords then; other panel actions act only while the panel has focus.
+	 * A panel action the Notebook preset widens from "its panel has focus" to "its panel is open,
+	 * focused or not" (on the app's scope), so it competes with global chords then.
 	 */
-	readonly whileOpen?: true;
+	readonly notebookWhileOpen?: true;
 }
 
 /** Where an action's chord comes from, for the Keymap page. */
@@ -66,8 +66,10 @@ export const ACTIONS = [
 	{ id: "chat.toggle", scope: "global", defaultChord: null, notebookChord: "Mod+B", name: "actChat", command: { id: "toggle-chat", title: "Toggle chat panel" } },
 	{ id: "vcs.sync", scope: "global", defaultChord: null, notebookChord: "Mod+Shift+S", name: "actVcsSync", command: { id: "sync-vault-repository", title: "Sync the vault repository" } },
 	// The version-control panel's chords, on the panel's own scope (src/ui/vcs): Obsidian keeps Mod+G
-	// (graph view) while the panel is closed and Mod+B (bold) while it is not focused.
-	{ id: "vcs.commit", scope: "panel", defaultChord: "Mod+G", notebookChord: null, name: "actVcsCommit", command: null, whileOpen: true },
+	// (graph view) and Mod+B (bold) wherever the panel does not have focus. The Notebook preset
+	// widens Mod+G to "panel open", the design's condition, after listing the graph view it shadows.
+	// Their palette commands are the panel's own (src/ui/vcs/register.ts), which need a repository.
+	{ id: "vcs.commit", scope: "panel", defaultChord: "Mod+G", notebookChord: null, name: "actVcsCommit", command: null, notebookWhileOpen: true },
 	{ id: "vcs.branch", scope: "panel", defaultChord: "Mod+B", notebookChord: null, name: "actVcsBranch", command: null },
 	...[goto(1), goto(2), goto(3), goto(4), goto(5), goto(6), goto(7), goto(8), goto(9)],
 ] as const satisfies readonly ActionSpec[];
@@ -287,14 +289,31 @@ export function presetChords(preset: KeymapPreset, overrides: Readonly<Record<st
 	});
 }
 
+/**
+ * The bound actions a preset widens to act while their panel is open, focused or not, each with
+ * the chord in force (a user.toml entry included): what applying the preset changes besides chords.
+ */
+export function presetWidenings(preset: KeymapPreset, overrides: Readonly<Record<string, string>>): Array<{ action: Action; chord: Chord }> {
+	const { bindings } = resolveKeymap(overrides, preset);
+	return ACTION_SPECS.flatMap((action) => {
+		const chord = bindings.get(action.id);
+		return chord && actsWhileOpen(action.id, preset) ? [{ action, chord }] : [];
+	});
+}
+
+/** Whether a panel action acts while its panel is open, focused or not (app scope), under a preset. */
+export function actsWhileOpen(id: ActionId, preset: KeymapPreset): boolean {
+	return preset === "notebook" && actionSpec(id).notebookWhileOpen === true;
+}
+
 /** Where an action's chord is live, narrowest first. */
 type Reach = "block" | "panel-focus" | "panel-open" | "global";
 
-function reachOf(id: string): Reach {
+function reachOf(id: string, preset: KeymapPreset): Reach {
 	const spec = isActionId(id) ? actionSpec(id) : null;
 	if (!spec || spec.scope === "global") return "global";
 	if (spec.scope === "block") return "block";
-	return spec.whileOpen ? "panel-open" : "panel-focus";
+	return actsWhileOpen(spec.id, preset) ? "panel-open" : "panel-focus";
 }
 
 /** Which of two reaches wins a keypress both could take: the one checked first where it is live. */
@@ -306,15 +325,15 @@ const NARROWER: Partial<Record<`${Reach}/${Reach}`, Reach>> = {
 };
 
 /**
- * How two actions bound to one chord meet (docs/shortcuts.md, "Conflicts"):
+ * How two actions bound to one chord meet under a preset (docs/shortcuts.md, "Conflicts"):
  * - `conflict`: both are live for the same keypress and which runs is an accident of registration
  *   (the same scope, or a global action and a panel action live while its panel is open);
  * - `shadow`: the narrower one (inside a block, in the focused panel) takes the chord where it
  *   acts and the other keeps it everywhere else, by design;
  * - `apart`: never live together (inside a block's editor and in a focused panel).
  */
-export function chordOverlap<A extends string>(a: A, b: A): { kind: "conflict" } | { kind: "apart" } | { kind: "shadow"; narrow: A; wide: A } {
-	const [ra, rb] = [reachOf(a), reachOf(b)];
+export function chordOverlap<A extends string>(a: A, b: A, preset: KeymapPreset = "obsidian"): { kind: "conflict" } | { kind: "apart" } | { kind: "shadow"; narrow: A; wide: A } {
+	const [ra, rb] = [reachOf(a, preset), reachOf(b, preset)];
 	if (ra === rb || (ra === "global" && rb === "panel-open") || (rb === "global" && ra === "panel-open")) return { kind: "conflict" };
 	const narrow = NARROWER[`${ra}/${rb}`] ?? NARROWER[`${rb}/${ra}`];
 	if (!narrow) return { kind: "apart" };
@@ -334,13 +353,14 @@ function sameChordPairs<A extends string>(bindings: ReadonlyMap<A, Chord>, isMac
 }
 
 /**
- * Actions that conflict on a platform: for each action, the others bound to its chord that are live
- * for the same keypress. Chords shared across scopes that shadow or never meet are not conflicts.
+ * Actions that conflict on a platform under a preset: for each action, the others bound to its chord
+ * that are live for the same keypress. Chords shared across scopes that shadow or never meet are not
+ * conflicts.
  */
-export function findConflicts<A extends string>(bindings: ReadonlyMap<A, Chord>, isMac: boolean): Map<A, A[]> {
+export function findConflicts<A extends string>(bindings: ReadonlyMap<A, Chord>, isMac: boolean, preset: KeymapPreset = "obsidian"): Map<A, A[]> {
 	const out = new Map<A, A[]>();
 	for (const [a, b] of sameChordPairs(bindings, isMac)) {
-		if (chordOverlap(a, b).kind !== "conflict") continue;
+		if (chordOverlap(a, b, preset).kind !== "conflict") continue;
 		out.set(a, [...(out.get(a) ?? []), b]);
 		out.set(b, [...(out.get(b) ?? []), a]);
 	}
@@ -348,9 +368,9 @@ export function findConflicts<A extends string>(bindings: ReadonlyMap<A, Chord>,
 }
 
 /** Same-chord pairs where a narrower scope takes the chord from a wider one where it acts. */
-export function findShadows<A extends string>(bindings: ReadonlyMap<A, Chord>, isMac: boolean): Array<{ narrow: A; wide: A }> {
+export function findShadows<A extends string>(bindings: ReadonlyMap<A, Chord>, isMac: boolean, preset: KeymapPreset = "obsidian"): Array<{ narrow: A; wide: A }> {
 	return sameChordPairs(bindings, isMac).flatMap(([a, b]) => {
-		const o = chordOverlap(a, b);
+		const o = chordOverlap(a, b, preset);
 		return o.kind === "shadow" ? [{ narrow: o.narrow, wide: o.wide }] : [];
 	});
 }

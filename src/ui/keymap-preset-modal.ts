@@ -6,6 +6,8 @@ export interface PresetChange {
 	chord: string;
 	action: string;
 	shadows: string[];
+	/** A panel chord the preset widens from "panel focused" to "panel open" (vcs.commit's Mod+G). */
+	whilePanelOpen: boolean;
 }
 
 /**
@@ -31,8 +33,9 @@ export class KeymapPresetModal extends Modal {
 		el.createEl("p", { text: t("presetConfirmDesc") });
 		const list = el.createEl("ul");
 		for (const c of this.changes) {
-			if (c.shadows.length === 0) list.createEl("li", { cls: "rb-preset-free", text: t("presetTakesFree", { chord: c.chord, action: c.action }) });
-			for (const command of c.shadows) list.createEl("li", { cls: "rb-preset-shadow", text: t("presetShadows", { chord: c.chord, action: c.action, command }) });
+			const vars = { chord: c.chord, action: c.action };
+			if (c.shadows.length === 0) list.createEl("li", { cls: "rb-preset-free", text: t(c.whilePanelOpen ? "presetWhileOpen" : "presetTakesFree", vars) });
+			for (const command of c.shadows) list.createEl("li", { cls: "rb-preset-shadow", text: t(c.whilePanelOpen ? "presetWhileOpenShadows" : "presetShadows", { ...vars, command }) });
 		}
 		if (!this.changes.some((c) => c.shadows.length > 0)) el.createEl("p", { text: t("presetShadowsNothing") });
 		new Setting(el)

@@ -1,5 +1,5 @@
 import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
-import { ACTION_SPECS, actionSpec, chordFromKeyEvent, displayChord, findConflicts, findShadows, formatChord, KEYMAP_PRESETS, presetChords, resolveKeymap, type ActionId, type ChordSource, type KeymapPreset } from "../settings/keymap";
+import { ACTION_SPECS, actionSpec, actsWhileOpen, chordFromKeyEvent, displayChord, findConflicts, findShadows, formatChord, KEYMAP_PRESETS, presetChords, presetWidenings, resolveKeymap, type Action, type ActionId, type Chord, type ChordSource, type KeymapPreset } from "../settings/keymap";
 import type { SchemaCache } from "../runner/db/schema-cache";
 import { deleteTomlTable } from "../settings/toml-patch";
 import { TRANSPORTS } from "../settings/user-settings";
@@ -8,7 +8,7 @@ import { DEFAULT_COMMIT_TEMPLATE } from "../vcs/message";
 import { environmentNames } from "../settings/variables";
 import { renderConnections } from "./connection-settings";
 import { EnvironmentActions, NewVariableModal } from "./environments";
-import { KeymapPresetModal } from "./keymap-preset-modal";
+import { KeymapPresetModal, type PresetChange } from "./keymap-preset-modal";
 import { obsidianClashes, obsidianHotkeys } from "./obsidian-hotkeys";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
@@ -177,11 +177,11 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		const isMac = Platform.isMacOS;
 		const s = this.store.settings;
 		const { bindings, sources } = resolveKeymap(s.keymap, s.general.keymapPreset);
-		const ours = findConflicts(bindings, isMac);
+		const ours = findConflicts(bindings, isMac, s.general.keymapPreset);
 		// A narrower scope taking a chord where it acts is by design: a note on both rows, not a conflict.
 		const notes = new Map<string, string[]>();
 		const note = (id: string, text: string) => notes.set(id, [...(notes.get(id) ?? []), text]);
-		for (const { narrow, wide } of findShadows(bindings, isMac)) {
+		for (const { narrow, wide } of findShadows(bindings, isMac, s.general.keymapPreset)) {
 			const inBlock = actionSpec(narrow).scope === "block";
 			note(narrow, t(inBlock ? "shadowInBlock" : "shadowInPanel", { action: wide }));
 			note(wide, t(inBlock ? "shadowedInBlock" : "shadowedInPanel", { action: narrow }));
@@ -222,6 +222,7 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 			if (action.reserved) row.descEl.createDiv({ cls: "rb-keymap-reserved", text: t("reservedAction") });
 			if (warnings.length) row.descEl.createDiv({ cls: "rb-keymap-conflict", text: warnings.join(" ") });
 			if (notes.has(action.id)) row.descEl.createDiv({ cls: "rb-keymap-shadow", text: notes.get(action.id)!.join(" ") });
+			if (actsWhileOpen(action.id, s.general.keymapPreset)) row.descEl.createDiv({ cls: "rb-keymap-while-open", text: t("actsWhileOpen") });
 			row.addButton((b) => {
 				b.buttonEl.addClass("rb-keymap-chord");
 				b.setButtonText(chord ? displayChord(chord, isMac) : t("unbound"));
@@ -240,9 +241,14 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		if (preset === "obsidian") return write();
 		const isMac = Platform.isMacOS;
 		const theirs = obsidianHotkeys(this.app, this.ownPrefix, isMac).hotkeys;
-		const changes = presetChords(preset, this.store.settings.keymap)
-			.filter(({ action }) => !action.reserved)
-			.map(({ action, chord }) => ({ chord: displayChord(chord, isMac), action: actionName(action.id), shadows: obsidianClashes(chord, theirs, isMac).map((h) => h.name) }));
+		const change = ({ action, chord }: { action: Action; chord: Chord }, whilePanelOpen: boolean): PresetChange => ({ chord: displayChord(chord, isMac), action: actionName(action.id), shadows: obsidianClashes(chord, theirs, isMac).map((h) => h.name), whilePanelOpen });
+		const changes = [
+			...presetChords(preset, this.store.settings.keymap)
+				.filter(({ action }) => !action.reserved)
+				.map((c) => change(c, false)),
+			// Panel chords the preset makes act while the panel is open, unfocused too (Mod+G over graph view).
+			...presetWidenings(preset, this.store.settings.keymap).map((c) => change(c, true)),
+		];
 		new KeymapPresetModal(this.app, changes, write, () => this.render()).open();
 	}
 

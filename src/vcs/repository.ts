@@ -115,6 +115,16 @@ export class GitRepository {
 		return r.ok ? ok(undefined) : fail(r);
 	}
 
+	/**
+	 * The repository-relative paths the next commit would record (index against HEAD; before the
+	 * first commit, everything staged; a rename by its new path). Read from git, so it holds
+	 * whoever staged them and however stale the panel's last status is.
+	 */
+	async stagedPaths(opts?: GitCallOptions): Promise<Outcome<string[]>> {
+		const r = await this.git.run(["diff", "--cached", "--name-only", "--find-renames", "-z"], opts);
+		return r.ok ? ok(r.stdout.split("\0").filter(Boolean)) : fail(r);
+	}
+
 	/** Takes files out of the index; their work-tree content stays as it is. */
 	async unstage(paths: readonly string[], opts?: GitCallOptions): Promise<Outcome<void>> {
 		if (paths.length === 0) return ok(undefined);

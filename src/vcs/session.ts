@@ -82,22 +82,28 @@ export class VcsSession {
 		return this.act("unstage", (r) => r.unstage(paths));
 	}
 
-	/** The message the commit box proposes for the current changes. */
+	/** The message the commit box proposes for the changes the panel last saw (its placeholder). */
 	defaultMessage(): string {
 		const s = this.current;
 		const files = s.kind === "ready" ? s.snapshot.status.files : [];
 		const staged = files.filter((f) => f.index !== "." && f.index !== "?");
-		return commitMessage(this.deps.template() || DEFAULT_COMMIT_TEMPLATE, (staged.length ? staged : files).map((f) => f.path), this.deps.now());
+		return this.messageFor((staged.length ? staged : files).map((f) => f.path));
 	}
 
-	/** Commits what is staged, or everything when `all` (vcs.commit); an empty message takes the default. */
+	/**
+	 * Commits what is staged, or everything when `all` (vcs.commit). An empty message takes the
+	 * default for what git has staged once staging is done, not for the panel's last status, which
+	 * an edit made just before may not have reached yet.
+	 */
 	commit(message: string, all: boolean): Promise<void> {
 		return this.act("commit", async (r) => {
 			if (all) {
 				const staged = await r.stageAll();
 				if (!staged.ok) return staged;
 			}
-			return r.commit(message.trim() || this.defaultMessage());
+			if (message.trim()) return r.commit(message.trim());
+			const paths = await r.stagedPaths();
+			return paths.ok ? r.commit(this.messageFor(paths.value)) : paths;
 		});
 	}
 
@@ -108,12 +114,20 @@ export class VcsSession {
 			this.abort = new AbortController();
 			const outcome = await sync(repo, {
 				signal: this.abort.signal,
-				message: (paths) => commitMessage(this.deps.template() || DEFAULT_COMMIT_TEMPLATE, paths, this.deps.now()),
+				message: (paths) => this.messageFor(paths),
 				onProgress: (step) => this.patch({ busy: `sync:${step}` }),
 			});
 			this.abort = null;
 			await this.load({ problem: outcome.ok ? null : outcome.failure, lastSync: outcome.report });
 		});
+	}
+
+	/** Local and remote branches (the picker's list), opening the repository when nothing has yet. */
+	async branches(): Promise<Outcome<BranchRef[]>> {
+		const repo = await this.ensureRepo();
+		if (repo) return repo.branches();
+		const s = this.current;
+		return { ok: false, failure: s.kind === "unavailable" ? s.failure : failure("not_repository", "") };
 	}
 
 	switchTo(branch: BranchRef): Promise<void> {
@@ -162,6 +176,11 @@ export class VcsSession {
 	close(): void {
 		this.cancel();
 		this.listeners.clear();
+	}
+
+	/** The commit template filled for repository-relative paths. */
+	private messageFor(paths: readonly string[]): string {
+		return commitMessage(this.deps.template() || DEFAULT_COMMIT_TEMPLATE, paths, this.deps.now());
 	}
 
 	private act(task: VcsTask, run: (repo: GitRepository) => Promise<Outcome<unknown>>): Promise<void> {

@@ -17,7 +17,7 @@ export interface SyncReport {
 export type SyncOutcome = { ok: true; report: SyncReport } | { ok: false; failure: GitFailure; report: SyncReport; step: SyncStep };
 
 export interface SyncOptions {
-	/** The commit message for the changed paths (repository-relative). */
+	/** The commit message for the staged paths (repository-relative). */
 	message: (paths: string[]) => string;
 	signal?: AbortSignal;
 	onProgress?: (step: SyncStep) => void;
@@ -51,8 +51,10 @@ export async function sync(repo: GitRepository, opts: SyncOptions): Promise<Sync
 		opts.onProgress?.(step);
 		const staged = await repo.stageAll(call);
 		if (!staged.ok) return stop(staged.failure);
-		const paths = st.value.files.map((f) => f.path);
-		const committed = await repo.commit(opts.message(paths), call);
+		// Named from what git staged, which may include an edit made after the status above.
+		const paths = await repo.stagedPaths(call);
+		if (!paths.ok) return stop(paths.failure);
+		const committed = await repo.commit(opts.message(paths.value), call);
 		if (!committed.ok && committed.failure.code !== "nothing_to_commit") return stop(committed.failure);
 		if (committed.ok) report.committed = committed.value;
 	}

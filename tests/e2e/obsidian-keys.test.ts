@@ -1,7 +1,7 @@
 /**
  * The keymap policy of docs/shortcuts.md in the Chromium host: with default settings no chord
  * outside a runnable block is taken from Obsidian; the Notebook preset lists what it would
- * shadow, applies, and reverts. The host runs Obsidian's own hotkeys as commands that record
+ * shadow (Mod+G too, which it widens to the open version-control panel), applies, and reverts. The host runs Obsidian's own hotkeys as commands that record
  * when they fire (tests/e2e/host/host.ts), after the plugins' app-scope chords, as Obsidian does.
  */
 import { readFileSync } from "node:fs";
@@ -90,6 +90,7 @@ describe("the Notebook keymap preset", () => {
 			"Ctrl+E: Switch environment, in place of Obsidian's “Toggle reading view”",
 			"Ctrl+Shift+V: New variable in the active environment, in place of Obsidian's “Paste as plain text”",
 			"Ctrl+B: Toggle the chat panel, in place of Obsidian's “Toggle bold”",
+			"Ctrl+G: Commit all changes in the version-control panel, whenever its panel is open, in place of Obsidian's “Open graph view”",
 		]);
 		expect(userToml()).not.toContain("keymap_preset");
 		await host.page.locator(".modal button", { hasText: "Cancel" }).click();
@@ -119,6 +120,8 @@ describe("the Notebook keymap preset", () => {
 		await expect(branch.locator(".rb-keymap-shadow").textContent()).resolves.toBe("While its panel has focus it takes the chord from chat.toggle.");
 		await expect(branch.locator(".rb-keymap-conflict", { hasText: "chat.toggle" }).count()).resolves.toBe(0);
 		await expect(chat.locator(".rb-keymap-conflict", { hasText: "vcs.branch" }).count()).resolves.toBe(0);
+		// Mod+G commits whenever the version-control panel is open, no longer only while it has focus.
+		await expect(host.page.locator('.rb-keymap-row[data-action="vcs.commit"] .rb-keymap-while-open').textContent()).resolves.toBe("With the notebook keymap it acts whenever its panel is open, focused or not.");
 
 		await host.page.locator(".cm-line", { hasText: "tail" }).click();
 		await host.api((h) => void h.obsidianFired.splice(0));
@@ -140,6 +143,7 @@ describe("the Notebook keymap preset", () => {
 		await preset().selectOption("obsidian");
 		await eventually(() => expect(userToml()).toContain('keymap_preset = "obsidian"'));
 		await eventually(async () => expect(await host.page.locator('.rb-keymap-row[data-action="search.blocks"]').getAttribute("data-source")).toBe("default"));
+		await expect(host.page.locator(".rb-keymap-while-open").count()).resolves.toBe(0);
 		await host.page.locator(".cm-line", { hasText: "tail" }).click();
 		for (const [chord, command] of OBSIDIAN_KEYS) await expect(press(chord)).resolves.toEqual({ obsidian: [command], modal: false });
 	});
@@ -171,6 +175,7 @@ describe("where Obsidian does not expose its hotkey list", () => {
 			"Ctrl+E: Switch environment, in place of Obsidian's “Toggle reading view”",
 			"Ctrl+Shift+V: New variable in the active environment, in place of Obsidian's “Paste as plain text”",
 			"Ctrl+B: Toggle the chat panel, in place of Obsidian's “Toggle bold”",
+			"Ctrl+G: Commit all changes in the version-control panel, whenever its panel is open, in place of Obsidian's “Open graph view”",
 		]);
 		await host.page.locator(".modal button", { hasText: "Cancel" }).click();
 	});

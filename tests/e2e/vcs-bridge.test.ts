@@ -69,12 +69,14 @@ describe("version-control panel in Chromium (git through the desktop bridge)", (
 		expect(longest).toBeLessThan(100);
 	});
 
-	it("commits everything on Mod+G, then lists a new edit", async () => {
+	it("commits everything on Mod+G in the focused panel, then lists a new edit", async () => {
 		// The bulk notes go in from the terminal (the loaded CI machine is slow at adding 10,000 files).
 		git(host.vaultDir, "add", "--all");
 		git(host.vaultDir, "commit", "--quiet", "-m", "Bulk");
 		await api(`h.writeFile("Before.md", "before\\n")`);
 		await host.page.locator('.rb-vcs-file[data-path="Before.md"]').waitFor();
+		// Mod+G acts in the focused panel (a click inside it focuses it, as in Obsidian).
+		await host.page.locator(".rb-vcs-header .rb-vcs-upstream").click();
 		await host.page.keyboard.press("Control+g");
 		await host.page.locator(".rb-vcs-changes .rb-vcs-empty").waitFor();
 		expect(git(host.vaultDir, "log", "-1", "--format=%s").trim()).toMatch(/: Before$/);

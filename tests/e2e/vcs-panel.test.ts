@@ -1,6 +1,7 @@
 /**
  * The version-control panel in Chromium, where the host is not the desktop app (no Node): the
- * panel opens and says it needs the desktop app, and its chords stay Obsidian's. The panel with
+ * panel opens and says it needs the desktop app, its chords stay Obsidian's and its palette
+ * commands are disabled. The panel with
  * real git is specified in tests/desktop/vcs-panel.test.ts.
  */
 import { readFileSync } from "node:fs";
@@ -11,7 +12,7 @@ import { launchHost, USER_TOML, type Host } from "./support/host";
 jest.setTimeout(90_000);
 
 let host: Host;
-type Api = { loadPlugin(): Promise<string[]>; runCommand(id: string): boolean; obsidianFired: string[] };
+type Api = { loadPlugin(): Promise<string[]>; runCommand(id: string): boolean; commandName(id: string): string | null; obsidianFired: string[] };
 const api = <T>(f: (h: Api) => T | Promise<T>): Promise<T> => host.page.evaluate<T>(`(${f.toString()})(window.__host)`);
 
 beforeAll(async () => {
@@ -34,6 +35,15 @@ describe("version-control panel without the desktop app", () => {
 	it("registers no Mod+G there: the key reaches Obsidian's graph view", async () => {
 		await host.page.keyboard.press("Control+g");
 		await expect(api((h) => h.obsidianFired)).resolves.toContain("graph:open");
+	});
+
+	it("offers the panel's actions in the palette, and disables them: there is no repository to act on", async () => {
+		const palette = await api((h) => ["commit-all-changes", "switch-branch", "create-branch"].map((id) => ({ name: h.commandName(id), ran: h.runCommand(id) })));
+		expect(palette).toEqual([
+			{ name: "Commit all changes", ran: false },
+			{ name: "Switch branch…", ran: false },
+			{ name: "Create branch…", ran: false },
+		]);
 	});
 
 	it("takes the commit template on the settings page, refusing an unknown placeholder", async () => {

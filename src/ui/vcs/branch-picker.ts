@@ -1,20 +1,29 @@
 import { SuggestModal, type App } from "obsidian";
-import { branchChoices, type BranchChoice, type BranchRef } from "../../vcs";
+import { branchChoices, type BranchChoice, type BranchRef, type GitFailure, type VcsSession } from "../../vcs";
 import type { VcsStringKey } from "./strings";
+
+type Translate = (key: VcsStringKey, vars?: Record<string, string | number>) => string;
+
+/** `switch`: the branches to switch to, and create for a new name; `create`: only the typed name to create. */
+export type BranchPickerMode = "switch" | "create";
 
 /** vcs.branch: a fuzzy branch picker over local and remote branches, with create. */
 export class BranchPicker extends SuggestModal<BranchChoice> {
 	constructor(
 		app: App,
 		private readonly branches: readonly BranchRef[],
-		private readonly t: (key: VcsStringKey, vars?: Record<string, string | number>) => string,
+		private readonly t: Translate,
+		private readonly mode: BranchPickerMode,
 		private readonly choose: (choice: BranchChoice) => void,
 	) {
 		super(app);
-		this.setPlaceholder(t("branchPlaceholder"));
+		this.setPlaceholder(t(mode === "create" ? "newBranchPlaceholder" : "branchPlaceholder"));
+		if (mode === "create") this.emptyStateText = t("newBranchEmpty");
 	}
 
 	getSuggestions(query: string): BranchChoice[] {
+		// Create offers the name even when it exists: git's refusal (branch_exists) says why, where silence would not.
+		if (this.mode === "create") return query.trim() ? [{ kind: "create", name: query.trim() }] : [];
 		return branchChoices(this.branches, query);
 	}
 
@@ -32,4 +41,18 @@ export class BranchPicker extends SuggestModal<BranchChoice> {
 	onChooseSuggestion(choice: BranchChoice): void {
 		this.choose(choice);
 	}
+}
+
+/**
+ * Opens the picker over the repository's branches; choosing switches or creates through the
+ * session, and `done` runs once that has ended. Returns the failure that kept the picker closed
+ * (no repository, git missing), or null.
+ */
+export async function pickBranch(app: App, session: VcsSession, t: Translate, mode: BranchPickerMode, done: () => void): Promise<GitFailure | null> {
+	const list = await session.branches();
+	if (!list.ok) return list.failure;
+	new BranchPicker(app, list.value, t, mode, (choice) => {
+		void (choice.kind === "create" ? session.createBranch(choice.name) : session.switchTo(choice.branch)).then(done);
+	}).open();
+	return null;
 }

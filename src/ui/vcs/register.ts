@@ -1,9 +1,10 @@
 import { getLanguage, type Plugin } from "obsidian";
-import type { Chord } from "../../settings/keymap";
-import { DEFAULT_COMMIT_TEMPLATE, defaultIgnoreLines, GitRepository, VcsSession } from "../../vcs";
+import { actsWhileOpen, type Chord, type KeymapPreset } from "../../settings/keymap";
+import { DEFAULT_COMMIT_TEMPLATE, defaultIgnoreLines, GitRepository, VcsSession, type GitFailure, type VcsState } from "../../vcs";
 import { notify } from "../notify";
+import { pickBranch, type BranchPickerMode } from "./branch-picker";
 import { desktopGit } from "./desktop-git";
-import { vcsTranslator } from "./strings";
+import { vcsTranslator, type VcsStringKey } from "./strings";
 import { VCS_VIEW_TYPE, VcsView } from "./vcs-view";
 
 export interface VcsWiring {
@@ -11,6 +12,8 @@ export interface VcsWiring {
 	pluginDir: string;
 	/** The chord in force for an action id, or undefined when unbound. */
 	chord(action: "vcs.commit" | "vcs.branch"): Chord | undefined;
+	/** `[general] keymap_preset`: the Notebook preset makes vcs.commit act while the panel is open. */
+	preset(): KeymapPreset;
 	/** Subscribes to keymap changes; returns the unsubscribe. */
 	onKeymapChange(listener: () => void): () => void;
 	/** user.toml `[vcs] commit_template`, or "" for the built-in one. */
@@ -18,9 +21,10 @@ export interface VcsWiring {
 }
 
 /**
- * Everything the version-control panel adds to the plugin (docs/vcs.md): the view and the
- * "Open version control" command (no default hotkey). Returns the sync that `vcs.sync` performs
- * (its palette command and chord come from ACTIONS, src/settings/keymap.ts).
+ * Everything the version-control panel adds to the plugin (docs/vcs.md): the view, the "Open
+ * version control" command and a palette command per panel action (none with a default hotkey, so
+ * they are bound in Settings → Hotkeys). Returns the sync that `vcs.sync` performs (its palette
+ * command and chord come from ACTIONS, src/settings/keymap.ts).
  * Nothing runs git until the panel opens or a command runs.
  */
 export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => void } {
@@ -43,7 +47,7 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 			new VcsView(leaf, {
 				session,
 				t,
-				chords: () => ({ commit: wiring.chord("vcs.commit") ?? null, branch: wiring.chord("vcs.branch") ?? null }),
+				chords: () => ({ commit: wiring.chord("vcs.commit") ?? null, branch: wiring.chord("vcs.branch") ?? null, commitWhileOpen: actsWhileOpen("vcs.commit", wiring.preset()) }),
 				onKeymapChange: (listener) => wiring.onKeymapChange(listener),
 				openFile: (path) => {
 					const prefix = session?.repository?.prefix ?? "";
@@ -62,19 +66,52 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 	};
 	plugin.addCommand({ id: "open-version-control", name: t("openCommand"), callback: () => void open() });
 
+	const failed = (f: GitFailure) => notify(t(f.code, { ahead: f.ahead ?? 0, behind: f.behind ?? 0 }));
+	/** After a palette action the panel may be closed: a notice says how it ended. */
+	const report = (success: (s: Extract<VcsState, { kind: "ready" }>) => string | null) => {
+		const s = session?.state;
+		if (s?.kind === "unavailable") failed(s.failure);
+		else if (s?.kind === "ready" && s.problem) failed(s.problem);
+		else if (s?.kind === "ready") {
+			const text = success(s);
+			if (text) notify(text);
+		}
+	};
+
 	const runSync = (): boolean => {
 		if (!session) {
 			notify(t("needsDesktop"));
 			return true;
 		}
-		void session.sync().then(() => {
-			const s = session.state;
-			if (s.kind === "unavailable") notify(t(s.failure.code));
-			else if (s.kind === "ready" && s.problem) notify(t(s.problem.code, { ahead: s.problem.ahead ?? 0, behind: s.problem.behind ?? 0 }));
-			else if (s.kind === "ready" && s.lastSync) notify(t("synced", { pulled: s.lastSync.pulled, pushed: s.lastSync.pushed }));
-		});
+		void session.sync().then(() => report((s) => (s.lastSync ? t("synced", { pulled: s.lastSync.pulled, pushed: s.lastSync.pushed }) : null)));
 		return true;
 	};
+
+	// The panel's actions in the palette. Offered unless there is known to be no repository (mobile,
+	// git missing, not a repository); before anything has looked, running one finds out.
+	const repositoryCommand = (id: string, name: VcsStringKey, run: (session: VcsSession) => Promise<void>) =>
+		plugin.addCommand({
+			id,
+			name: t(name),
+			checkCallback: (checking) => {
+				if (!session || session.state.kind === "unavailable") return false;
+				if (!checking) void run(session);
+				return true;
+			},
+		});
+	repositoryCommand("commit-all-changes", "commitCommand", async (s) => {
+		// With the panel open, as its chord: the box's message if any, and the box empties.
+		const view = app.workspace.getLeavesOfType(VCS_VIEW_TYPE)[0]?.view;
+		await (view instanceof VcsView ? view.commitAll() : s.commit("", true));
+		report((r) => t("committed", { hash: r.commits[0]?.shortHash ?? "" }));
+	});
+	const branchCommand = (mode: BranchPickerMode) => async (s: VcsSession) => {
+		const problem = await pickBranch(app, s, t, mode, () => report((r) => t("switchedTo", { branch: r.snapshot.status.branch.head ?? "" })));
+		if (problem) failed(problem);
+	};
+	repositoryCommand("switch-branch", "switchBranchCommand", branchCommand("switch"));
+	repositoryCommand("create-branch", "createBranchCommand", branchCommand("create"));
+
 	plugin.register(() => session?.close());
 	return { sync: () => void runSync() };
 }

@@ -1,7 +1,7 @@
 import { ItemView, Scope, setIcon, type KeymapEventHandler, type TAbstractFile, type WorkspaceLeaf } from "obsidian";
 import { toObsidianHotkey, type Chord } from "../../settings/keymap";
 import type { ChangeGroup, FileChange, GitFailure, VcsSession, VcsState } from "../../vcs";
-import { BranchPicker } from "./branch-picker";
+import { pickBranch } from "./branch-picker";
 import { changeList, rowAt, visibleRows, type ChangeList, type ChangeRow } from "./change-rows";
 import { DiffModal } from "./diff-modal";
 import type { VcsStringKey } from "./strings";
@@ -24,8 +24,11 @@ export interface VcsViewHost {
 	/** The session, or null on mobile (the panel then says it needs the desktop app). */
 	session: VcsSession | null;
 	t: Translate;
-	/** The chords of vcs.commit and vcs.branch in force (user.toml, preset or default). */
-	chords(): { commit: Chord | null; branch: Chord | null };
+	/**
+	 * The chords of vcs.commit and vcs.branch in force (user.toml, preset or default), and whether
+	 * vcs.commit acts while the panel is open (the Notebook preset) rather than only while focused.
+	 */
+	chords(): { commit: Chord | null; branch: Chord | null; commitWhileOpen: boolean };
 	/** Subscribes to keymap changes; returns the unsubscribe. */
 	onKeymapChange(listener: () => void): () => void;
 	/** Opens a repository-relative file in the workspace. */
@@ -35,14 +38,14 @@ export interface VcsViewHost {
 
 /**
  * The version-control panel (docs/vcs.md): a right-sidebar view that draws the session's
- * state and sends every action to it. vcs.commit is registered on the app's scope only while the
- * view is open, vcs.branch on the view's own scope (only while it has focus), so Obsidian's Mod+G
- * and Mod+B are untouched otherwise (docs/shortcuts.md).
+ * state and sends every action to it. Its chords are on the view's own scope, live only while it
+ * has focus, so Obsidian's Mod+G (graph view) and Mod+B (bold) are untouched elsewhere; the
+ * Notebook preset puts vcs.commit on the app's scope while the view is open (docs/shortcuts.md).
  */
 export class VcsView extends ItemView {
 	private unsubscribe: (() => void) | null = null;
-	private commitKey: KeymapEventHandler | null = null;
-	private branchKey: KeymapEventHandler | null = null;
+	/** The chords registered now, each with the scope it is on (unregistered from that one). */
+	private keys: Array<{ scope: Scope; handler: KeymapEventHandler }> = [];
 	private refreshTimer: number | null = null;
 	private messageEl: HTMLTextAreaElement | null = null;
 	private parts: Record<"header" | "banner" | "changes" | "commits", HTMLElement> | null = null;
@@ -90,7 +93,7 @@ export class VcsView extends ItemView {
 			changes: root.createDiv({ cls: "rb-vcs-changes" }),
 			commits: root.createDiv({ cls: "rb-vcs-commits" }),
 		};
-		this.buildCommitBox(root, session);
+		this.buildCommitBox(root);
 		root.appendChild(this.parts.changes);
 		root.appendChild(this.parts.commits);
 		this.registerDomEvent(this.parts.changes, "scroll", () => this.scheduleWindow(), { passive: true });
@@ -125,52 +128,41 @@ export class VcsView extends ItemView {
 		this.resizeObserver?.disconnect();
 	}
 
-	/** vcs.commit: stage everything and commit with the box's message (or the default). */
-	commitAll(): void {
-		const session = this.host.session;
-		if (!session) return;
-		const message = this.messageEl?.value ?? "";
-		void session.commit(message, true).then(() => {
-			if (this.messageEl && session.state.kind === "ready" && !session.state.problem) this.messageEl.value = "";
-		});
+	/** vcs.commit: stage everything and commit with the box's message (or the default); the box empties once it worked. */
+	async commitAll(): Promise<void> {
+		await this.commit(true);
 	}
 
-	/** vcs.branch: the branch picker; choosing switches or creates. */
-	async pickBranch(): Promise<void> {
+	private async commit(all: boolean): Promise<void> {
 		const session = this.host.session;
-		const repo = session?.repository;
-		if (!session || !repo) return;
-		const list = await repo.branches();
-		if (!list.ok) return;
-		new BranchPicker(this.app, list.value, this.host.t, (choice) => {
-			void (choice.kind === "create" ? session.createBranch(choice.name) : session.switchTo(choice.branch));
-		}).open();
+		if (!session) return;
+		await session.commit(this.messageEl?.value ?? "", all);
+		if (this.messageEl && session.state.kind === "ready" && !session.state.problem) this.messageEl.value = "";
+	}
+
+	/** vcs.branch: the branch picker; choosing switches or creates (the panel shows how it went). */
+	private pickBranch(): void {
+		if (this.host.session) void pickBranch(this.app, this.host.session, this.host.t, "switch", () => undefined);
 	}
 
 	private bindKeys(): void {
 		this.unbindKeys();
-		const { commit, branch } = this.host.chords();
-		if (commit) {
-			const k = toObsidianHotkey(commit);
-			// false: handled, so Obsidian's own Mod+G (graph view) does not also run while the panel is open.
-			this.commitKey = this.app.scope.register(k.modifiers, k.key, () => {
-				this.commitAll();
+		const { commit, branch, commitWhileOpen } = this.host.chords();
+		const bind = (scope: Scope, chord: Chord, run: () => void) => {
+			const k = toObsidianHotkey(chord);
+			// false: handled, so Obsidian's own hotkey on the chord (graph view, bold) does not also run.
+			const handler = scope.register(k.modifiers, k.key, () => {
+				run();
 				return false;
 			});
-		}
-		if (branch) {
-			const k = toObsidianHotkey(branch);
-			this.branchKey = this.scope!.register(k.modifiers, k.key, () => {
-				void this.pickBranch();
-				return false;
-			});
-		}
+			this.keys.push({ scope, handler });
+		};
+		if (commit) bind(commitWhileOpen ? this.app.scope : this.scope!, commit, () => void this.commitAll());
+		if (branch) bind(this.scope!, branch, () => this.pickBranch());
 	}
 
 	private unbindKeys(): void {
-		if (this.commitKey) this.app.scope.unregister(this.commitKey);
-		if (this.branchKey) this.scope?.unregister(this.branchKey);
-		this.commitKey = this.branchKey = null;
+		for (const { scope, handler } of this.keys.splice(0)) scope.unregister(handler);
 	}
 
 	private scheduleRefresh(file?: TAbstractFile): void {
@@ -183,19 +175,14 @@ export class VcsView extends ItemView {
 		}, REFRESH_DEBOUNCE_MS);
 	}
 
-	private buildCommitBox(root: HTMLElement, session: VcsSession): void {
+	private buildCommitBox(root: HTMLElement): void {
 		const box = root.createDiv({ cls: "rb-vcs-commit-box" });
 		this.messageEl = box.createEl("textarea", { cls: "rb-vcs-message", attr: { rows: "3", "aria-label": this.host.t("commit") } });
 		const row = box.createDiv({ cls: "rb-vcs-commit-actions" });
 		const commit = row.createEl("button", { text: this.host.t("commit"), cls: "mod-cta rb-vcs-commit" });
-		this.registerDomEvent(commit, "click", () => {
-			const message = this.messageEl?.value ?? "";
-			void session.commit(message, false).then(() => {
-				if (this.messageEl && session.state.kind === "ready" && !session.state.problem) this.messageEl.value = "";
-			});
-		});
+		this.registerDomEvent(commit, "click", () => void this.commit(false));
 		const all = row.createEl("button", { text: this.host.t("commitAll"), cls: "rb-vcs-commit-all" });
-		this.registerDomEvent(all, "click", () => this.commitAll());
+		this.registerDomEvent(all, "click", () => void this.commitAll());
 	}
 
 	private draw(s: VcsState): void {
@@ -254,7 +241,7 @@ export class VcsView extends ItemView {
 		const branch = el.createEl("button", { cls: "rb-vcs-branch", attr: { "aria-label": t("switchBranch") } });
 		setIcon(branch.createSpan(), "git-branch");
 		branch.createSpan({ text: b.head ?? t("detached", { oid: (b.oid ?? "").slice(0, 7) }) });
-		onClick(branch, () => void this.pickBranch());
+		onClick(branch, () => this.pickBranch());
 		const upstream = el.createSpan({ cls: "rb-vcs-upstream" });
 		if (!b.upstream) upstream.setText(t("noUpstream"));
 		else if (b.upstreamGone) upstream.setText(t("upstreamGone", { upstream: b.upstream }));
@@ -304,7 +291,7 @@ export class VcsView extends ItemView {
 			return;
 		}
 		this.list.el = box.createDiv({ cls: "rb-vcs-rows" });
-		this.list.el.style.height = `${this.list.rows.count * ROW_PX}px`;
+		this.list.el.setCssProps({ height: `${this.list.rows.count * ROW_PX}px` });
 		box.scrollTop = scrollTop;
 		this.drawWindow();
 	}
@@ -331,7 +318,7 @@ export class VcsView extends ItemView {
 		for (let i = start; i < end; i++) {
 			if (drawn.has(i)) continue;
 			const row = this.drawRow(el, rowAt(rows, i));
-			row.style.top = `${i * ROW_PX}px`;
+			row.setCssProps({ top: `${i * ROW_PX}px` });
 			drawn.set(i, row);
 		}
 	}

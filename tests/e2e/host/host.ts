@@ -336,11 +336,16 @@ function editorText(): string {
 	return editor?.state.doc.toString() ?? "";
 }
 
-/** Runs a palette command as Obsidian would: editor commands only when their check passes. */
+/** Runs a palette command as Obsidian would: checked and editor commands only when their check passes. */
 function runCommand(id: string): boolean {
 	const c = plugin?.commands.find((x) => x.id === id);
 	if (!c) throw new Error(`no command ${id}`);
 	if (c.callback) return (c.callback(), true);
+	if (c.checkCallback) {
+		if (c.checkCallback(true) !== true) return false;
+		c.checkCallback(false);
+		return true;
+	}
 	if (!editor) return false;
 	const view = activeView();
 	if (c.editorCheckCallback) {
@@ -350,6 +355,11 @@ function runCommand(id: string): boolean {
 	}
 	c.editorCallback?.(view.editor, view);
 	return true;
+}
+
+/** The palette name of one of the plugin's commands (Obsidian shows it after the plugin's name), or null. */
+function commandName(id: string): string | null {
+	return plugin?.commands.find((x) => x.id === id)?.name ?? null;
 }
 
 /** Opens the plugin's settings tab, as Settings → Community plugins → Runnable Blocks. */
@@ -419,7 +429,7 @@ function useVaultFolder(path: string): void {
 	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
 }
 
-const hostApi = { closeViews, useVaultFolder, useDesktopBridge, obsidianFired, hideHotkeyManager, runCommand, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads };
+const hostApi = { closeViews, useVaultFolder, useDesktopBridge, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads };
 /** What tests reach as `window.__host` (tests/e2e/support/host-api.ts); its one declaration, taken from the page itself. */
 export type HostApi = typeof hostApi;
 (window as unknown as { __host: HostApi }).__host = hostApi;

@@ -510,7 +510,7 @@ export class Plugin extends Component {
 	readonly suggests: unknown[] = [];
 	readonly processors = new Map<string, (source: string, el: HTMLElement, ctx: unknown) => void>();
 	readonly extensions: unknown[] = [];
-	readonly commands: Array<{ id: string; name: string; callback?: () => unknown; editorCheckCallback?: (checking: boolean, editor: Editor, view: MarkdownView) => boolean | void; editorCallback?: (editor: Editor, view: MarkdownView) => unknown }> = [];
+	readonly commands: Array<{ id: string; name: string; callback?: () => unknown; checkCallback?: (checking: boolean) => boolean | void; editorCheckCallback?: (checking: boolean, editor: Editor, view: MarkdownView) => boolean | void; editorCallback?: (editor: Editor, view: MarkdownView) => unknown }> = [];
 	readonly settingTabs: PluginSettingTab[] = [];
 	constructor(
 		public app: unknown,

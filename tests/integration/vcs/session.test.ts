@@ -61,6 +61,42 @@ describe("VcsSession", () => {
 		expect(states.some((x) => x.kind === "ready" && x.busy === "commit")).toBe(true);
 	});
 
+	it("names in the default message what git staged, even when an edit came after the panel's last status", async () => {
+		write(world.vault, "Alpha.md", "a\n");
+		const { session } = sessionAt(world.vault);
+		await session.refresh();
+		write(world.vault, "Late.md", "written after the refresh\n");
+		await session.commit("", true);
+		expect(ready(session.state).commits[0].subject).toBe("Notes 2026-11-25 10:00: Alpha, Late");
+		// Never refreshed at all (a palette command before the panel opened): the same.
+		write(world.vault, "Unseen.md", "u\n");
+		const fresh = sessionAt(world.vault).session;
+		await fresh.commit("", true);
+		expect(ready(fresh.state).commits[0].subject).toBe("Notes 2026-11-25 10:00: Unseen");
+	});
+
+	it("commits only what is staged with the Commit button, named from git's index", async () => {
+		write(world.vault, "Staged.md", "s\n");
+		write(world.vault, "Left.md", "l\n");
+		const { session } = sessionAt(world.vault);
+		await session.refresh();
+		git(world.vault, "add", "Staged.md"); // from a terminal: the panel's status does not know yet
+		await session.commit("", false);
+		expect(ready(session.state).commits[0].subject).toBe("Notes 2026-11-25 10:00: Staged");
+		expect(ready(session.state).snapshot.status.files.map((f) => f.path)).toEqual(["Left.md"]);
+	});
+
+	it("lists branches for the picker, opening the repository first; says why when there is none", async () => {
+		const { session } = sessionAt(world.vault);
+		const list = await session.branches();
+		expect(list.ok && list.value.map((b) => b.name)).toEqual(["main", "origin/main"]);
+		const dir = join(world.dir, "plain");
+		mkdirSync(dir);
+		const none = sessionAt(dir).session;
+		expect(await none.branches()).toMatchObject({ ok: false, failure: { code: "not_repository" } });
+		expect(none.state).toMatchObject({ kind: "unavailable", failure: { code: "not_repository" } });
+	});
+
 	it("keeps a failure as the problem and a sync's progress as busy steps", async () => {
 		world.otherCommits("Remote.md", "r\n");
 		write(world.vault, "Local.md", "l\n");

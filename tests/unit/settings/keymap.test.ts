@@ -1,4 +1,4 @@
-import { ACTIONS, chordFromKeyEvent, chordOverlap, displayChord, findConflicts, findShadows, formatChord, parseChord, presetChords, resolveChord, resolveKeymap, toCodeMirrorKey, toObsidianHotkey } from "../../../src/settings/keymap";
+import { ACTIONS, actsWhileOpen, chordFromKeyEvent, chordOverlap, displayChord, findConflicts, findShadows, formatChord, parseChord, presetChords, presetWidenings, resolveChord, resolveKeymap, toCodeMirrorKey, toObsidianHotkey } from "../../../src/settings/keymap";
 
 const chord = (s: string) => {
 	const r = parseChord(s);
@@ -65,7 +65,7 @@ describe("keymap", () => {
 			"block.copy_curl": "Mod+Shift+C",
 			"block.explain": "Mod+Shift+E",
 			"block.force_run": "Mod+Shift+R",
-			// Panel chords act only while the version-control panel is open (Mod+G) or focused (Mod+B).
+			// Panel chords act only while the version-control panel has focus.
 			"vcs.commit": "Mod+G",
 			"vcs.branch": "Mod+B",
 		});
@@ -80,6 +80,24 @@ describe("keymap", () => {
 		expect(formatChord(bindings.get("block.run")!)).toBe("Mod+Enter");
 		expect(sources.get("block.run")).toBe("default");
 		expect(bindings.has("block.goto.1")).toBe(false);
+	});
+
+	it.each([
+		["obsidian", "vcs.commit", false],
+		["notebook", "vcs.commit", true],
+		["notebook", "vcs.branch", false],
+		["notebook", "chat.toggle", false],
+	] as const)("with the %s preset, %s acts while its panel is open, unfocused too: %s", (preset, id, whileOpen) => {
+		expect(actsWhileOpen(id, preset)).toBe(whileOpen);
+	});
+
+	it.each([
+		["obsidian", {}, []],
+		["notebook", {}, [["vcs.commit", "Mod+G"]]],
+		["notebook", { "vcs.commit": "Mod+Shift+G" }, [["vcs.commit", "Mod+Shift+G"]]],
+		["notebook", { "vcs.commit": "" }, []],
+	] as const)("preset %s over %j widens %j to the open panel, with the chord in force", (preset, overrides, widened) => {
+		expect(presetWidenings(preset, overrides).map((w) => [w.action.id, formatChord(w.chord)])).toEqual(widened);
 	});
 
 	it.each([
@@ -114,28 +132,39 @@ describe("keymap", () => {
 		const { bindings } = resolveKeymap({}, "notebook");
 		expect(formatChord(bindings.get("vcs.branch")!)).toBe(formatChord(bindings.get("chat.toggle")!));
 		for (const isMac of [false, true]) {
-			expect(findConflicts(bindings, isMac)).toEqual(new Map());
-			expect(findShadows(bindings, isMac)).toEqual([{ narrow: "vcs.branch", wide: "chat.toggle" }]);
+			expect(findConflicts(bindings, isMac, "notebook")).toEqual(new Map());
+			expect(findShadows(bindings, isMac, "notebook")).toEqual([{ narrow: "vcs.branch", wide: "chat.toggle" }]);
 		}
 	});
 
 	it.each([
 		// Same scope: both live for one keypress.
-		["block.run", "block.cancel", { kind: "conflict" }],
-		["search.blocks", "chat.toggle", { kind: "conflict" }],
-		["vcs.commit", "vcs.branch", { kind: "shadow", narrow: "vcs.branch", wide: "vcs.commit" }],
-		// vcs.commit is on the app scope while its panel is open, focused or not: it meets global chords.
-		["vcs.commit", "chat.toggle", { kind: "conflict" }],
+		["obsidian", "block.run", "block.cancel", { kind: "conflict" }],
+		["obsidian", "search.blocks", "chat.toggle", { kind: "conflict" }],
+		["obsidian", "vcs.commit", "vcs.branch", { kind: "conflict" }],
+		// By default vcs.commit acts only in the focused panel, like vcs.branch.
+		["obsidian", "vcs.commit", "chat.toggle", { kind: "shadow", narrow: "vcs.commit", wide: "chat.toggle" }],
+		["obsidian", "vcs.commit", "block.run", { kind: "apart" }],
+		// The Notebook preset puts vcs.commit on the app scope while its panel is open, focused or not: it meets global chords.
+		["notebook", "vcs.commit", "chat.toggle", { kind: "conflict" }],
+		["notebook", "vcs.commit", "vcs.branch", { kind: "shadow", narrow: "vcs.branch", wide: "vcs.commit" }],
+		["notebook", "vcs.commit", "block.run", { kind: "shadow", narrow: "block.run", wide: "vcs.commit" }],
 		// A narrower scope takes the chord where it acts; the wider keeps it everywhere else.
-		["block.explain", "search.blocks", { kind: "shadow", narrow: "block.explain", wide: "search.blocks" }],
-		["chat.toggle", "vcs.branch", { kind: "shadow", narrow: "vcs.branch", wide: "chat.toggle" }],
-		["vcs.commit", "block.run", { kind: "shadow", narrow: "block.run", wide: "vcs.commit" }],
+		["obsidian", "block.explain", "search.blocks", { kind: "shadow", narrow: "block.explain", wide: "search.blocks" }],
+		["notebook", "chat.toggle", "vcs.branch", { kind: "shadow", narrow: "vcs.branch", wide: "chat.toggle" }],
 		// Focus is in a block's editor or in the panel, never both.
-		["vcs.branch", "block.run", { kind: "apart" }],
-	] as const)("%s and %s on one chord: %j", (a, b, expected) => {
-		expect(chordOverlap(a, b)).toEqual(expected);
+		["notebook", "vcs.branch", "block.run", { kind: "apart" }],
+	] as const)("with the %s preset, %s and %s on one chord: %j", (preset, a, b, expected) => {
+		expect(chordOverlap(a, b, preset)).toEqual(expected);
 		// The order of the two does not matter.
-		expect(chordOverlap(b, a)).toEqual(expected);
+		expect(chordOverlap(b, a, preset)).toEqual(expected);
+	});
+
+	it("finds a conflict between vcs.commit and a global action on its chord only where the preset widens it", () => {
+		const { bindings } = resolveKeymap({ "chat.toggle": "Mod+G" }, "notebook");
+		expect(findConflicts(bindings, false, "notebook").get("vcs.commit")).toEqual(["chat.toggle"]);
+		expect(findConflicts(bindings, false, "obsidian").has("vcs.commit")).toBe(false);
+		expect(findShadows(bindings, false, "obsidian")).toContainEqual({ narrow: "vcs.commit", wide: "chat.toggle" });
 	});
 
 	it("reports a shadow, not a conflict, for a block chord on a global action's key", () => {
