@@ -130,11 +130,12 @@ function paletteNames(language: string): string[] {
 	} as unknown as Plugin;
 	const deps = { fx: recorder().fx, settings: defaultSettings, onSettingsChange: () => noop } as unknown as CommandDeps;
 	registerCommands(plugin, deps);
-	setLanguage("en");
 	return names;
 }
 
 describe("palette names follow Obsidian's language", () => {
+	afterEach(() => setLanguage("en"));
+
 	it.each(LANGUAGES)("every command registerCommands adds is named from the %s table", (language) => {
 		// `{n}` (go to block N) filled as the palette shows it.
 		const texts = Object.values(tableFor(language)).flatMap((text) => (text.includes("{n}") ? Array.from({ length: 9 }, (_, i) => text.replace("{n}", String(i + 1))) : [text]));
