@@ -103,7 +103,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		// Diff blocks (issue 16): a textdiff fence filled once from two responses of this note.
 		this.addCommand({
 			id: "insert-diff-of-two-aliases",
-			name: "Insert diff of two aliases",
+			name: t("cmdInsertDiff"),
 			editorCallback: (editor, view) => {
 				const path = view.file?.path;
 				if (!path) return;

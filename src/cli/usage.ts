@@ -17,7 +17,7 @@ export const EXIT = {
 export const COMMANDS = {
 	run: {
 		synopsis: "runnable-blocks run <note.md> [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE]",
-		help: `Runs the note's http blocks top-down with chaining (or the --alias blocks and what they reference).
+		help: `Runs the note's http and db blocks top-down with chaining (or the --alias blocks and what they reference).
 An invalid block is reported (file:line:column) and the others still run.
 
   --alias NAME       run this block (repeatable); blocks it references run first

@@ -1,14 +1,14 @@
 import type { Extension } from "@codemirror/state";
 import { MarkdownView, type App, type Editor, type KeymapEventHandler, type MarkdownFileInfo, type Plugin, type TFile } from "obsidian";
 import type { NoteBlock } from "../blocks";
-import { ACTION_SPECS, resolveKeymap, toCodeMirrorKey, toObsidianHotkey, type Action, type ActionId, type ActionOf, type Chord } from "../settings/keymap";
+import { ACTION_SPECS, ACTIONS, resolveKeymap, toCodeMirrorKey, toObsidianHotkey, type Action, type ActionId, type ActionOf, type Chord } from "../settings/keymap";
 import type { Settings } from "../settings/user-settings";
 import { canRun, editorTarget, runnableBlockAt, type ActionTarget } from "./action-target";
 import { blockKeymap } from "./editor/block-keymap";
 import type { EnvironmentActions } from "./environments";
 import type { NoteModel } from "./note-model";
 import { notify } from "./notify";
-import { t } from "./strings";
+import { t, type StringKey } from "./strings";
 import { defineVimCommands, toggleVimMode } from "./vim";
 
 /** What actions do, provided by the plugin: each member is one effect. */
@@ -29,6 +29,29 @@ export interface ActionEffects {
 type GotoId = Extract<ActionId, `block.goto.${string}`>;
 const isGoto = (id: ActionId): id is GotoId => id.startsWith("block.goto.");
 const gotoNumber = (id: GotoId) => Number(id.slice("block.goto.".length));
+
+/** The actions that have a palette command. */
+type PaletteActionId = Extract<(typeof ACTIONS)[number], { command: object }>["id"];
+
+/**
+ * Each palette command's name in the UI strings, so the palette follows Obsidian's language;
+ * ACTIONS keeps the English title, which the docs cite. Go to block N is `cmdGoToBlock`.
+ */
+const COMMAND_NAMES: Record<Exclude<PaletteActionId, GotoId>, StringKey> = {
+	"block.run": "cmdRunBlock",
+	"block.run_all": "cmdRunAllBlocks",
+	"block.cancel": "cmdCancelBlock",
+	"block.copy_curl": "cmdCopyBlockAsCurl",
+	"block.explain": "cmdExplainBlock",
+	"block.force_run": "cmdForceRunBlock",
+	"search.blocks": "cmdSearchBlocks",
+	"env.switch": "cmdSwitchEnvironment",
+	"env.new_variable": "cmdNewVariable",
+	"chat.toggle": "cmdToggleChat",
+	"vcs.sync": "cmdSyncVault",
+};
+
+const paletteName = (id: PaletteActionId): string => (isGoto(id) ? t("cmdGoToBlock", { n: gotoNumber(id) }) : t(COMMAND_NAMES[id]));
 
 /**
  * Performs an action where the user is: the one dispatcher behind block chords, palette
@@ -168,13 +191,15 @@ export function registerCommands(plugin: Plugin, deps: CommandDeps): void {
 	for (const action of LIVE_ACTIONS) {
 		const command = action.command;
 		if (!command) continue;
+		// An action with a command is one of PaletteActionId (the type cannot follow `command` through ACTION_SPECS).
+		const name = paletteName(action.id as PaletteActionId);
 		if (action.scope === "global" && !isGoto(action.id)) {
-			plugin.addCommand({ id: command.id, name: command.title, callback: () => void perform(action.id, null) });
+			plugin.addCommand({ id: command.id, name, callback: () => void perform(action.id, null) });
 			continue;
 		}
 		plugin.addCommand({
 			id: command.id,
-			name: command.title,
+			name,
 			editorCheckCallback: (checking, editor, ctx) => {
 				// Block commands show only in a note's editor with the cursor inside a block that can run.
 				if (action.scope === "block" && !(ctx instanceof MarkdownView && ctx.file)) return false;
@@ -223,19 +248,19 @@ export function registerCommands(plugin: Plugin, deps: CommandDeps): void {
 
 	plugin.addCommand({
 		id: "export-note-as-http",
-		name: "Export note as .http",
+		name: t("cmdExportNote"),
 		editorCheckCallback: (checking, editor, view) => {
 			if (!(view instanceof MarkdownView) || !view.file) return false;
 			if (!checking) deps.exportNote(view.file, editor.getValue());
 			return true;
 		},
 	});
-	plugin.addCommand({ id: "reload-settings", name: "Reload settings from user.toml", callback: () => deps.reloadSettings() });
-	plugin.addCommand({ id: "clear-cache", name: "Clear response cache", callback: () => deps.clearCache() });
-	plugin.addCommand({ id: "import-http-file", name: "Import .http file", callback: () => deps.importHttp() });
+	plugin.addCommand({ id: "reload-settings", name: t("cmdReloadSettings"), callback: () => deps.reloadSettings() });
+	plugin.addCommand({ id: "clear-cache", name: t("cmdClearCache"), callback: () => deps.clearCache() });
+	plugin.addCommand({ id: "import-http-file", name: t("cmdImportHttp"), callback: () => deps.importHttp() });
 	plugin.addCommand({
 		id: "set-vim",
-		name: "Set vim (toggle vim mode)",
+		name: t("cmdSetVim"),
 		// `:set vim` (docs/shortcuts.md): Obsidian's own vim-mode setting, toggled.
 		callback: () => {
 			const on = toggleVimMode(app.vault);

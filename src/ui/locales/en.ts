@@ -75,7 +75,6 @@ export const en = {
 	savedBody: "Saved the body to {path}",
 	copyAs: "Copy as {format}",
 	sendAsCurl: "Send as cURL (save to file)",
-	exportNote: "Export note as .http",
 	noHistory: "No runs recorded yet.",
 	historyTitle: "Last runs",
 	sent: "Sent",
@@ -258,6 +257,25 @@ export const en = {
 	diffCountOne: "1 change, +{added} \u2212{removed} lines",
 	diffNormalized: "Compared as normalised JSON (sorted keys, 2-space indent); edit the note's text to change it.",
 	diffNotJson: "{pane} is not JSON, compared as written: {reason}",
+	// Command palette names (src/ui/commands.ts, main.ts)
+	cmdRunBlock: "Run block",
+	cmdRunAllBlocks: "Run all blocks in the note",
+	cmdCancelBlock: "Cancel running block",
+	cmdCopyBlockAsCurl: "Copy block as curl",
+	cmdExplainBlock: "Explain query plan of the block",
+	cmdForceRunBlock: "Force re-run block (skip cache)",
+	cmdSearchBlocks: "Search runnable blocks and variables",
+	cmdSwitchEnvironment: "Switch environment",
+	cmdNewVariable: "New variable in the active environment",
+	cmdToggleChat: "Toggle chat panel",
+	cmdSyncVault: "Sync the vault repository",
+	cmdGoToBlock: "Go to block {n} of the note",
+	cmdExportNote: "Export note as .http",
+	cmdReloadSettings: "Reload settings from user.toml",
+	cmdClearCache: "Clear response cache",
+	cmdImportHttp: "Import .http file",
+	cmdSetVim: "Set vim (toggle vim mode)",
+	cmdInsertDiff: "Insert diff of two aliases",
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -1,7 +1,12 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { Plugin } from "obsidian";
 import { parseNote, type NoteBlock } from "../../../src/blocks";
 import { ACTION_SPECS, ACTIONS, type ActionId } from "../../../src/settings/keymap";
+import { defaultSettings } from "../../../src/settings/user-settings";
 import type { ActionTarget } from "../../../src/ui/action-target";
-import { isAvailable, performAction, type ActionEffects } from "../../../src/ui/commands";
+import { isAvailable, performAction, registerCommands, type ActionEffects, type CommandDeps } from "../../../src/ui/commands";
+import { LANGUAGES, setLanguage, tableFor } from "../../../src/ui/strings";
 
 const NOTE = "intro\n```http alias=a\nGET https://x.test/a\n```\nprose\n```textdiff\nleft\n```\n```http\nGET https://x.test/b\n```\n```db alias=q\nSELECT 1\n```\n";
 
@@ -109,5 +114,49 @@ describe("the palette", () => {
 			"sync-vault-repository",
 			...Array.from({ length: 9 }, (_, i) => `go-to-block-${i + 1}`),
 		]);
+	});
+});
+
+/** The names registerCommands gives the palette, with the UI in `language`. */
+function paletteNames(language: string): string[] {
+	setLanguage(language);
+	const names: string[] = [];
+	const noop = () => undefined;
+	const plugin = {
+		app: { scope: { register: noop, unregister: noop }, workspace: { onLayoutReady: noop, updateOptions: noop } },
+		addCommand: (c: { name: string }) => names.push(c.name),
+		registerEditorExtension: noop,
+		register: noop,
+	} as unknown as Plugin;
+	const deps = { fx: recorder().fx, settings: defaultSettings, onSettingsChange: () => noop } as unknown as CommandDeps;
+	registerCommands(plugin, deps);
+	return names;
+}
+
+describe("palette names follow Obsidian's language", () => {
+	afterEach(() => setLanguage("en"));
+
+	it.each(LANGUAGES)("every command registerCommands adds is named from the %s table", (language) => {
+		// `{n}` (go to block N) filled as the palette shows it.
+		const texts = Object.values(tableFor(language)).flatMap((text) => (text.includes("{n}") ? Array.from({ length: 9 }, (_, i) => text.replace("{n}", String(i + 1))) : [text]));
+		const names = paletteNames(language);
+		expect(names.length).toBeGreaterThan(20);
+		expect(names.filter((n) => !texts.includes(n))).toEqual([]);
+	});
+
+	it.each([
+		["en", ["Run block", "Go to block 3 of the note", "Reload settings from user.toml"]],
+		["es", ["Ejecutar el bloque", "Ir al bloque 3 de la nota", "Volver a leer los ajustes de user.toml"]],
+		["pt", ["Executar o bloco", "Ir para o bloco 3 da nota", "Ler de novo as configurações de user.toml"]],
+	])("in %s the palette reads %j", (language, expected) => {
+		expect(paletteNames(language)).toEqual(expect.arrayContaining(expected));
+	});
+
+	it("no addCommand anywhere in the plugin takes a literal name", () => {
+		const root = join(__dirname, "../../..");
+		const sources = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? sources(join(dir, f)) : f.endsWith(".ts") ? [join(dir, f)] : []));
+		const literal = /addCommand\(\{\s*(?:id:\s*[^,]+,\s*)?name:\s*["'`]/;
+		const files = [...sources(join(root, "src")), join(root, "main.ts")];
+		expect(files.filter((f) => literal.test(readFileSync(f, "utf8"))).map((f) => f.slice(root.length + 1))).toEqual([]);
 	});
 });
