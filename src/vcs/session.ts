@@ -37,7 +37,7 @@ export interface VcsSessionDeps {
 }
 
 /**
- * The one source of the panel's state (STYLE.md section 3): every action goes through here, one at
+ * The one source of the panel's state: every action goes through here, one at
  * a time, and ends in a new state; the view subscribes and draws. A refresh asked for while an
  * action runs happens once it ends.
  */
