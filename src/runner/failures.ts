@@ -1,5 +1,3 @@
-import type { Timing } from "./transport";
-
 /**
  * One text per failure code: every transport (node, fetch, obsidian), the preparation of a
  * request and the executor take their message from here, so a code reads the same in the
@@ -39,17 +37,12 @@ type Texts = typeof TEXT;
 export type FailureCode = Exclude<keyof Texts, "cancelled" | "timeout" | "dependency_cycle" | "dependency_failed" | "setup_failed" | "body_file_missing" | "body_file_outside">;
 
 /** Codes with a fixed text, and those whose text names a subject. */
-type Subject<C extends keyof Texts> = Texts[C] extends (subject: string) => string ? [subject: string] : [];
+export type Subject<C extends keyof Texts> = Texts[C] extends (subject: string) => string ? [subject: string] : [];
 
 /** The message of a code (with its subject where the text names one). */
 export function failureText<C extends keyof Texts>(code: C, ...subject: Subject<C>): string {
 	const text: string | ((s: string) => string) = TEXT[code];
 	return typeof text === "function" ? text(subject[0] as string) : text;
-}
-
-/** A failed transport outcome: the message written once per code, the specifics in `detail`. */
-export function failed<C extends FailureCode>(code: C, detail: string | undefined, timing: Timing, ...subject: Subject<C>): { kind: "failed"; code: C; message: string; detail?: string; timing: Timing } {
-	return { kind: "failed", code, message: failureText(code, ...subject), ...(detail !== undefined ? { detail } : {}), timing };
 }
 
 /** The same failure as a run error, for what fails before anything is sent (preparation). */

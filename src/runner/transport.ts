@@ -1,4 +1,4 @@
-import type { FailureCode } from "./failures";
+import { failureText, type FailureCode, type Subject } from "./failures";
 import type { RunCookies } from "./cookie-jar";
 import type { PreparedRequest } from "./request";
 
@@ -62,4 +62,9 @@ export interface Transport {
 	/** Whether it streams (headers before body, chunk progress, real cancel). */
 	readonly streams: boolean;
 	send(request: PreparedRequest, options?: SendOptions): Promise<TransportOutcome>;
+}
+
+/** A failed transport outcome: the message written once per code, the specifics in `detail`. */
+export function failed<C extends FailureCode>(code: C, detail: string | undefined, timing: Timing, ...subject: Subject<C>): { kind: "failed"; code: C; message: string; detail?: string; timing: Timing } {
+	return { kind: "failed", code, message: failureText(code, ...subject), ...(detail !== undefined ? { detail } : {}), timing };
 }

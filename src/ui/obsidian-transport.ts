@@ -1,8 +1,7 @@
 import type { RequestUrlParam, RequestUrlResponse } from "obsidian";
 import { setCookiesOf, withJarCookies } from "../runner/cookie-jar";
-import { failed } from "../runner/failures";
 import { MAX_BODY_BYTES, wireBody, type PreparedRequest } from "../runner/request";
-import type { SendOptions, Timing, Transport, TransportOutcome } from "../runner/transport";
+import { failed, type SendOptions, type Timing, type Transport, type TransportOutcome } from "../runner/transport";
 
 type RequestUrl = (request: RequestUrlParam) => Promise<RequestUrlResponse>;
 

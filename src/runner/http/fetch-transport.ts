@@ -1,7 +1,6 @@
-import { failed } from "../failures";
 import { setCookiesOf, withJarCookies } from "../cookie-jar";
 import { MAX_BODY_BYTES, wireBody, type PreparedRequest } from "../request";
-import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
+import { failed, type ResponseHead, type SendOptions, type Timing, type Transport, type TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader, requestTarget } from "./raw-head";
 
 /**

@@ -2,10 +2,9 @@ import type * as Http from "node:http";
 import type * as Https from "node:https";
 import type * as Net from "node:net";
 import type * as Zlib from "node:zlib";
-import { failed } from "../failures";
 import { setCookiesOf, withJarCookies } from "../cookie-jar";
 import { MAX_BODY_BYTES, MAX_REDIRECTS, wireBody, type PreparedRequest } from "../request";
-import type { ResponseHead, SendOptions, Timing, Transport, TransportOutcome } from "../transport";
+import { failed, type ResponseHead, type SendOptions, type Timing, type Transport, type TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader } from "./raw-head";
 
 /**

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { failed, failedError, failureText } from "../../../src/runner/failures";
+import { failedError, failureText } from "../../../src/runner/failures";
+import { failed } from "../../../src/runner/transport";
 
 const timing = { total: 1 };
 
