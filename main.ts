@@ -94,7 +94,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			settings: () => this.settingsStore.settings,
 			onSettingsChange: (listener) => this.settingsStore.onChange(listener),
 			environments,
-			exportNote: (file, text) => void exportNoteAsHttp(this.app, this.runtime, this.services, file, text),
+			exportNote: (file, text) => void exportNoteAsHttp(this.app, this.runtime, file, text),
 			reloadSettings: () => void this.settingsStore.load(),
 			clearCache: () => this.runtime.cache.clear(),
 			importHttp: () => importHttpFile(this.app),
@@ -138,7 +138,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		return {
 			run: (path, note, targets, force) => void this.runtime.run(path, note, targets, { force }),
 			cancel: (path, block) => this.runtime.sessions.note(path).cancel(blockKey(block)),
-			copyAsCurl: (path, block) => this.exporter.copy(path, block, "curl"),
+			copyAsCurl: (path, note, block) => this.exporter.copy(path, note, block, "curl"),
 			explain: (path, note, block) => void this.runtime.run(path, note, [block], { db: { explain: { analyze: false } } }),
 			searchBlocks: () => openBlockSearch(this.app, indexer, this.schemaIndex),
 			switchEnvironment: () => environments.openSwitcher(),
@@ -153,7 +153,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		return {
 			session: (path) => this.runtime.sessions.note(path),
 			blocksOf: (text) => this.model.ofText(text),
-			actions: (path, block) => blockActions(this.app, this.runtime, this.notes, exporter, path, block),
+			actions: (path, block, note) => blockActions(this.app, this.runtime, this.notes, exporter, path, block, note),
 			writeRequest: (path, block, request) =>
 				void this.notes.edit(path, (text) => {
 					const current = this.model.ofText(text).find((b) => blockKey(b) === blockKey(block));
