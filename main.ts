@@ -80,7 +80,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.addCommand({ id: "refresh-db-schemas", name: t("refreshSchemas"), callback: () => void refreshSchemas(schemas) });
 		this.register(environments.attachStatusBar(this.addStatusBarItem()));
 		// The chat panel (src/ui/chat): its view; chat.toggle (palette, or a chord the user binds) toggles it.
-		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime.sessions, this.services));
+		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime, this.services));
 		// The version-control panel (src/ui/vcs, docs/vcs.md): its view; vcs.sync performs its sync.
 		const vcs = registerVcs(this, {
 			pluginDir,
