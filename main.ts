@@ -80,7 +80,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.addCommand({ id: "refresh-db-schemas", name: t("refreshSchemas"), callback: () => void refreshSchemas(schemas) });
 		this.register(environments.attachStatusBar(this.addStatusBarItem()));
 		// The chat panel (src/ui/chat): its view; chat.toggle (palette, or a chord the user binds) toggles it.
-		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime.sessions, this.services));
+		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime, this.services));
 		// The version-control panel (src/ui/vcs, docs/vcs.md): its view; vcs.sync performs its sync.
 		const vcs = registerVcs(this, {
 			pluginDir,
@@ -95,7 +95,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			settings: () => this.settingsStore.settings,
 			onSettingsChange: (listener) => this.settingsStore.onChange(listener),
 			environments,
-			exportNote: (file, text) => void exportNoteAsHttp(this.app, this.runtime, this.services, file, text),
+			exportNote: (file, text) => void exportNoteAsHttp(this.app, this.runtime, file, text),
 			reloadSettings: () => void this.settingsStore.load(),
 			clearCache: () => this.runtime.cache.clear(),
 			importHttp: () => importHttpFile(this.app),
@@ -139,7 +139,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		return {
 			run: (path, note, targets, force) => void this.runtime.run(path, note, targets, { force }),
 			cancel: (path, block) => this.runtime.sessions.note(path).cancel(blockKey(block)),
-			copyAsCurl: (path, block) => this.exporter.copy(path, block, "curl"),
+			copyAsCurl: (path, note, block) => this.exporter.copy(path, note, block, "curl"),
 			explain: (path, note, block) => void this.runtime.run(path, note, [block], { db: { explain: { analyze: false } } }),
 			searchBlocks: () => openBlockSearch(this.app, indexer, this.schemaIndex),
 			switchEnvironment: () => environments.openSwitcher(),
@@ -154,7 +154,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		return {
 			session: (path) => this.runtime.sessions.note(path),
 			blocksOf: (text) => this.model.ofText(text),
-			actions: (path, block) => blockActions(this.app, this.runtime, this.notes, exporter, path, block),
+			actions: (path, block, note) => blockActions(this.app, this.runtime, this.notes, exporter, path, block, note),
 			writeRequest: (path, block, request) =>
 				void this.notes.edit(path, (text) => {
 					const current = this.model.ofText(text).find((b) => blockKey(b) === blockKey(block));

@@ -1,5 +1,6 @@
 import type { NoteBlock } from "../blocks";
 import { maskSecrets } from "../runner/history-store";
+import type { Preparation } from "../runner/prepare";
 import { shownRequest } from "../runner/request";
 import type { BlockResult } from "../runner/result";
 import { completionBody, completionHeaders, type ChatEndpoint, type ChatMessage, type CompletionBody } from "./client";
@@ -33,9 +34,22 @@ export function fenced(text: string, lang = ""): string {
 
 const blockText = (block: NoteBlock) => `${block.canonicalFenceLine.replace(/^[\s>*+-]*/, "")}\n${block.fence.content}\n${block.fence.char.repeat(block.fence.length)}`;
 
-export function blockChip(block: NoteBlock, notePath: string): ContextChip {
+/**
+ * The block as written; with `sent` (an http block's `engine.prepare`), also the request Run would
+ * send now (secrets as •••, by where they were substituted), or why it cannot run: the model then
+ * sees the values the references take.
+ */
+export function blockChip(block: NoteBlock, notePath: string, sent?: Preparation): ContextChip {
 	const name = block.alias ?? `block ${block.index + 1}`;
-	return { kind: "block", label: name, text: `Block \`${name}\` of ${notePath}:\n${fenced(blockText(block), "markdown")}` };
+	const written = `Block \`${name}\` of ${notePath}:\n${fenced(blockText(block), "markdown")}`;
+	return { kind: "block", label: name, text: sent ? `${written}\n${sentText(sent)}` : written };
+}
+
+function sentText(sent: Preparation): string {
+	if (!sent.ok) return `It cannot run now: ${sent.error.message}`;
+	const r = shownRequest(sent.request);
+	const head = [`${r.method} ${r.url}`, ...r.headers.map(([n, v]) => `${n}: ${v}`)].join("\n");
+	return `As Run would send it now (secrets as •••):\n${fenced(r.body ? `${head}\n\n${r.body}` : head, "http")}`;
 }
 
 export function noteBlocksChip(blocks: readonly NoteBlock[], notePath: string): ContextChip {

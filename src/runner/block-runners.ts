@@ -1,4 +1,4 @@
-import { checkAssertions, type BlockLanguage, type HttpNoteBlock, type NoteBlock } from "../blocks";
+import { checkAssertions, definesVariablesOnly, type BlockLanguage, type HttpNoteBlock, type NoteBlock } from "../blocks";
 import { bodyText } from "./alias-values";
 import { dbErrorAt } from "./db/db-result";
 import { executeDb, prepareDb } from "./db/run-db";
@@ -54,6 +54,15 @@ export const BLOCK_RUNNERS: RunnerRegistry = {
 
 /** A kind with no runner yet: its blocks fail before anything is sent, saying why. */
 const notRunnable: BlockRunner = (block) => Promise.resolve(failedBeforeStart(invalidBlock(block)));
+
+/**
+ * Whether Run runs the block: its kind has a runner and the fence sends something (one of only
+ * `@name = value` lines is read by the blocks below it, never run). Validity is not asked: an
+ * invalid block runs, to fail saying why. The plugin's and the CLI's run all pick blocks with it.
+ */
+export function isRunnable(block: NoteBlock): boolean {
+	return BLOCK_RUNNERS[block.kind] !== undefined && !definesVariablesOnly(block);
+}
 
 /** The runner of a block's kind. */
 export function runnerOf(block: NoteBlock): BlockRunner {

@@ -1,5 +1,6 @@
 import type { DbDeps } from "./db/db-result";
-import type { NoteBlock } from "../blocks";
+import type { HttpNoteBlock, NoteBlock } from "../blocks";
+import { isRunnable } from "./block-runners";
 import { cacheKey } from "./cache-key";
 import { failedBeforeStart, type DbRunRequest, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
 import { CookieJars, type JarCookie } from "./cookie-jar";
@@ -7,10 +8,13 @@ import { failedError } from "./failures";
 import type { BodyFiles } from "./file-parts";
 import { maskSecrets, type HistoryRow } from "./history-store";
 import { ByteLruCache } from "./lru-cache";
+import { prepareContext, prepareRequest, type Preparation } from "./prepare";
 import type { BlockResult, RunSnapshot } from "./result";
 import { historyAlias, runBlocks, type BlockRun } from "./run-note";
 import { blockKey, SessionStore } from "./session";
 import type { Transport } from "./transport";
+
+export { isRunnable };
 
 /** The active environment as the runner needs it. */
 export interface ActiveEnvironment {
@@ -94,6 +98,15 @@ export interface Engine {
 	 * (`sessions.note(filePath).cancel(blockKey(block))`).
 	 */
 	run(filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], opts?: RunOptions): Promise<BlockRun[]>;
+	/**
+	 * The request Run would send for `block` now, without sending it: the same variables (block,
+	 * file, environment), secrets and last results of the note's aliases. Export (the plugin's and
+	 * the CLI's) and the chat's block context take it from here. It never runs another block: a
+	 * reference to an alias with no result fails, naming the alias in `notRun`.
+	 */
+	prepare(filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock): Preparation;
+	/** Whether Run runs the block (`isRunnable`): what run all, the block keys and the chat's block pick. */
+	isRunnable(block: NoteBlock): boolean;
 	/** The block's runs, newest first (empty without history). */
 	listHistory(filePath: string, block: NoteBlock): Promise<HistoryRow[]>;
 	/** A renamed note keeps its results and its history. */
@@ -106,6 +119,13 @@ export function createEngine(ports: EnginePorts): Engine {
 	const sessions = new SessionStore();
 	const cache = new ByteLruCache<BlockResult>();
 	const cookies = new CookieJars();
+	/** What the blocks of a note read in a run, and in a preparation for export: one scope for both. */
+	const scopeOf = (filePath: string, env: ActiveEnvironment) => ({
+		env: env.variables,
+		results: sessions.note(filePath),
+		defaultTimeoutMs: ports.defaultTimeoutMs(),
+		secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) },
+	});
 
 	const runPrepared = async (filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], opts: RunOptions, finished: Set<NoteBlock>): Promise<BlockRun[]> => {
 		const session = sessions.note(filePath);
@@ -127,14 +147,11 @@ export function createEngine(ports: EnginePorts): Engine {
 		};
 		opts.signal?.addEventListener("abort", stopAll);
 		const runs = runBlocks(note, targets, {
+			...scopeOf(filePath, env),
 			filePath,
-			env: env.variables,
-			results: session,
 			deps,
 			force: opts.force,
-			defaultTimeoutMs: ports.defaultTimeoutMs(),
 			maskUrl: (u) => maskSecrets(u, secretValues),
-			secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) },
 			signalFor: (block) => {
 				const c = session.begin(blockKey(block));
 				controllers.set(blockKey(block), c);
@@ -187,6 +204,15 @@ export function createEngine(ports: EnginePorts): Engine {
 				return unfinished.map((block) => ({ block, result, dependency: false }));
 			}
 		},
+		prepare(filePath, note, block) {
+			try {
+				return prepareRequest(block, prepareContext(note, block, scopeOf(filePath, ports.environment())));
+			} catch (e) {
+				// A port that fails (the secret storage, the settings) fails the preparation as it fails a run.
+				return { ok: false, error: failedError("setup_failed", undefined, e instanceof Error ? e.message : String(e)), notRun: [] };
+			}
+		},
+		isRunnable,
 		listHistory: async (filePath, block) => (await ports.history()?.list(filePath, historyAlias(block))) ?? [],
 		renameFile(oldPath, newPath) {
 			sessions.rename(oldPath, newPath);

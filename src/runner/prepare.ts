@@ -1,4 +1,4 @@
-import { evaluateBuiltin, isHttpToken, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
+import { evaluateBuiltin, fileVariablesFor, isHttpToken, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
 import { readAliasPath } from "./alias-values";
 import { failedError } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
@@ -21,6 +21,43 @@ export interface PrepareContext {
 	secretNames?: ReadonlySet<string>;
 	/** Secret variables whose secret has no value: a reference to one says the secret is not set. */
 	unsetSecrets?: ReadonlySet<string>;
+}
+
+/** What every block of a run reads alike: the active environment, the note's finished runs, the defaults. */
+export interface RunScope {
+	/** Variables of the active environment (secret values included). */
+	env: Readonly<Record<string, string>>;
+	/** The latest finished run of each alias of the note (its session in the plugin, a Map in the CLI). */
+	results: { get(alias: string): BlockResult | undefined };
+	defaultTimeoutMs?: number;
+	entropy?: Entropy;
+	/** The environment's secret variables (all) and those with no value. */
+	secrets?: { names: ReadonlySet<string>; unset: ReadonlySet<string> };
+}
+
+/** The blocks references can read by alias: the note's runnable blocks, the first of each name. */
+export function aliasBlocks(note: readonly NoteBlock[]): Map<string, NoteBlock> {
+	const byAlias = new Map<string, NoteBlock>();
+	for (const b of note) if (b.alias !== null && b.runnable && !byAlias.has(b.alias)) byAlias.set(b.alias, b);
+	return byAlias;
+}
+
+/**
+ * What a block's references read, in its note and a run's scope: variables of the block, of the
+ * fences above it and of the environment, and the aliases' last results. The one place a prepare
+ * context is made (the engine's run and `engine.prepare`), so every export resolves a block as Run does.
+ */
+export function prepareContext(note: readonly NoteBlock[], block: NoteBlock, scope: RunScope, aliases: ReadonlySet<string> = new Set(aliasBlocks(note).keys())): PrepareContext {
+	return {
+		env: scope.env,
+		fileVariables: fileVariablesFor(note, block),
+		aliases,
+		result: (alias) => scope.results.get(alias),
+		entropy: scope.entropy,
+		defaultTimeoutMs: scope.defaultTimeoutMs,
+		secretNames: scope.secrets?.names,
+		unsetSecrets: scope.secrets?.unset,
+	};
 }
 
 export type Preparation =

@@ -1,8 +1,8 @@
-import { definesVariablesOnly, fileVariablesFor, type Entropy, type NoteBlock } from "../blocks";
+import { definesVariablesOnly, type NoteBlock } from "../blocks";
 import { runnerOf } from "./block-runners";
 import { failedBeforeStart, type DbRunRequest, type ExecutorDeps } from "./executor";
 import { failedError } from "./failures";
-import { referencedAliases } from "./prepare";
+import { aliasBlocks, prepareContext, referencedAliases, type RunScope } from "./prepare";
 import type { BlockResult, RunSnapshot } from "./result";
 
 /** Where finished runs are kept between invocations (the session store in the plugin, a Map in the CLI). */
@@ -11,21 +11,16 @@ export interface ResultStore {
 	set(alias: string, result: BlockResult): void;
 }
 
-export interface RunContext {
+export interface RunContext extends RunScope {
 	filePath: string;
-	env: Readonly<Record<string, string>>;
 	results: ResultStore;
 	deps: ExecutorDeps;
 	force?: boolean;
 	signal?: AbortSignal;
 	/** A per-block signal (the plugin cancels one block of a run-all); defaults to `signal`. */
 	signalFor?: (block: NoteBlock) => AbortSignal;
-	defaultTimeoutMs?: number;
-	entropy?: Entropy;
 	/** Value-based masking of URLs in history: the fallback for secrets that arrive with no span (echoed by a server). */
 	maskUrl?: (url: string) => string;
-	/** The environment's secret variables (all) and those with no value. */
-	secrets?: { names: ReadonlySet<string>; unset: ReadonlySet<string> };
 	onBlockStart?: (block: NoteBlock, reason: "target" | "dependency") => void;
 	onUpdate?: (block: NoteBlock, snapshot: RunSnapshot) => void;
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
@@ -50,8 +45,7 @@ export function historyAlias(block: NoteBlock): string {
  * has no result yet gets that block run first, once; a reference cycle fails the blocks in it.
  */
 export async function runBlocks(note: readonly NoteBlock[], targets: readonly NoteBlock[], ctx: RunContext): Promise<BlockRun[]> {
-	const byAlias = new Map<string, NoteBlock>();
-	for (const b of note) if (b.alias !== null && b.runnable && !byAlias.has(b.alias)) byAlias.set(b.alias, b);
+	const byAlias = aliasBlocks(note);
 	const aliases = new Set(byAlias.keys());
 	const runs: BlockRun[] = [];
 	const done = new Set<NoteBlock>();
@@ -93,16 +87,7 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		const signal = ctx.signalFor?.(block) ?? ctx.signal;
 		if (signal?.aborted) return finish(failedBeforeStart(failedError("cancelled", undefined)));
 		const result = await runnerOf(block)(block, {
-			prepare: {
-				env: ctx.env,
-				fileVariables: fileVariablesFor(note, block),
-				aliases,
-				result: (a) => ctx.results.get(a),
-				entropy: ctx.entropy,
-				defaultTimeoutMs: ctx.defaultTimeoutMs,
-				secretNames: ctx.secrets?.names,
-				unsetSecrets: ctx.secrets?.unset,
-			},
+			prepare: prepareContext(note, block, ctx, aliases),
 			deps: ctx.deps,
 			execute: {
 				force: ctx.force,

@@ -1,7 +1,7 @@
 import type { EditorView } from "@codemirror/view";
 import { editorInfoField, type Editor } from "obsidian";
 import { blockAtLine, type NoteBlock } from "../blocks";
-import { BLOCK_RUNNERS } from "../runner/block-runners";
+import { isRunnable } from "../runner/engine";
 import { blocksOf } from "./editor/note-blocks";
 import type { NoteModel } from "./note-model";
 
@@ -40,13 +40,8 @@ export function editorTarget(editor: Editor, path: string, notes: NoteModel): Ac
 	};
 }
 
-/** True when the block's kind has a runner (http today): block actions act only on such blocks. */
-export function canRun(block: NoteBlock): boolean {
-	return BLOCK_RUNNERS[block.kind] !== undefined;
-}
-
-/** The block at the target's cursor, when its kind can run. */
+/** The block at the target's cursor, when Run runs it (`engine.isRunnable`, as the CLI asks): block actions act only there. */
 export function runnableBlockAt(target: ActionTarget): NoteBlock | undefined {
 	const block = blockAtLine(target.note, target.line);
-	return block && canRun(block) ? block : undefined;
+	return block && isRunnable(block) ? block : undefined;
 }

@@ -1,5 +1,5 @@
 import { normalizePath, type App } from "obsidian";
-import { parseNote, setInfoToken, setMethod, type NoteBlock } from "../blocks";
+import { parseNote, setInfoToken, setMethod, type HttpNoteBlock, type NoteBlock } from "../blocks";
 import type { RunSnapshot } from "../runner/result";
 import { blockKey } from "../runner/session";
 import type { NoteAccess } from "./note-access";
@@ -11,8 +11,8 @@ import { t } from "./strings";
 
 /** Export hooks, provided by the export module; synchronous so the clipboard write keeps the user gesture. */
 export interface ExportHooks {
-	copy(filePath: string, block: NoteBlock, format: ExportFormat): void;
-	sendAsCurl(filePath: string, block: NoteBlock): void;
+	copy(filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock, format: ExportFormat): void;
+	sendAsCurl(filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock): void;
 }
 
 /** Finds the current version of a block (by identity) in the note's latest text. */
@@ -21,8 +21,11 @@ export function currentBlock(text: string, key: string): { note: NoteBlock[]; bl
 	return { note, block: note.find((b) => blockKey(b) === key) };
 }
 
-/** The toolbar's actions for one block. Each re-reads the note, so an edited block runs as it is now. */
-export function blockActions(app: App, runtime: Engine, notes: NoteAccess, exporter: ExportHooks, filePath: string, rendered: NoteBlock): PanelActions {
+/**
+ * The toolbar's actions for one block. Each re-reads the note, so an edited block runs as it is now.
+ * `renderedNote`: the note the block was rendered from, which an export reads when no editor has the note.
+ */
+export function blockActions(app: App, runtime: Engine, notes: NoteAccess, exporter: ExportHooks, filePath: string, rendered: NoteBlock, renderedNote: readonly NoteBlock[] = [rendered]): PanelActions {
 	const key = blockKey(rendered);
 	const withBlock = async (fn: (note: NoteBlock[], block: NoteBlock) => Promise<void> | void): Promise<void> => {
 		const { note, block } = currentBlock(await notes.read(filePath), key);
@@ -31,6 +34,13 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 			return;
 		}
 		await fn(note, block);
+	};
+	// An export reads the note synchronously (the clipboard write must stay inside the click).
+	const exportNow = (fn: (note: readonly NoteBlock[], block: HttpNoteBlock) => void): void => {
+		const text = notes.textNow(filePath);
+		const { note, block } = text === null ? { note: renderedNote, block: rendered } : currentBlock(text, key);
+		if (block?.kind !== "http") return notify(t("blockGone", { key, path: filePath }));
+		fn(note, block);
 	};
 	return {
 		run: (force) => void withBlock((note, block) => runtime.run(filePath, note, [block], { force }).then(() => undefined)),
@@ -51,8 +61,8 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 			const { block } = currentBlock(text, key);
 			return block?.kind === "http" ? setInfoToken(text, block, "mode", mode === "raw" ? null : mode) : null;
 		}),
-		exportAs: (format) => exporter.copy(filePath, rendered, format),
-		sendAsCurl: () => exporter.sendAsCurl(filePath, rendered),
+		exportAs: (format) => exportNow((note, block) => exporter.copy(filePath, note, block, format)),
+		sendAsCurl: () => exportNow((note, block) => exporter.sendAsCurl(filePath, note, block)),
 		listHistory: () => runtime.listHistory(filePath, rendered),
 		saveBody: (snapshot: RunSnapshot) => void saveBody(app, filePath, rendered, snapshot),
 		compareWithPrevious: () => compareWithPrevious(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock")),

@@ -12,7 +12,8 @@ export interface BlockHost {
 	session(filePath: string): NoteSession;
 	/** The blocks of a note's text, parsed once per text (the plugin's note model). */
 	blocksOf(text: string): readonly NoteBlock[];
-	actions(filePath: string, block: NoteBlock): PanelActions;
+	/** `note`: the note the block was rendered from, when the view has it. */
+	actions(filePath: string, block: NoteBlock, note?: readonly NoteBlock[]): PanelActions;
 	/** Writes a form-mode edit back to the block as canonical text. */
 	writeRequest(filePath: string, block: NoteBlock, request: CanonicalRequest): void;
 	runKeyLabel(): string;
@@ -24,9 +25,15 @@ export interface BlockHost {
 
 /** Finds the note block this element renders, so note-level rules (duplicate aliases, tokens) apply. */
 export function locateBlock(el: HTMLElement, ctx: MarkdownPostProcessorContext, host: Pick<BlockHost, "blocksOf">): NoteBlock | undefined {
+	return locateInNote(el, ctx, host)?.block;
+}
+
+/** The same, with the note it was found in. */
+function locateInNote(el: HTMLElement, ctx: MarkdownPostProcessorContext, host: Pick<BlockHost, "blocksOf">): { note: readonly NoteBlock[]; block: NoteBlock | undefined } | undefined {
 	const section = ctx.getSectionInfo(el);
 	if (!section) return undefined;
-	return blockAtLine(host.blocksOf(section.text), section.lineStart);
+	const note = host.blocksOf(section.text);
+	return { note, block: blockAtLine(note, section.lineStart) };
 }
 
 /**
@@ -94,7 +101,8 @@ export class HttpBlockView extends MarkdownRenderChild {
 	}
 
 	override onload(): void {
-		const block = locateBlock(this.containerEl, this.ctx, this.host);
+		const located = locateInNote(this.containerEl, this.ctx, this.host);
+		const block = located?.block;
 		const root = this.containerEl.createDiv({ cls: "rb-block" });
 		root.dataset.display = panelTokens(block).display ?? "split";
 		const request = block && panelTokens(block).mode === "form" ? editableRequest(block) : null;
@@ -102,6 +110,6 @@ export class HttpBlockView extends MarkdownRenderChild {
 		if (!block) return;
 		if (request) this.addChild(new FormEditor(root, request, (req) => this.host.writeRequest(this.ctx.sourcePath, block, req)));
 		const session = this.host.session(this.ctx.sourcePath);
-		this.addChild(new ResponsePanel(root, session, blockKey(block), panelInfo(block, this.host.runKeyLabel()), this.host.actions(this.ctx.sourcePath, block)));
+		this.addChild(new ResponsePanel(root, session, blockKey(block), panelInfo(block, this.host.runKeyLabel()), this.host.actions(this.ctx.sourcePath, block, located?.note)));
 	}
 }

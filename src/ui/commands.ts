@@ -1,9 +1,10 @@
 import type { Extension } from "@codemirror/state";
 import { MarkdownView, type App, type Editor, type KeymapEventHandler, type MarkdownFileInfo, type Plugin, type TFile } from "obsidian";
-import type { NoteBlock } from "../blocks";
+import type { HttpNoteBlock, NoteBlock } from "../blocks";
 import { ACTION_SPECS, ACTIONS, resolveKeymap, toCodeMirrorKey, toObsidianHotkey, type Action, type ActionId, type ActionOf, type Chord } from "../settings/keymap";
 import type { Settings } from "../settings/user-settings";
-import { canRun, editorTarget, runnableBlockAt, type ActionTarget } from "./action-target";
+import { isRunnable } from "../runner/engine";
+import { editorTarget, runnableBlockAt, type ActionTarget } from "./action-target";
 import { blockKeymap } from "./editor/block-keymap";
 import type { EnvironmentActions } from "./environments";
 import type { NoteModel } from "./note-model";
@@ -16,7 +17,7 @@ export interface ActionEffects {
 	run(path: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], force: boolean): void;
 	/** Cancels a block's run; false when it was not running. */
 	cancel(path: string, block: NoteBlock): boolean;
-	copyAsCurl(path: string, block: NoteBlock): void;
+	copyAsCurl(path: string, note: readonly NoteBlock[], block: HttpNoteBlock): void;
 	/** Runs a db block's EXPLAIN (its last statement's plan) instead of the block. */
 	explain(path: string, note: readonly NoteBlock[], block: NoteBlock): void;
 	searchBlocks(): void;
@@ -67,17 +68,22 @@ export function performAction(id: ActionId, target: ActionTarget | null, fx: Act
 	}
 	switch (id) {
 		case "block.run":
-		case "block.force_run":
-		case "block.copy_curl": {
+		case "block.force_run": {
 			const block = target && runnableBlockAt(target);
 			if (!target || !block) return false;
-			if (id === "block.copy_curl") fx.copyAsCurl(target.path, block);
-			else fx.run(target.path, target.note, [block], id === "block.force_run");
+			fx.run(target.path, target.note, [block], id === "block.force_run");
+			return true;
+		}
+		case "block.copy_curl": {
+			// Only an http block has a request to copy: on any other block the chord falls through to Obsidian.
+			const block = target && runnableBlockAt(target);
+			if (!target || block?.kind !== "http") return false;
+			fx.copyAsCurl(target.path, target.note, block);
 			return true;
 		}
 		case "block.run_all":
 			if (!target) return false;
-			fx.run(target.path, target.note, target.note.filter(canRun), false);
+			fx.run(target.path, target.note, target.note.filter(isRunnable), false);
 			return true;
 		case "block.cancel": {
 			if (!target) return false;
@@ -122,6 +128,7 @@ export function performAction(id: ActionId, target: ActionTarget | null, fx: Act
 export function isAvailable(action: Action, target: ActionTarget | null): boolean {
 	if (isGoto(action.id)) return target !== null && target.note.length >= gotoNumber(action.id);
 	if (action.id === "block.explain") return target !== null && runnableBlockAt(target)?.kind === "db";
+	if (action.id === "block.copy_curl") return target !== null && runnableBlockAt(target)?.kind === "http";
 	if (action.scope === "block") return target !== null && runnableBlockAt(target) !== undefined;
 	return true;
 }

@@ -1,6 +1,6 @@
 import { normalizePath, TFile, type App } from "obsidian";
-import { parseNote, type NoteBlock } from "../blocks";
-import { prepareRequest } from "../runner/prepare";
+import { parseNote, type HttpNoteBlock, type NoteBlock } from "../blocks";
+import type { Preparation } from "../runner/prepare";
 import { requestForFile } from "../runner/request";
 import { exported } from "../runner/snippets/quote";
 import { snippet, toCurl, toHttpFile, type HttpFileEntry, type SnippetFormat, type SnippetOptions } from "../runner/snippets/generators";
@@ -10,29 +10,22 @@ import { notify } from "./notify";
 import { t } from "./strings";
 import type { Engine, EnginePorts } from "../runner/engine";
 
-/** Aliases a block's references name: with no result yet, export says to run them first. */
-function aliasesOf(block: NoteBlock): Set<string> {
-	return new Set(block.references.filter((r) => r.kind === "alias").map((r) => r.inner.split(".")[0]));
+/** Why a block cannot be exported. An alias with no result yet is named with what to do: an export never runs a block. */
+function whyNot(prepared: Extract<Preparation, { ok: false }>): string {
+	const reason = prepared.error.message;
+	return prepared.notRun.length > 0 ? t("exportRunFirst", { reason, aliases: prepared.notRun.join(", ") }) : reason;
 }
 
 /**
  * Export to the clipboard. Everything up to `navigator.clipboard.writeText` is synchronous
- * (no await), so the write happens inside the click or key handler's user gesture.
+ * (no await), so the write happens inside the click or key handler's user gesture. The request is
+ * the one Run would send (`engine.prepare`), with the aliases' last results.
  */
-export function exportHooks(runtime: Engine, services: Pick<EnginePorts, "environment" | "defaultTimeoutMs" | "files">): ExportHooks {
-	const write = (filePath: string, block: NoteBlock, make: (req: Parameters<typeof toCurl>[0], opts: SnippetOptions) => string, label: string): void => {
-		const session = runtime.sessions.note(filePath);
-		const env = services.environment();
+export function exportHooks(engine: Pick<Engine, "prepare">, services: Pick<EnginePorts, "files">): ExportHooks {
+	const write = (filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock, make: (req: Parameters<typeof toCurl>[0], opts: SnippetOptions) => string, label: string): void => {
 		// The clipboard gets the real values (a copied command must run); an unset secret says so.
-		const prepared = prepareRequest(block, {
-			env: env.variables,
-			aliases: aliasesOf(block),
-			result: (a) => session.get(a),
-			defaultTimeoutMs: services.defaultTimeoutMs(),
-			secretNames: new Set(env.secretNames),
-			unsetSecrets: new Set(env.unsetSecretNames),
-		});
-		if (!prepared.ok) return notify(t("cannotExport", { reason: prepared.error.message }));
+		const prepared = engine.prepare(filePath, note, block);
+		if (!prepared.ok) return notify(t("cannotExport", { reason: whyNot(prepared) }));
 		const request = prepared.request;
 		const files = services.files?.();
 		const locate = files?.locate ? (path: string) => locateBodyFile(files, filePath, path) : undefined;
@@ -44,24 +37,24 @@ export function exportHooks(runtime: Engine, services: Pick<EnginePorts, "enviro
 		);
 	};
 	return {
-		copy: (filePath, block, format: SnippetFormat) => write(filePath, block, (r, opts) => snippet(format, r, block.alias, opts), format === "http" ? ".http" : format),
-		sendAsCurl: (filePath, block) => write(filePath, block, (r, opts) => toCurl(r, { ...opts, output: `${block.alias ?? "response"}.out` }), t("curlWithOutput")),
+		copy: (filePath, note, block, format: SnippetFormat) => write(filePath, note, block, (r, opts) => snippet(format, r, block.alias, opts), format === "http" ? ".http" : format),
+		sendAsCurl: (filePath, note, block) => write(filePath, note, block, (r, opts) => toCurl(r, { ...opts, output: `${block.alias ?? "response"}.out` }), t("curlWithOutput")),
 	};
 }
 
 /**
- * "Export note as .http": every http block of the note, references replaced by current values,
- * into `<note>.http` beside the note. A block that cannot be resolved stops the export and is named.
+ * "Export note as .http": every runnable http block of the note, as Run would send it now, into
+ * `<note>.http` beside the note. A fence of `@name = value` lines only writes no request: its
+ * values are in the requests that use them (docs/export.md). A block that cannot be resolved
+ * stops the export and is named.
  */
-export async function exportNoteAsHttp(app: App, runtime: Engine, services: Pick<EnginePorts, "environment" | "defaultTimeoutMs">, file: TFile, text: string): Promise<void> {
-	const note = parseNote(text).filter((b) => b.kind === "http");
-	const session = runtime.sessions.note(file.path);
-	const aliases = new Set(note.filter((b) => b.alias !== null).map((b) => b.alias as string));
+export async function exportNoteAsHttp(app: App, engine: Pick<Engine, "prepare" | "isRunnable">, file: TFile, text: string): Promise<void> {
+	const note = parseNote(text);
 	const entries: HttpFileEntry[] = [];
 	for (const block of note) {
-		const env = services.environment();
-		const prepared = prepareRequest(block, { env: env.variables, aliases, result: (a) => session.get(a), defaultTimeoutMs: services.defaultTimeoutMs(), secretNames: new Set(env.secretNames), unsetSecrets: new Set(env.unsetSecretNames) });
-		if (!prepared.ok) return notify(t("cannotExportLine", { line: block.fence.startLine + 1, reason: prepared.error.message }));
+		if (block.kind !== "http" || !engine.isRunnable(block)) continue;
+		const prepared = engine.prepare(file.path, note, block);
+		if (!prepared.ok) return notify(t("cannotExportLine", { line: block.fence.startLine + 1, reason: whyNot(prepared) }));
 		// A file in the vault never holds a secret's value: it keeps the {{reference}}.
 		entries.push({ request: requestForFile(prepared.request), name: block.alias });
 	}

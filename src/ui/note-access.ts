@@ -16,6 +16,11 @@ export class NoteAccess {
 		return null;
 	}
 
+	/** The note's text now when an editor has it (synchronous: an export keeps the click's user gesture), else null. */
+	textNow(path: string): string | null {
+		return this.editorFor(path)?.getValue() ?? null;
+	}
+
 	async read(path: string): Promise<string> {
 		const editor = this.editorFor(path);
 		if (editor) return editor.getValue();

@@ -1,7 +1,7 @@
 import { constants } from "node:os";
 import { dirname, resolve } from "node:path";
 import { parseNote, type NoteBlock } from "../../blocks";
-import { createEngine } from "../../runner/engine";
+import { createEngine, isRunnable } from "../../runner/engine";
 import { persistedCookies } from "../cookie-file";
 import type { BlockRun } from "../../runner/run-note";
 import { blockKey } from "../../runner/session";
@@ -46,9 +46,9 @@ export interface RunOutcome {
 
 type Write = (s: string) => void;
 
-/** Picks the blocks to run: all http and db blocks top-down, or the named aliases (unknown names are usage errors). */
-function targetsOf(note: NoteBlock[], aliases: string[]): NoteBlock[] {
-	const http = note.filter((b) => b.kind === "http" || b.kind === "db");
+/** Picks the blocks to run: every runnable block top-down (as the plugin's run all), or the named aliases (unknown names are usage errors). */
+export function targetsOf(note: NoteBlock[], aliases: string[]): NoteBlock[] {
+	const http = note.filter(isRunnable);
 	if (aliases.length === 0) return http;
 	return aliases.map((a) => {
 		const b = http.find((x) => x.alias === a);

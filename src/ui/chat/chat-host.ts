@@ -1,14 +1,16 @@
 import { MarkdownView, normalizePath, Platform, requestUrl, TFile, type App, type Editor } from "obsidian";
-import { blockAtLine, parseNote, type DbNoteBlock, type NoteBlock } from "../../blocks";
+import { blockAtLine, parseNote, type DbNoteBlock, type HttpNoteBlock, type NoteBlock } from "../../blocks";
 import { createChatClient, type ChatClient } from "../../chat/client";
 import { parseConversation, type Conversation } from "../../chat/conversation-note";
 import { connectionSchema, type SchemaLookup } from "../../chat/schema-context";
 import { createFallbackTransport } from "../../chat/stream-fallback";
 import type { DbDeps } from "../../runner/db/db-result";
+import type { Engine } from "../../runner/engine";
 import { FetchTransport } from "../../runner/http/fetch-transport";
 import { createNodeTransport } from "../../runner/http/node-transport";
+import type { Preparation } from "../../runner/prepare";
 import type { BlockResult } from "../../runner/result";
-import { blockKey, type SessionStore } from "../../runner/session";
+import { blockKey } from "../../runner/session";
 import { isFinal } from "../../runner/state-machine";
 import type { Transport } from "../../runner/transport";
 import type { ChatSettings } from "../../settings/chat-settings";
@@ -54,6 +56,8 @@ export interface ChatHost {
 	secretValues(): string[];
 	editor(): EditorContext | null;
 	lastResult(path: string, block: NoteBlock): BlockResult | null;
+	/** The request Run would send for an http block now, or why it cannot run (`engine.prepare`). */
+	prepare(path: string, note: readonly NoteBlock[], block: HttpNoteBlock): Preparation;
 	/** The schema of the connection a db block uses, read through the plugin's db port; null where there is none (no db blocks here). */
 	dbSchema(block: DbNoteBlock): Promise<SchemaLookup | null>;
 	listConversations(): Promise<SavedConversation[]>;
@@ -80,7 +84,7 @@ export class PluginChatHost implements ChatHost {
 	constructor(
 		private readonly app: App,
 		private readonly store: SettingsStore,
-		private readonly sessions: SessionStore,
+		private readonly engine: Pick<Engine, "sessions" | "prepare" | "isRunnable">,
 		private readonly services: ChatServices,
 	) {}
 
@@ -125,12 +129,17 @@ export class PluginChatHost implements ChatHost {
 		const editor = view.editor;
 		const text = editor.getValue();
 		const blocks = parseNote(text);
-		return { path: view.file.path, text, blocks, block: blockAtLine(blocks, editor.getCursor().line) ?? null, selection: editor.getSelection(), editor };
+		const block = blockAtLine(blocks, editor.getCursor().line);
+		return { path: view.file.path, text, blocks, block: block && this.engine.isRunnable(block) ? block : null, selection: editor.getSelection(), editor };
 	}
 
 	lastResult(path: string, block: NoteBlock): BlockResult | null {
-		const snapshot = this.sessions.note(path).snapshot(blockKey(block));
+		const snapshot = this.engine.sessions.note(path).snapshot(blockKey(block));
 		return isFinal(snapshot.state) ? (snapshot as BlockResult) : null;
+	}
+
+	prepare(path: string, note: readonly NoteBlock[], block: HttpNoteBlock): Preparation {
+		return this.engine.prepare(path, note, block);
 	}
 
 	async listConversations(): Promise<SavedConversation[]> {

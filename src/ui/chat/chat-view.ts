@@ -231,7 +231,7 @@ export class ChatView extends ItemView {
 			chip = selectionChip(ctx.selection);
 		} else {
 			if (!ctx.block) return refuse(tc("noBlockAtCursor"));
-			if (kind === "block") chip = blockChip(ctx.block, ctx.path);
+			if (kind === "block") chip = blockChip(ctx.block, ctx.path, ctx.block.kind === "http" ? this.host.prepare(ctx.path, ctx.blocks, ctx.block) : undefined);
 			else {
 				const result = this.host.lastResult(ctx.path, ctx.block);
 				if (!result) return refuse(tc("noResponse"));

@@ -225,6 +225,7 @@ export const en = {
 	blockGone: "The block {key} is no longer in {path}",
 	cannotExport: "Cannot export: {reason}",
 	cannotExportLine: "Cannot export line {line}: {reason}",
+	exportRunFirst: "{reason}. Run {aliases} first: an export uses the last results and sends nothing.",
 	copiedAs: "Copied as {format}",
 	curlWithOutput: "curl with --output",
 	clipboardFailed: "Could not write to the clipboard: {reason}",

@@ -223,6 +223,7 @@ export const es: Table = {
 	blockGone: "El bloque {key} ya no está en {path}",
 	cannotExport: "No se puede exportar: {reason}",
 	cannotExportLine: "No se puede exportar la línea {line}: {reason}",
+	exportRunFirst: "{reason}. Ejecuta primero {aliases}: una exportación usa los últimos resultados y no envía nada.",
 	copiedAs: "Copiado como {format}",
 	curlWithOutput: "curl con --output",
 	clipboardFailed: "No se pudo escribir en el portapapeles: {reason}",

@@ -223,6 +223,7 @@ export const pt: Table = {
 	blockGone: "O bloco {key} não está mais em {path}",
 	cannotExport: "Não é possível exportar: {reason}",
 	cannotExportLine: "Não é possível exportar a linha {line}: {reason}",
+	exportRunFirst: "{reason}. Execute {aliases} primeiro: uma exportação usa os últimos resultados e não envia nada.",
 	copiedAs: "Copiado como {format}",
 	curlWithOutput: "curl com --output",
 	clipboardFailed: "Não foi possível escrever na área de transferência: {reason}",

@@ -28,7 +28,7 @@ it("secret values never reach the chat server, in any attached context; the key 
 		temperature: null,
 		history: [{ role: "assistant", content: `earlier I saw ${SECRET}` }],
 		question: `why does ${SECRET} fail?`,
-		chips: [blockChip(block, "api.md"), responseChip("me", result, 4000), selectionChip(`token = ${SECRET}`)],
+		chips: [blockChip(block, "api.md", prepared), responseChip("me", result, 4000), selectionChip(`token = ${SECRET}`)],
 		secretValues: [SECRET],
 		maxContextTokens: 8192,
 	});

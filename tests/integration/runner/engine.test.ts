@@ -92,3 +92,25 @@ describe("engine: a failed preparation is shown on the block and not kept", () =
 		await svc.close();
 	});
 });
+
+describe("engine.prepare: export sends what Run sends", () => {
+	it("prepares exactly the request a run put on the wire: file variables, environment, an alias's last result", async () => {
+		const svc = services({});
+		const runtime = createEngine(svc);
+		const note = parseNote(
+			["```http", "@path = /echo", "@who = file", "```", "", "```http alias=login", "GET {{base}}/json", "```", "", "```http alias=me", "POST {{base}}{{path}}?who={{who}}", "Authorization: Bearer {{login.response.body.$.token}}", "Content-Type: application/json", "", '{"who": "{{who}}"}', "```"].join("\n"),
+		);
+		const me = note[2];
+		if (me.kind !== "http") throw new Error("not http");
+		const runs = await runtime.run("chain.md", note, [me]);
+		expect(runs.map((r) => [r.block.alias, r.result.state])).toEqual([["login", "done"], ["me", "done"]]);
+		const seen = server.requests[server.requests.length - 1];
+		expect([seen.method, seen.url, seen.body.toString()]).toEqual(["POST", "/echo?who=file", '{"who": "file"}']);
+		expect(seen.headers).toContainEqual(["Authorization", "Bearer tok-123"]);
+
+		const prepared = runtime.prepare("chain.md", note, me);
+		if (!prepared.ok) throw new Error(prepared.error.message);
+		expect(prepared.request).toEqual(runs[1].result.request);
+		await svc.close();
+	});
+});

@@ -1,5 +1,6 @@
 import { blockChip, buildRequest, estimateTokens, noteBlocksChip, previewText, responseChip, selectionChip, SYSTEM_PROMPT } from "../../../src/chat/context";
 import { parseNote } from "../../../src/blocks";
+import { createEngine } from "../../../src/runner/engine";
 import type { BlockResult } from "../../../src/runner/result";
 
 const note = "# API\n\n```http alias=login\nPOST https://x.test/login\nAuthorization: Bearer {{token}}\n```\n\n```http\nGET https://x.test/items\n```\n";
@@ -27,6 +28,25 @@ describe("context chips", () => {
 		expect(chip).toMatchObject({ kind: "block", label: "login" });
 		expect(chip.text).toContain("```http alias=login\nPOST https://x.test/login\nAuthorization: Bearer {{token}}\n```");
 		expect(blockChip(blocks[1], "api.md").label).toBe("block 2");
+	});
+
+	it("with the engine's preparation, a block chip also holds the request Run would send now, secrets as •••, or why it cannot run", () => {
+		const note = parseNote("```http\n@host = x.test\n```\n\n```http alias=login\nPOST https://{{host}}/login\nAuthorization: Bearer {{token}}\n\n{\"user\": \"{{user}}\"}\n```\n");
+		const login = note[1];
+		if (login.kind !== "http") throw new Error("not http");
+		const engine = createEngine({
+			transport: () => {
+				throw new Error("a chip sends nothing");
+			},
+			history: () => null,
+			environment: () => ({ name: "dev", variables: { token: "s3cr3t-value", user: "ana" }, secretValues: ["s3cr3t-value"], secretNames: ["token"], unsetSecretNames: [] }),
+			defaultTimeoutMs: () => 1000,
+		});
+		const chip = blockChip(login, "api.md", engine.prepare("api.md", note, login));
+		expect(chip.text).toContain("```http alias=login\nPOST https://{{host}}/login\nAuthorization: Bearer {{token}}");
+		expect(chip.text).toContain('As Run would send it now (secrets as •••):\n```http\nPOST https://x.test/login\nAuthorization: Bearer •••\n\n{"user": "ana"}\n```');
+		expect(chip.text).not.toContain("s3cr3t-value");
+		expect(blockChip(login, "api.md", engine.prepare("api.md", [login], login)).text).toMatch(/\nIt cannot run now: Unresolved reference \{\{host\}\}/);
 	});
 
 	it("the note's blocks chip holds every block, fenced so inner fences cannot close it", () => {

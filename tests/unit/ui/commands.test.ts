@@ -17,7 +17,7 @@ function recorder(running: (b: NoteBlock) => boolean = () => true) {
 	const fx: ActionEffects = {
 		run: (path, _note, targets, force) => calls.push(`run ${path} ${targets.map(name).join(",")}${force ? " force" : ""}`),
 		cancel: (path, b) => (calls.push(`cancel ${path} ${name(b)}`), running(b)),
-		copyAsCurl: (path, b) => calls.push(`curl ${path} ${name(b)}`),
+		copyAsCurl: (path, _note, b) => calls.push(`curl ${path} ${name(b)}`),
 		explain: (path, _note, b) => calls.push(`explain ${path} ${name(b)}`),
 		searchBlocks: () => calls.push("search"),
 		switchEnvironment: () => calls.push("env"),
@@ -37,6 +37,7 @@ describe("performAction: the one dispatcher", () => {
 		["block.run", 2, ["run n.md a"], true],
 		["block.force_run", 2, ["run n.md a force"], true],
 		["block.copy_curl", 9, ["curl n.md #2"], true],
+		["block.copy_curl", 13, [], false],
 		["block.run_all", 2, ["run n.md a,#2,q"], true],
 		["block.cancel", 2, ["cancel n.md a"], true],
 		["block.run", 0, [], false],
@@ -95,6 +96,8 @@ describe("the palette", () => {
 		["search.blocks", 0, true],
 		["block.explain", 13, true],
 		["block.explain", 2, false],
+		["block.copy_curl", 2, true],
+		["block.copy_curl", 13, false],
 	])("offers %s with the cursor on line %i: %s", (id, line, offered) => {
 		expect(isAvailable(spec(id), at(line))).toBe(offered);
 	});
