@@ -62,6 +62,8 @@ beforeAll(async () => {
 			res.end(JSON.stringify({ token: "t0ken", id: 1, access_token: "t0ken", data: { id: 1 } }));
 		});
 	});
+	// Idle connections stay open until afterAll, as in tests/support/servers.ts: a server timer that closes them races the transport's reuse.
+	server.keepAliveTimeout = 0;
 	await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 	port = (server.address() as AddressInfo).port;
 	root = mkdtempSync(join(tmpdir(), "interop-"));
