@@ -16,7 +16,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { nodeBodyFiles } from "../../src/cli/engine-ports";
-import { parseNote, type NoteBlock } from "../../src/blocks";
+import { parseNote, systemEntropy, type Entropy, type NoteBlock } from "../../src/blocks";
 import { cacheKey } from "../../src/runner/cache-key";
 import { createNodeTransport } from "../../src/runner/http/node-transport";
 import type { BlockResult } from "../../src/runner/result";
@@ -27,6 +27,13 @@ import { comparableSent, fromRecorded, loadCorpus, noteOf, ourRequest, parseDiff
 jest.setTimeout(300_000);
 
 const BASELINE = join(__dirname, "baseline.json");
+
+/**
+ * The built-ins' clock, fixed so the suite sends the same dates on any day. httpyac's requests
+ * were recorded on another day, month and year (a Wednesday in November 2026): every date
+ * form must be masked for the two to agree, on every run rather than on six days of seven.
+ */
+const CLOCK: Entropy = { ...systemEntropy, now: () => new Date("2027-01-03T23:30:05.000Z") };
 
 /** Per measure: null when we agree, what differs otherwise, or "excluded" when the case does not count. */
 interface Outcome {
@@ -55,6 +62,8 @@ beforeAll(async () => {
 			res.end(JSON.stringify({ token: "t0ken", id: 1, access_token: "t0ken", data: { id: 1 } }));
 		});
 	});
+	// Idle connections stay open until afterAll, as in tests/support/servers.ts: a server timer that closes them races the transport's reuse.
+	server.keepAliveTimeout = 0;
 	await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 	port = (server.address() as AddressInfo).port;
 	root = mkdtempSync(join(tmpdir(), "interop-"));
@@ -78,6 +87,7 @@ async function send(notePath: string, note: readonly NoteBlock[], block: NoteBlo
 		env: { host: `http://127.0.0.1:${port}` },
 		results,
 		force: true,
+		entropy: CLOCK,
 		deps: { transport, cacheKey, files: nodeBodyFiles(root) },
 		defaultTimeoutMs: 10_000,
 	});

@@ -147,15 +147,30 @@ export function parseDifference(ours: PeerRequest, peer: PeerRequest): string | 
 	return null;
 }
 
+/** A date's punctuation as it reaches the wire: written, or percent-encoded in a URL (`+` for a space in a query). */
+const SPACE = "(?: |\\+|%20)";
+const COLON = "(?::|%3A)";
+const PLUS = "(?:\\+|%2B)";
+const DAY_OR_MONTH_NAME =
+	/(?<![A-Za-z])(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Wed|Thu|Fri|Sat|Sun)(?![A-Za-z])/g;
+/** The zone after an RFC 1123 time: GMT for `$datetime`, the machine's offset (either sign) for `$localDatetime`. */
+const RFC1123_ZONE = new RegExp(`(\\d\\d${COLON}\\d\\d${COLON}\\d\\d${SPACE})(?:GMT|UTC|(?:-|${PLUS})\\d{4})`, "gi");
+const ISO_8601 = new RegExp(`\\d{4}-\\d\\d-\\d\\dT\\d\\d${COLON}\\d\\d${COLON}\\d\\d(?:\\.\\d+)?(?:Z|(?:-|${PLUS})\\d\\d(?:${COLON})?\\d\\d)?`, "gi");
+
 /**
  * Values that differ between any two runs (UUIDs, times, random numbers): masked in both
- * requests of a case that uses dynamic built-ins, so the rest must still match.
+ * requests of a case that uses dynamic built-ins, so the rest must still match. A date is
+ * masked in every form it is sent in (RFC 1123, ISO 8601, custom formats; in the URL,
+ * percent-encoded, or in a header or body as written) and in any time zone: the day it was
+ * made on is not compared. An RFC 1123 date keeps its separators, so how it was encoded still
+ * is; an ISO 8601 one is masked whole, since the peers differ in writing milliseconds.
  */
 function maskDynamic(s: string): string {
 	return s
 		.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<uuid>")
-		.replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT/g, "<date>")
-		.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?/g, "<date>")
+		.replace(ISO_8601, "<date>")
+		.replace(RFC1123_ZONE, "$1<zone>")
+		.replace(DAY_OR_MONTH_NAME, "<name>")
 		.replace(/\d+/g, "0");
 }
 

@@ -206,7 +206,11 @@ export async function startTestServer(): Promise<TestServer> {
 			sockets.add(socket);
 			socket.on("close", () => sockets.delete(socket));
 		});
-		s.keepAliveTimeout = 2000;
+		// Idle connections stay open until close(). A server that drops them on a timer races the
+		// client: Node 20's keep-alive agent (no `timeout`) ignores the Keep-Alive hint and reuses a
+		// socket at any age, so a request sent as the timer fires (3 s idle: 2 s + Node's 1 s margin,
+		// reached under load) is reset unread and fails the block.
+		s.keepAliveTimeout = 0;
 	}
 	await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 	await new Promise<void>((r) => tlsServer.listen(0, "127.0.0.1", r));
