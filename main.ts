@@ -1,10 +1,9 @@
 import { importHttpFile } from "./src/ui/import-http";
 import { persistCookies } from "./src/ui/cookie-persistence";
 import { getLanguage, Platform, Plugin, TFile } from "obsidian";
-import { writeCanonicalRequest } from "./src/blocks";
+import { blockKey, writeCanonicalRequest } from "./src/blocks";
 import { displayChord } from "./src/settings/keymap";
 import { createEngine, type Engine } from "./src/runner/engine";
-import { blockKey } from "./src/runner/session";
 import { blockActions, type ExportHooks } from "./src/ui/block-actions";
 import { BLOCK_RENDERERS } from "./src/ui/block-renderers";
 import { indexSchemas, openBlockSearch, variableEntries, VaultBlockIndexer, type SchemaIndex } from "./src/ui/block-search";

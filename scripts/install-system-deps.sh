@@ -2,7 +2,7 @@
 # Installs the Debian packages the tests and benchmarks use, when missing:
 # chromium (e2e), python3-httpbin (integration), curl, httpie and python3-requests (export equivalence),
 # bsdutils' script (a terminal for the CLI tests), PostgreSQL and MariaDB servers (throwaway
-# instances for the db integration tests), the sqlite3 CLI (bench/db baseline),
+# instances for the db integration tests), the sqlite3 CLI (bench/db baseline), faketime (scripts/test-any-day.sh),
 # and the toolchain that builds better-sqlite3.
 set -euo pipefail
 need=()
@@ -19,6 +19,8 @@ command -v script >/dev/null 2>&1 || need+=(bsdutils)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v mariadbd >/dev/null 2>&1 || need+=(mariadb-server)
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
+# faketime runs the date-sensitive tests on another day (scripts/test-any-day.sh).
+command -v faketime >/dev/null 2>&1 || need+=(faketime)
 # better-sqlite3 (the CLI's native history, an optional dependency) builds from source on npm ci:
 # a compiler, make and Node's headers (npm's nodedir points at /usr here).
 command -v g++ >/dev/null 2>&1 || need+=(g++)

@@ -10,6 +10,7 @@ export * from "./http";
 export * from "./references";
 export * from "./builtins";
 export * from "./note";
+export * from "./identity";
 export * from "./reparse";
 export * from "./note-cache";
 export * from "./file-variables";

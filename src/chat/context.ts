@@ -1,5 +1,5 @@
 import type { NoteBlock } from "../blocks";
-import { maskSecrets } from "../runner/history-store";
+import { maskSecrets } from "../runner/mask-secrets";
 import type { Preparation } from "../runner/prepare";
 import { shownRequest } from "../runner/request";
 import type { BlockResult } from "../runner/result";

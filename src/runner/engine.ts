@@ -1,17 +1,18 @@
 import type { DbDeps } from "./db/db-result";
-import type { HttpNoteBlock, NoteBlock } from "../blocks";
+import { blockKey, historyAlias, type HttpNoteBlock, type NoteBlock } from "../blocks";
 import { isRunnable } from "./block-runners";
 import { cacheKey } from "./cache-key";
 import { failedBeforeStart, type DbRunRequest, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
 import { CookieJars, type JarCookie } from "./cookie-jar";
 import { failedError } from "./failures";
 import type { BodyFiles } from "./file-parts";
-import { maskSecrets, type HistoryRow } from "./history-store";
+import type { HistoryRow } from "./history-store";
+import { maskSecrets } from "./mask-secrets";
 import { ByteLruCache } from "./lru-cache";
 import { prepareContext, prepareRequest, type Preparation } from "./prepare";
 import type { BlockResult, RunSnapshot } from "./result";
-import { historyAlias, runBlocks, type BlockRun } from "./run-note";
-import { blockKey, SessionStore } from "./session";
+import { runBlocks, type BlockRun } from "./run-note";
+import { SessionStore } from "./session";
 import type { Transport } from "./transport";
 
 export { isRunnable };

@@ -40,16 +40,6 @@ export const MIGRATIONS: readonly string[] = [
 	`ALTER TABLE ${HISTORY_TABLE} ADD COLUMN row_count INTEGER;`,
 ];
 
-/** Replaces secret values in a URL (raw and percent-encoded) before it is stored. */
-export function maskSecrets(url: string, secrets: readonly string[]): string {
-	let out = url;
-	for (const s of secrets) {
-		if (!s) continue;
-		for (const form of new Set([s, encodeURIComponent(s), encodeURI(s)])) out = out.split(form).join("•••");
-	}
-	return out;
-}
-
 /** The statements every history backend runs, so sql.js and native SQLite write the same rows. */
 export const HISTORY_SQL = {
 	insert: `INSERT INTO ${HISTORY_TABLE} (file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport, row_count)

@@ -1,4 +1,4 @@
-import { definesVariablesOnly, type NoteBlock } from "../blocks";
+import { definesVariablesOnly, historyAlias, type NoteBlock } from "../blocks";
 import { runnerOf } from "./block-runners";
 import { failedBeforeStart, type DbRunRequest, type ExecutorDeps } from "./executor";
 import { failedError } from "./failures";
@@ -35,10 +35,6 @@ export interface BlockRun {
 	dependency: boolean;
 }
 
-/** History key of a block: its alias, or `#L<fence line>` (1-based) without one. */
-export function historyAlias(block: NoteBlock): string {
-	return block.alias ?? `#L${block.fence.startLine + 1}`;
-}
 
 /**
  * Runs `targets` (blocks of `note`) in order. A block whose references name an alias that

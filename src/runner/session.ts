@@ -1,15 +1,6 @@
-import type { NoteBlock } from "../blocks";
 import { IDLE, type BlockResult, type RunSnapshot } from "./result";
 import type { ResultStore } from "./run-note";
 import { isActive } from "./state-machine";
-
-/**
- * Identity of a block within a note that survives edits of its text: the alias when it has
- * one, otherwise its position among the note's runnable blocks (`#0`, `#1`…).
- */
-export function blockKey(block: Pick<NoteBlock, "alias" | "index" | "runnable">): string {
-	return block.alias !== null && block.runnable ? `@${block.alias}` : `#${block.index}`;
-}
 
 export type SnapshotListener = (snapshot: RunSnapshot) => void;
 

@@ -1,7 +1,6 @@
 import { normalizePath, type App } from "obsidian";
-import { parseNote, setInfoToken, setMethod, type HttpNoteBlock, type NoteBlock } from "../blocks";
+import { blockKey, parseNote, setInfoToken, setMethod, type HttpNoteBlock, type NoteBlock } from "../blocks";
 import type { RunSnapshot } from "../runner/result";
-import { blockKey } from "../runner/session";
 import type { NoteAccess } from "./note-access";
 import type { ExportFormat, PanelActions } from "./panel/response-panel";
 import type { Engine } from "../runner/engine";

@@ -1,6 +1,5 @@
 import type { Component, MarkdownPostProcessorContext, MarkdownRenderChild } from "obsidian";
-import type { BlockLanguage, NoteBlock } from "../blocks";
-import { blockKey } from "../runner/session";
+import { blockKey, type BlockLanguage, type NoteBlock } from "../blocks";
 import { HttpBlockView, panelInfo, type BlockHost } from "./block-view";
 import { DbBlockView, dbEditorPanel } from "./db/db-block-view";
 import { TextdiffBlockView, TextdiffEditorPanel } from "./diff/textdiff-block-view";

@@ -1,8 +1,7 @@
 import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
-import { blockAtLine, editableRequest, parseHttpBlock, type BlockProblem, type CanonicalRequest, type DisplayMode, type EditMode, type HttpBlock, type NoteBlock } from "../blocks";
+import { blockAtLine, blockKey, editableRequest, parseHttpBlock, type BlockProblem, type CanonicalRequest, type DisplayMode, type EditMode, type HttpBlock, type NoteBlock } from "../blocks";
 import { FormEditor } from "./panel/form-editor";
 import { t } from "./strings";
-import { blockKey } from "../runner/session";
 import { ResponsePanel, type PanelActions, type PanelBlockInfo } from "./panel/response-panel";
 import type { NoteSession } from "../runner/session";
 import type { DbPanelActions } from "./db/db-panel";

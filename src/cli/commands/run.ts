@@ -1,10 +1,9 @@
 import { constants } from "node:os";
 import { dirname, resolve } from "node:path";
-import { parseNote, type NoteBlock } from "../../blocks";
+import { blockKey, parseNote, type NoteBlock } from "../../blocks";
 import { createEngine, isRunnable } from "../../runner/engine";
 import { persistedCookies } from "../cookie-file";
 import type { BlockRun } from "../../runner/run-note";
-import { blockKey } from "../../runner/session";
 import { flushOnCrash } from "../crash";
 import { cliPorts } from "../engine-ports";
 import { writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 import { MarkdownView, normalizePath, Platform, requestUrl, TFile, type App, type Editor } from "obsidian";
-import { blockAtLine, parseNote, type DbNoteBlock, type HttpNoteBlock, type NoteBlock } from "../../blocks";
+import { blockAtLine, blockKey, parseNote, type DbNoteBlock, type HttpNoteBlock, type NoteBlock } from "../../blocks";
 import { createChatClient, type ChatClient } from "../../chat/client";
 import { parseConversation, type Conversation } from "../../chat/conversation-note";
 import { connectionSchema, type SchemaLookup } from "../../chat/schema-context";
@@ -10,7 +10,6 @@ import { FetchTransport } from "../../runner/http/fetch-transport";
 import { createNodeTransport } from "../../runner/http/node-transport";
 import type { Preparation } from "../../runner/prepare";
 import type { BlockResult } from "../../runner/result";
-import { blockKey } from "../../runner/session";
 import { isFinal } from "../../runner/state-machine";
 import type { Transport } from "../../runner/transport";
 import type { ChatSettings } from "../../settings/chat-settings";

@@ -6,7 +6,7 @@ import { blockChip, buildRequest, noteBlocksChip, previewText, responseChip, sel
 import { conversationFileName, normalizeContent, serializeConversation } from "../../chat/conversation-note";
 import type { ChatFailure } from "../../chat/failures";
 import { schemaChip } from "../../chat/schema-context";
-import { maskSecrets } from "../../runner/history-store";
+import { maskSecrets } from "../../runner/mask-secrets";
 import { notify } from "../notify";
 import { button, renderAnswer } from "./answer-view";
 import type { ChatHost, SavedConversation } from "./chat-host";

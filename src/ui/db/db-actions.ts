@@ -1,8 +1,7 @@
-import type { NoteBlock } from "../../blocks";
+import { blockKey, type NoteBlock } from "../../blocks";
 import type { Engine } from "../../runner/engine";
 import type { DbRunRequest } from "../../runner/executor";
 import { connectionOf } from "../../runner/db/run-db";
-import { blockKey } from "../../runner/session";
 import { DEFAULT_MAX_ROWS, type Connection } from "../../settings/connections";
 import { currentBlock } from "../block-actions";
 import type { NoteAccess } from "../note-access";

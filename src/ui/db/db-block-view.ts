@@ -1,7 +1,6 @@
 import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
-import type { DbNoteBlock } from "../../blocks";
+import { blockKey, type DbNoteBlock } from "../../blocks";
 import type { RunSnapshot } from "../../runner/result";
-import { blockKey } from "../../runner/session";
 import type { EditorPanel } from "../block-renderers";
 import { locateBlock, type BlockHost } from "../block-view";
 import { t } from "../strings";

@@ -1,7 +1,8 @@
 import { StateEffect, StateField, type EditorState, type Extension } from "@codemirror/state";
+import { blockKey } from "../../blocks";
 import { Decoration, EditorView, ViewPlugin, type DecorationSet, type ViewUpdate } from "@codemirror/view";
 import { editorInfoField } from "obsidian";
-import { blockKey, type NoteSession } from "../../runner/session";
+import { type NoteSession } from "../../runner/session";
 import { blocksOf } from "../editor/note-blocks";
 import { markedSpan } from "./db-panel";
 

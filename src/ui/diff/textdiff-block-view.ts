@@ -1,6 +1,5 @@
 import { Component, MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
-import { paneEdit, parseNote, parseTextdiff, type NoteChange, type TextdiffBlock, type TextdiffOptions } from "../../blocks";
-import { blockKey } from "../../runner/session";
+import { blockKey, paneEdit, parseNote, parseTextdiff, type NoteChange, type TextdiffBlock, type TextdiffOptions } from "../../blocks";
 import { locateBlock, type BlockHost } from "../block-view";
 import { t } from "../strings";
 import { DiffPanes, type Pane } from "./diff-panes";

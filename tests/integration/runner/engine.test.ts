@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseNote } from "../../../src/blocks";
+import { blockKey, parseNote } from "../../../src/blocks";
 import { nodeStorage } from "../../../src/cli/node-storage";
 import { DeferredHistory } from "../../../src/runner/deferred-history";
 import { createEngine, type EnginePorts } from "../../../src/runner/engine";
 import { HistoryStore } from "../../../src/runner/history-store";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
-import { blockKey } from "../../../src/runner/session";
 import type { Transport } from "../../../src/runner/transport";
 import { startTestServer, type TestServer } from "../../support/servers";
 

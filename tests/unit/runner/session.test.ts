@@ -1,16 +1,10 @@
-import { blockKey, NoteSession, SessionStore } from "../../../src/runner/session";
+import { NoteSession, SessionStore } from "../../../src/runner/session";
 import type { RunSnapshot } from "../../../src/runner/result";
 
 const running: RunSnapshot = { state: "running", receivedBytes: 0 };
 const done: RunSnapshot = { state: "done", receivedBytes: 3 };
 
 describe("session store", () => {
-	it("keys blocks by alias, or by position without a usable alias", () => {
-		expect(blockKey({ alias: "login", index: 4, runnable: true })).toBe("@login");
-		expect(blockKey({ alias: null, index: 4, runnable: true })).toBe("#4");
-		expect(blockKey({ alias: "dup", index: 2, runnable: false })).toBe("#2");
-	});
-
 	it("gives every subscriber the current snapshot and each update", () => {
 		const s = new NoteSession();
 		const a: string[] = [];
