@@ -50,20 +50,24 @@ const common = {
 };
 
 /**
- * `import source from "worker:./sqlite-worker"`: that module bundled on its own (an IIFE for a
- * Web Worker, no `import()`) and handed to main.js as its text, which the plugin starts from a
- * Blob URL (src/ui/db/worker-driver.ts). sql.js's wasm is not in it: the plugin sends the bytes.
+ * `import source from "worker:./sqlite-worker"`: that module bundled on its own (an IIFE, no
+ * `import()`) and handed to the importing bundle as its text. main.js starts it as a Web Worker
+ * from a Blob URL (src/ui/db/blob-worker.ts), dist/cli.js as a worker thread with `eval`
+ * (src/cli/sqlite-thread.ts). sql.js's wasm is not in it: the host sends the bytes.
  */
-const workerSource = {
-	name: "worker-source",
-	setup(build) {
-		build.onResolve({ filter: /^worker:/ }, (args) => ({ path: resolvePath(args.resolveDir, `${args.path.slice("worker:".length)}.ts`), namespace: "worker-source" }));
-		build.onLoad({ filter: /.*/, namespace: "worker-source" }, async (args) => {
-			const r = await esbuild.build({ entryPoints: [args.path], bundle: true, format: "iife", platform: "browser", target: "es2021", minify: production, write: false, metafile: true, legalComments: "none", logLevel: "error" });
-			return { contents: r.outputFiles[0].text, loader: "text", watchFiles: Object.keys(r.metafile.inputs).map((f) => resolvePath(f)) };
-		});
-	},
-};
+function workerSource(platform) {
+	const target = platform === "node" ? "node18" : "es2021";
+	return {
+		name: "worker-source",
+		setup(build) {
+			build.onResolve({ filter: /^worker:/ }, (args) => ({ path: resolvePath(args.resolveDir, `${args.path.slice("worker:".length)}.ts`), namespace: "worker-source" }));
+			build.onLoad({ filter: /.*/, namespace: "worker-source" }, async (args) => {
+				const r = await esbuild.build({ entryPoints: [args.path], bundle: true, format: "iife", platform, target, minify: production, write: false, metafile: true, legalComments: "none", logLevel: "error" });
+				return { contents: r.outputFiles[0].text, loader: "text", watchFiles: Object.keys(r.metafile.inputs).map((f) => resolvePath(f)) };
+			});
+		},
+	};
+}
 
 /**
  * Optional packages the server drivers try to load inside a try block (pg's native binding,
@@ -80,7 +84,7 @@ const absentOptional = {
 
 const plugin = {
 	...common,
-	plugins: [workerSource, absentOptional, deflatedWasm, leanDrivers],
+	plugins: [workerSource("browser"), absentOptional, deflatedWasm, leanDrivers],
 	entryPoints: ["main.ts"],
 	outfile: "main.js",
 	platform: "browser",
@@ -120,7 +124,7 @@ const cli = {
 	// sql.js and tough-cookie (required on first use: a run with native history and no cookies
 	// never loads them; bundled, they and their public-suffix list cost every start ~60 ms).
 	external: [...nodeBuiltins, "better-sqlite3", "pg", "mysql2", "sql.js", "tough-cookie"],
-	plugins: [cliSqlWasm],
+	plugins: [cliSqlWasm, workerSource("node")],
 };
 
 /** Copies the shipped artifact into the example vault so `npm start` shows a working vault. */

@@ -237,6 +237,8 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 		await panel("forever").locator(".rb-run").click();
 		await host.page.waitForFunction(() => [...document.querySelectorAll(".rb-db-panel")].some((p) => p.getAttribute("data-state") === "cancelled"));
 		await expect(panel("forever").locator(".rb-error").textContent()).resolves.toBe("[cancelled]");
+		// Said once, in the badge: the panel's body does not repeat it.
+		expect((await panel("forever").textContent())?.split("[cancelled]")).toHaveLength(2);
 		expect((await tasks.stop()).filter((d) => d >= 100)).toEqual([]);
 		await expect(runWith("read")).resolves.toBe("done");
 	});
@@ -244,6 +246,7 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 	it("a timeout ends a runaway statement the same way: Query cancelled (timeout N ms)", async () => {
 		await expect(runWith("timed")).resolves.toBe("cancelled");
 		await expect(panel("timed").locator(".rb-error").textContent()).resolves.toBe("Query cancelled (timeout 300 ms)");
+		expect((await panel("timed").textContent())?.split("Query cancelled")).toHaveLength(2);
 		await expect(runWith("read")).resolves.toBe("done");
 	});
 

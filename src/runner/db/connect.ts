@@ -22,10 +22,12 @@ export interface DbModules {
 	mysql?: () => typeof MysqlPromise;
 	readSecret(id: string): string | undefined;
 	/**
-	 * A SQLite driver of the host's own (the plugin: sql.js in a Web Worker, so a long query
-	 * never blocks the UI); absent, sql.js runs on the calling thread.
+	 * A SQLite driver of the host's own (sql.js in a worker it can terminate: the plugin's Web
+	 * Worker, the CLI's worker thread); absent, sql.js runs on the calling thread.
 	 */
 	sqliteDriver?(file: SqliteFile, options: { readonly: boolean }): DbDriver;
+	/** Ends what the host started for its drivers (the CLI's worker threads); `closeAll` calls it. */
+	close?(): void;
 }
 
 export type DriverOrError = { ok: true; driver: DbDriver } | { ok: false; code: "driver_unavailable" | "secret_unset" | "connect_failed"; message: string; detail?: string };
@@ -72,6 +74,7 @@ export class DbDrivers {
 	async closeAll(): Promise<void> {
 		const all = [...this.drivers.values()];
 		this.drivers.clear();
+		this.modules.close?.();
 		await Promise.all(all.map((d) => d.driver.close()));
 	}
 }

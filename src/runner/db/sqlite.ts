@@ -1,11 +1,14 @@
 /**
  * SQLite through sql.js (everywhere: plugin, mobile, CLI). Each run opens the file's current
  * bytes, so edits made elsewhere are seen; a read-only connection sets `PRAGMA query_only`,
- * and a writable one saves the database back (atomically, by the storage port) only after a
- * statement that can change it succeeded.
+ * and a writable one saves back (atomically, by the storage port) what its statements committed,
+ * as SQLite itself would: when the run ends, however it ends, and only when a statement that can
+ * change the file succeeded and the committed bytes differ from those opened. A transaction the
+ * run leaves open is rolled back, as closing the connection would.
  *
- * sql.js runs on the calling thread: cancel and timeout take effect between statements, not
- * inside one (a worker that can be terminated is the way to stop a runaway statement).
+ * This driver runs on the calling thread: there, cancel and timeout take effect between
+ * statements, not inside one. The hosts run it in a worker they can terminate mid-statement
+ * (./worker-driver.ts), which is why it reports each commit as it happens (`onCommitted`).
  */
 import type { Database, SqlJsStatic, SqlValue } from "sql.js";
 import { dbFailed, exactInteger, hexBytes, nearOffset, type BoundStatement, type DbColumn, type DbDriver, type DbRow, type DbValue, type ExplainOutcome, type PlanNode, type QueryOptions, type QueryOutcome, type SchemaOutcome, type SchemaTable, type StatementSummary, valueText } from "./driver";
@@ -67,9 +70,44 @@ function sqlError(db: Database, e: unknown, statement: BoundStatement, index: nu
 
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export function createSqliteDriver(sqlJs: () => Promise<SqlJsStatic>, file: SqliteFile, options: { readonly: boolean }): DbDriver {
+export interface SqliteOptions {
+	readonly: boolean;
+	/**
+	 * Called, on a writable connection, with the file as committed after a statement changed it
+	 * while later statements of the run are still to come: a worker posts it to its host, which
+	 * saves it if it has to terminate the worker in one of them. The bytes are the callee's.
+	 */
+	onCommitted?: (bytes: Uint8Array) => void;
+}
+
+/** The database as committed. A write transaction still open is rolled back first, as closing the connection would (sql.js refuses to export in one). */
+function committedImage(db: Database): Uint8Array {
+	try {
+		return db.export();
+	} catch {
+		db.exec("ROLLBACK");
+		return db.export();
+	}
+}
+
+/** The database as committed, or null while a write transaction is open (it is not committed yet, and must stay open). */
+function commitPoint(db: Database): Uint8Array | null {
+	try {
+		return db.export();
+	} catch {
+		return null;
+	}
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array | null): boolean {
+	if (b === null || a.byteLength !== b.byteLength) return false;
+	for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+	return true;
+}
+
+export function createSqliteDriver(sqlJs: () => Promise<SqlJsStatic>, file: SqliteFile, options: SqliteOptions): DbDriver {
 	/** Opens the current bytes; a read-only connection to a missing file is an error, a writable one creates it. */
-	const open = async (startedAt: number): Promise<{ db: Database } | { failed: QueryOutcome }> => {
+	const open = async (startedAt: number): Promise<{ db: Database; bytes: Uint8Array | null } | { failed: QueryOutcome }> => {
 		let SQL: SqlJsStatic;
 		let bytes: Uint8Array | null;
 		try {
@@ -82,7 +120,7 @@ export function createSqliteDriver(sqlJs: () => Promise<SqlJsStatic>, file: Sqli
 			const db = new SQL.Database(bytes ?? undefined);
 			db.exec("PRAGMA foreign_keys = ON");
 			if (options.readonly) db.exec("PRAGMA query_only = 1");
-			return { db };
+			return { db, bytes };
 		} catch (e) {
 			return { failed: dbFailed("connect_failed", `${file.path}: ${e instanceof Error ? e.message : String(e)}`, startedAt) };
 		}
@@ -105,14 +143,14 @@ export function createSqliteDriver(sqlJs: () => Promise<SqlJsStatic>, file: Sqli
 		}
 	};
 
-	/** Runs `work` on a freshly opened database; cancel and timeout are honoured between statements. */
-	const session = async <T>(opts: QueryOptions, work: (db: Database, stopped: () => "user" | "timeout" | null) => Promise<T>): Promise<T | QueryOutcome> => {
+	/** Runs `work` on a freshly opened database (and the bytes it was opened from); cancel and timeout are honoured between statements. */
+	const session = async <T>(opts: QueryOptions, work: (db: Database, stopped: () => "user" | "timeout" | null, opened: Uint8Array | null) => Promise<T>): Promise<T | QueryOutcome> => {
 		const startedAt = Date.now();
 		const opened = await open(startedAt);
 		if ("failed" in opened) return opened.failed;
 		const stopped = () => (opts.signal?.aborted ? "user" : Date.now() - startedAt > opts.timeoutMs ? "timeout" : null);
 		try {
-			return await work(opened.db, stopped);
+			return await work(opened.db, stopped, opened.bytes);
 		} finally {
 			opened.db.close();
 		}
@@ -120,35 +158,52 @@ export function createSqliteDriver(sqlJs: () => Promise<SqlJsStatic>, file: Sqli
 
 	const run = (statements: readonly BoundStatement[], opts: QueryOptions): Promise<QueryOutcome> => {
 		const startedAt = Date.now();
-		return session(opts, async (db, stopped): Promise<QueryOutcome> => {
+		return session(opts, async (db, stopped, opened): Promise<QueryOutcome> => {
 			const summaries: StatementSummary[] = [];
 			let last: { columns: DbColumn[]; rows: DbRow[]; rowCount: number; truncated: boolean } = { columns: [], rows: [], rowCount: 0, truncated: false };
 			let wrote = false;
+			/** The committed file as last reported to `onCommitted` (at first, as opened). */
+			let reported = opened;
+			/** Saves what the run committed, if anything; a failure to save is the run's outcome. */
+			const saved = async (outcome: QueryOutcome): Promise<QueryOutcome> => {
+				if (!wrote || options.readonly) return outcome;
+				try {
+					const bytes = committedImage(db);
+					if (!sameBytes(bytes, opened)) await file.write(bytes);
+					return outcome;
+				} catch (e) {
+					return dbFailed("sql_error", `${file.path}: could not save: ${e instanceof Error ? e.message : String(e)}`, startedAt, { message: "Could not save the database" });
+				}
+			};
+			/** After a write with statements still to come: the file as committed, when that changed. */
+			const reportCommitted = (report: (bytes: Uint8Array) => void) => {
+				const bytes = commitPoint(db);
+				if (!bytes || sameBytes(bytes, reported)) return;
+				// A copy to compare the next commit with: the callee may transfer these bytes away.
+				reported = bytes.slice();
+				report(bytes);
+			};
+			const cancelled = (reason: "user" | "timeout") => saved({ kind: "cancelled", reason, timing: { total: Date.now() - startedAt } });
 			for (let i = 0; i < statements.length; i++) {
 				await yieldToEvents();
 				const why = stopped();
-				if (why) return { kind: "cancelled", reason: why, timing: { total: Date.now() - startedAt } };
+				if (why) return cancelled(why);
 				const s = statements[i];
 				let r: ReturnType<typeof exec>;
 				try {
 					r = exec(db, s);
 				} catch (e) {
-					return sqlError(db, e, s, i, startedAt);
+					return saved(sqlError(db, e, s, i, startedAt));
 				}
 				summaries.push({ kind: s.kind, rowCount: r.changed });
 				if (r.columns.length > 0) last = { columns: r.columns, ...rowsOf(r.columns, r.rows, opts.maxRows) };
-				if (WRITES.has(s.kind)) wrote = true;
+				if (!WRITES.has(s.kind)) continue;
+				wrote = true;
+				if (options.onCommitted && !options.readonly && i < statements.length - 1) reportCommitted(options.onCommitted);
 			}
 			const why = stopped();
-			if (why) return { kind: "cancelled", reason: why, timing: { total: Date.now() - startedAt } };
-			if (wrote && !options.readonly) {
-				try {
-					await file.write(db.export());
-				} catch (e) {
-					return dbFailed("sql_error", `${file.path}: could not save: ${e instanceof Error ? e.message : String(e)}`, startedAt, { message: "Could not save the database" });
-				}
-			}
-			return { kind: "done", ...last, statements: summaries, timing: { total: Date.now() - startedAt } };
+			if (why) return cancelled(why);
+			return saved({ kind: "done", ...last, statements: summaries, timing: { total: Date.now() - startedAt } });
 		});
 	};
 

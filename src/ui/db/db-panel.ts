@@ -151,6 +151,8 @@ export class DbPanel extends Component {
 			c.createDiv({ cls: "rb-muted rb-progress", text: t("dbRunning") });
 			return;
 		}
+		// A stopped run has no result, and its badge already says why (`[cancelled]`, the timeout).
+		if (s.state === "cancelled") return;
 		const db = s.db;
 		if (s.error) {
 			this.renderError(c, s, db);

@@ -13,10 +13,11 @@ import { writeAtomically } from "../../runner/binary-storage";
 import { DbDrivers, type DbModules } from "../../runner/db/connect";
 import type { DbDeps } from "../../runner/db/db-result";
 import type { SqliteFile } from "../../runner/db/sqlite";
+import { createWorkerSqliteDriver, SqliteWorkers, type WorkerFactory } from "../../runner/db/worker-driver";
 import { loadSqlJs } from "../../runner/sqljs";
 import type { SettingsStore } from "../settings-store";
 import { vaultBinaryStorage } from "../vault-binary-storage";
-import { createWorkerSqliteDriver, SqliteWorkers, type WorkerFactory } from "./worker-driver";
+import { blobWorker } from "./blob-worker";
 
 /** A vault-relative SQLite file through the vault adapter; written to a temp file, then renamed over. */
 export function vaultSqliteFile(app: App, path: string): SqliteFile {
@@ -47,7 +48,7 @@ export class PluginDb {
 	constructor(
 		private readonly app: App,
 		private readonly settings: SettingsStore,
-		workerFactory?: WorkerFactory,
+		workerFactory: WorkerFactory = blobWorker,
 	) {
 		this.workers = new SqliteWorkers(workerFactory);
 	}

@@ -74,6 +74,54 @@ it("saves a writable connection's file after a write, not after a read", async (
 	expect(done(await again.run(bound("SELECT name FROM authors WHERE id = 3", "sqlite"), opts())).rows).toEqual([{ name: "Austen" }]);
 });
 
+/** The author names in a file's bytes. */
+function authorsIn(bytes: Uint8Array | null): string[] {
+	const db = new SQL.Database(bytes ?? undefined);
+	const names = db.exec("SELECT name FROM authors ORDER BY id")[0].values.map((r) => String(r[0]));
+	db.close();
+	return names;
+}
+
+it("saves what the statements before a failed one committed, as SQLite would; a transaction left open is rolled back", async () => {
+	const file = memoryFile(seed);
+	const d = createSqliteDriver(sqlJs, file, { readonly: false });
+	expect(await d.run(bound("INSERT INTO authors (name) VALUES ('Austen'); SELECT * FROM nowhere", "sqlite"), opts())).toMatchObject({ kind: "failed", message: "no such table: nowhere" });
+	expect(file.writes).toBe(1);
+	expect(authorsIn(file.bytes)).toEqual(["Le Guin", "Borges", "Austen"]);
+	const saved = file.bytes;
+	expect(await d.run(bound("BEGIN; INSERT INTO authors (name) VALUES ('Woolf'); SELECT * FROM nowhere", "sqlite"), opts())).toMatchObject({ kind: "failed", message: "no such table: nowhere" });
+	// A block may end inside its own transaction: it is rolled back when the run ends, not an error.
+	done(await d.run(bound("BEGIN; INSERT INTO authors (name) VALUES ('Woolf')", "sqlite"), opts()));
+	expect(file.writes).toBe(1);
+	expect(file.bytes).toBe(saved);
+});
+
+it("keeps the writes committed before a cancel between statements", async () => {
+	const file = memoryFile(seed);
+	const abort = new AbortController();
+	// Stop is pressed right after the insert committed, before the next statement starts.
+	const d = createSqliteDriver(sqlJs, file, { readonly: false, onCommitted: () => abort.abort() });
+	expect(await d.run(bound("INSERT INTO authors (name) VALUES ('Austen'); SELECT 1", "sqlite"), opts({ signal: abort.signal }))).toMatchObject({ kind: "cancelled", reason: "user" });
+	expect(authorsIn(file.bytes)).toEqual(["Le Guin", "Borges", "Austen"]);
+});
+
+it("reports the file as committed while statements are still to come: never inside a write transaction, never after the last", async () => {
+	const file = memoryFile(seed);
+	const reported: Uint8Array[] = [];
+	const d = createSqliteDriver(sqlJs, file, { readonly: false, onCommitted: (bytes) => reported.push(bytes) });
+	const sql = "INSERT INTO authors (name) VALUES ('Austen'); SELECT 1; BEGIN; INSERT INTO authors (name) VALUES ('Woolf'); COMMIT; INSERT INTO authors (name) VALUES ('Morrison')";
+	done(await d.run(bound(sql, "sqlite"), opts()));
+	// After Austen, and after the COMMIT: not after the read, BEGIN (nothing new), nor Woolf (uncommitted) or Morrison (the last: the run's save has it).
+	expect(reported.map(authorsIn)).toEqual([
+		["Le Guin", "Borges", "Austen"],
+		["Le Guin", "Borges", "Austen", "Woolf"],
+	]);
+	expect(authorsIn(file.bytes)).toEqual(["Le Guin", "Borges", "Austen", "Woolf", "Morrison"]);
+	const readonly = createSqliteDriver(sqlJs, memoryFile(seed), { readonly: true, onCommitted: (bytes) => reported.push(bytes) });
+	await readonly.run(bound("INSERT INTO authors (name) VALUES ('x'); SELECT 1", "sqlite"), opts());
+	expect(reported).toHaveLength(2);
+});
+
 it("binds the injection string as a value", async () => {
 	const file = memoryFile(seed);
 	const d = createSqliteDriver(sqlJs, file, { readonly: false });

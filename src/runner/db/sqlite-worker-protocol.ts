@@ -1,9 +1,10 @@
 /**
- * Messages between the plugin and its SQLite worker (src/ui/db/sqlite-worker.ts). The file's
- * bytes go in and, after a write on a writable connection, the new bytes come back: the vault
- * is only ever touched on the main thread, through the adapter.
+ * Messages between a host and its SQLite worker: the plugin's Web Worker (src/ui/db/sqlite-worker.ts)
+ * and the CLI's worker thread (src/cli/sqlite-worker.ts) speak the same ones. The file's bytes go
+ * in and, after a write on a writable connection, the new bytes come back: the file is only ever
+ * touched by the host, through its own storage.
  */
-import type { BoundStatement, ExplainOutcome, QueryOutcome, SchemaOutcome } from "../../runner/db/driver";
+import type { BoundStatement, ExplainOutcome, QueryOutcome, SchemaOutcome } from "./driver";
 
 export interface SqliteFileImage {
 	/** Vault-relative path, for messages. */
@@ -22,4 +23,10 @@ export type WorkerRequest =
 export type WorkerResponse =
 	| { id: number; op: "ready" }
 	| { id: number; op: "failed"; message: string }
+	/**
+	 * While a run goes on: the file as committed so far, sent after a statement changed it and
+	 * before the next one starts, so that a host which terminates the worker mid-statement still
+	 * saves what was committed.
+	 */
+	| { id: number; op: "committed"; bytes: ArrayBuffer }
 	| { id: number; op: "outcome"; outcome: QueryOutcome | ExplainOutcome | SchemaOutcome; written: ArrayBuffer | null };
