@@ -139,7 +139,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			run: (path, note, targets, force) => void this.runtime.run(path, note, targets, { force }),
 			cancel: (path, block) => this.runtime.sessions.note(path).cancel(blockKey(block)),
 			copyAsCurl: (path, note, block) => this.exporter.copy(path, note, block, "curl"),
-			explain: (path, note, block) => void this.runtime.run(path, note, [block], { db: { explain: { analyze: false } } }),
+			explain: (path, note, block) => void this.runtime.run(path, note, [block], { kindOptions: { db: { explain: { analyze: false } } } }),
 			searchBlocks: () => openBlockSearch(this.app, indexer, this.schemaIndex),
 			switchEnvironment: () => environments.openSwitcher(),
 			newVariable: () => environments.openNewVariable(),

@@ -2,6 +2,7 @@ import type { NoteBlock } from "../blocks";
 import { maskSecrets } from "../runner/mask-secrets";
 import type { Preparation } from "../runner/prepare";
 import { shownRequest } from "../runner/request";
+import { httpFields } from "../runner/http/http-run";
 import type { BlockResult } from "../runner/result";
 import { completionBody, completionHeaders, type ChatEndpoint, type ChatMessage, type CompletionBody } from "./client";
 
@@ -67,20 +68,21 @@ export function selectionChip(selection: string): ContextChip {
  * substituted), status, headers and body, cut at `cap` characters.
  */
 export function responseChip(alias: string, result: BlockResult, cap: number): ContextChip {
+	const http = httpFields(result);
 	const lines: string[] = [];
-	if (result.request) {
-		const r = shownRequest(result.request);
+	if (http.request) {
+		const r = shownRequest(http.request);
 		lines.push(`${r.method} ${r.url}`);
 	}
-	if (result.head) {
-		lines.push(`HTTP/${result.head.httpVersion} ${result.head.status} ${result.head.statusText}`.trimEnd());
-		for (const [n, v] of result.head.headers) lines.push(`${n}: ${v}`);
+	if (http.head) {
+		lines.push(`HTTP/${http.head.httpVersion} ${http.head.status} ${http.head.statusText}`.trimEnd());
+		for (const [n, v] of http.head.headers) lines.push(`${n}: ${v}`);
 	}
 	if (result.error) lines.push(`Error: ${result.error.message}${result.error.detail ? ` (${result.error.detail})` : ""}`);
-	if (result.body && result.body.byteLength > 0) lines.push("", new TextDecoder().decode(result.body));
+	if (http.body && http.body.byteLength > 0) lines.push("", new TextDecoder().decode(http.body));
 	const full = lines.join("\n");
 	const text = full.length > cap ? `${full.slice(0, cap)}\n… (${full.length - cap} more characters not attached)` : full;
-	return { kind: "response", label: `${alias} → ${result.head?.status ?? result.state}`, text: `Last response of \`${alias}\`:\n${fenced(text, "http")}` };
+	return { kind: "response", label: `${alias} → ${http.head?.status ?? result.state}`, text: `Last response of \`${alias}\`:\n${fenced(text, "http")}` };
 }
 
 export interface BuildInput {

@@ -1,10 +1,11 @@
 /** How the CLI shows a db block's result: one line, a table preview, and the `--json` shape. */
 import type { DbColumn, DbRow, DbValue } from "../runner/db/driver";
+import { dbOf } from "../runner/db/db-result";
 import type { BlockResult } from "../runner/result";
 
 /** `db:shop SELECT; SELECT → 3 rows` (or the affected rows of a write). */
 export function dbSummary(result: BlockResult, connection: string | undefined): string {
-	const db = result.db;
+	const db = dbOf(result);
 	const name = db?.connection || connection || "?";
 	const kinds = db && db.statements.length > 0 ? db.statements.map((s) => s.kind.toUpperCase()).join("; ") : "SQL";
 	const rows = db && result.state === "done" ? (db.plan ? " → plan" : ` → ${db.rowCount} row${db.rowCount === 1 ? "" : "s"}${db.truncated ? ` (${db.rows.length} kept)` : ""}`) : "";
@@ -33,7 +34,7 @@ export function dbTable(columns: readonly DbColumn[], rows: readonly DbRow[], ma
 
 /** The `db` part of `run --json`: columns with types, rows (objects), rowCount, statements, plan. */
 export function dbJson(result: BlockResult): Record<string, unknown> | undefined {
-	const db = result.db;
+	const db = dbOf(result);
 	if (!db) return undefined;
 	return {
 		connection: db.connection,

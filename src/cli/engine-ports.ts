@@ -61,7 +61,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		environment: () => environment,
 		defaultTimeoutMs: () => opts.defaultTimeoutMs,
 		caching: opts.useCache,
-		db: () => db,
+		kinds: () => ({ db }),
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
 		close: async () => {
 			transport.close();

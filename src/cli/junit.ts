@@ -1,4 +1,5 @@
 import type { NoteBlock } from "../blocks";
+import { httpFields } from "../runner/http/http-run";
 import type { BlockResult } from "../runner/result";
 
 /** XML 1.0 text: the five entities escaped, characters XML cannot carry dropped. */
@@ -23,6 +24,7 @@ export function junitReport(file: string, runs: ReadonlyArray<{ block: NoteBlock
 	let failures = 0;
 	let errors = 0;
 	const suites = runs.map(({ block, result }) => {
+		const assertions = httpFields(result).assertions;
 		const name = block.alias ?? `line ${block.fence.startLine + 1}`;
 		const time = ((result.timing?.total ?? 0) / 1000).toFixed(3);
 		const cases: string[] = [];
@@ -31,10 +33,10 @@ export function junitReport(file: string, runs: ReadonlyArray<{ block: NoteBlock
 		if (result.state !== "done" && result.state !== "cached") {
 			suiteErrors++;
 			cases.push(`    <testcase name="${xml(`${name} runs`)}" classname="${xml(file)}" time="${time}">\n      <error message="${xml(result.error?.message ?? result.state)}" type="${xml(result.error?.code ?? result.state)}"/>\n    </testcase>`);
-		} else if (!result.assertions?.length) {
+		} else if (!assertions?.length) {
 			cases.push(`    <testcase name="${xml(`${name} runs`)}" classname="${xml(file)}" time="${time}"/>`);
 		}
-		for (const a of result.assertions ?? []) {
+		for (const a of assertions ?? []) {
 			const head = `    <testcase name="${xml(`line ${a.line}: ${a.text}`)}" classname="${xml(`${file} ${name}`)}" time="0">`;
 			if (a.ok) cases.push(`${head}</testcase>`);
 			else {

@@ -5,6 +5,7 @@ import { classifyBody } from "../runner/response/content-type";
 import { formatAge, formatBytes, formatMs } from "../runner/response/format";
 import { JsonPrettifier } from "../runner/response/pretty-json";
 import { shownRequest } from "../runner/request";
+import { httpFields } from "../runner/http/http-run";
 import type { BlockResult, RunError, RunSnapshot } from "../runner/result";
 import { PLAIN, type Terminal } from "./terminal";
 
@@ -40,7 +41,8 @@ export function errorText(result: BlockResult): string | null {
 export function cliError(result: BlockResult): RunError | null {
 	const error = result.error;
 	if (!error) return null;
-	if (error.code === "timeout" && !error.detail && result.request) return { ...error, detail: `timeout ${result.request.timeoutMs} ms` };
+	const request = httpFields(result).request;
+	if (error.code === "timeout" && !error.detail && request) return { ...error, detail: `timeout ${request.timeoutMs} ms` };
 	return error;
 }
 
@@ -51,7 +53,7 @@ export function problemLines(file: string, block: NoteBlock): string[] {
 
 /** True when a finished run's response is 4xx or 5xx (`--fail-on-status` turns it into a failure). */
 export function isErrorStatus(result: BlockResult): boolean {
-	return (result.state === "done" || result.state === "cached") && (result.head?.status ?? 0) >= 400;
+	return (result.state === "done" || result.state === "cached") && (httpFields(result).head?.status ?? 0) >= 400;
 }
 
 function statusStyle(status: number): Style {
@@ -64,15 +66,16 @@ function statusStyle(status: number): Style {
 /** One line per finished block: what ran and how it ended. `file` names the note in problem positions. */
 export function describeResult(block: NoteBlock, result: BlockResult, terminal: Terminal = PLAIN, file?: string): string {
 	const paint = painter(terminal);
-	const req = result.request;
+	const run = httpFields(result);
+	const req = run.request;
 	const http = block.kind === "http" ? block.http : null;
 	const what = block.kind === "db" ? dbSummary(result, block.info.tokens.connection) : req ? `${req.method} ${shownRequest(req).url}` : (http?.method ?? http?.methodWritten ?? "?") + " " + (http?.url ?? "");
-	const markStyle: Style = result.state === "failed" ? "red" : result.state === "cancelled" ? "yellow" : isErrorStatus(result) ? statusStyle(result.head?.status ?? 0) : "green";
+	const markStyle: Style = result.state === "failed" ? "red" : result.state === "cancelled" ? "yellow" : isErrorStatus(result) ? statusStyle(run.head?.status ?? 0) : "green";
 	const parts = [`${paint(markStyle, MARK[result.state])} ${paint("bold", label(block))}`, what];
-	if (result.head) parts.push(paint(statusStyle(result.head.status), `→ ${result.head.status} ${result.head.statusText}`.trimEnd()));
-	if (result.state === "cached") parts.push(paint("dim", `(cached, ${formatAge((result.startedAt ?? 0) - (result.cachedAt ?? result.startedAt ?? 0))} ago)`));
+	if (run.head) parts.push(paint(statusStyle(run.head.status), `→ ${run.head.status} ${run.head.statusText}`.trimEnd()));
+	if (result.state === "cached") parts.push(paint("dim", `(cached, ${formatAge((result.startedAt ?? 0) - (run.cachedAt ?? result.startedAt ?? 0))} ago)`));
 	if (result.timing && result.state !== "cached") parts.push(paint("dim", formatMs(result.timing.total)));
-	if (result.body) parts.push(paint("dim", formatBytes(result.body.byteLength)));
+	if (run.body) parts.push(paint("dim", formatBytes(run.body.byteLength)));
 	const problems = file && result.error?.code === "invalid_block" ? problemLines(file, block) : [];
 	if (problems.length > 0) parts.push(paint("red", problems[0]));
 	else {
@@ -101,11 +104,11 @@ function decodeStart(bytes: Uint8Array, encoding: string): string {
  * panel and --json decode it), binary described. Only the first 16 KiB are read, whatever the body's size.
  */
 export function bodyPreview(result: BlockResult, terminal: Terminal): string[] {
-	const body = result.body;
-	if (!body || body.byteLength === 0 || !result.head) return [];
+	const { body, head } = httpFields(result);
+	if (!body || body.byteLength === 0 || !head) return [];
 	const paint = painter(terminal);
 	const sample = body.subarray(0, PREVIEW_BYTES);
-	const type = classifyBody(result.head.headers, sample);
+	const type = classifyBody(head.headers, sample);
 	if (type.kind === "image" || type.kind === "binary") return [`  ${paint("dim", `(${type.kind}${type.mime ? `, ${type.mime}` : ""}, ${formatBytes(body.byteLength)})`)}`];
 	let text = decodeStart(body, type.charset);
 	if (type.kind === "json") text = new JsonPrettifier().push(text);
@@ -143,18 +146,18 @@ export class Reporter {
 	progress(block: NoteBlock, s: RunSnapshot): void {
 		if (!this.terminal.progress || this.now() - this.lastProgress < 100) return;
 		this.lastProgress = this.now();
-		const phase = s.state === "streaming" ? `receiving ${formatBytes(s.receivedBytes)}` : s.state;
+		const phase = s.state === "streaming" ? `receiving ${formatBytes(httpFields(s).receivedBytes ?? 0)}` : s.state;
 		this.showProgress(`[${this.n}/${this.total}] ${label(block)} ${phase}`);
 	}
 
 	done(block: NoteBlock, result: BlockResult): void {
 		this.clearProgress();
 		this.out(`${describeResult(block, result, this.terminal, this.file)}\n`);
-		for (const a of result.assertions ?? []) {
+		for (const a of httpFields(result).assertions ?? []) {
 			this.out(`  ${a.ok ? "✓" : "✗"} ${a.text}${a.ok ? "" : `  ${this.file}:${a.line}: ${a.message ?? "failed"}`}\n`);
 		}
 		if (this.terminal.rich) for (const line of bodyPreview(result, this.terminal)) this.out(`${line}\n`);
-		if (this.terminal.rich && result.db) for (const line of dbTable(result.db.columns, result.db.rows)) this.out(`  │ ${line}\n`);
+		if (this.terminal.rich && result.kind === "db" && result.db) for (const line of dbTable(result.db.columns, result.db.rows)) this.out(`  │ ${line}\n`);
 	}
 
 	summary(results: BlockResult[]): void {

@@ -2,6 +2,7 @@ import type { NoteBlock } from "../blocks";
 import { decodeExact } from "../runner/response/charset";
 import { classifyBody } from "../runner/response/content-type";
 import { toBase64 } from "../runner/response/format";
+import { httpFields } from "../runner/http/http-run";
 import type { BlockResult } from "../runner/result";
 import type { Timing } from "../runner/transport";
 import { dbJson } from "./db-output";
@@ -41,25 +42,26 @@ export function roundTiming(timing: Timing): Timing {
 /** Decodes the body (text or base64): only called for `--json`, where the body is asked for. */
 export function resultToJson(block: NoteBlock, result: BlockResult, dependency: boolean): RunResultJson {
 	const error = cliError(result);
+	const http = httpFields(result);
 	const out: RunResultJson = {
 		alias: block.alias,
 		line: block.fence.startLine + 1,
 		state: result.state,
-		status: result.head?.status ?? null,
-		headers: result.head ? result.head.headers.map(([n, v]) => [n, v]) : [],
-		size: result.body?.byteLength ?? 0,
+		status: http.head?.status ?? null,
+		headers: http.head ? http.head.headers.map(([n, v]) => [n, v]) : [],
+		size: http.body?.byteLength ?? 0,
 		timing: result.timing ? roundTiming(result.timing) : null,
 		error: error ? { code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}) } : null,
 		dependency,
-		...(result.assertions ? { assertions: result.assertions.map((a) => ({ ...a })) } : {}),
-		...(result.db ? { db: dbJson(result) } : {}),
+		...(http.assertions ? { assertions: http.assertions.map((a) => ({ ...a })) } : {}),
+		...(result.kind === "db" && result.db ? { db: dbJson(result) } : {}),
 	};
-	if (result.body) {
+	if (http.body) {
 		// Text in its charset when every byte decodes; otherwise the bytes, losslessly (invalid
 		// UTF-8 anywhere in the body, not only at its start).
-		const type = classifyBody(out.headers, result.body);
-		const text = type.kind === "binary" ? null : decodeExact(result.body, type.charset);
-		if (text === null) out.bodyBase64 = toBase64(result.body);
+		const type = classifyBody(out.headers, http.body);
+		const text = type.kind === "binary" ? null : decodeExact(http.body, type.charset);
+		if (text === null) out.bodyBase64 = toBase64(http.body);
 		else out.body = text;
 	}
 	return out;

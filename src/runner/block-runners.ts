@@ -1,59 +1,25 @@
-import { checkAssertions, definesVariablesOnly, type BlockLanguage, type HttpNoteBlock, type NoteBlock } from "../blocks";
-import { bodyText } from "./alias-values";
-import { dbErrorAt } from "./db/db-result";
-import { executeDb, prepareDb } from "./db/run-db";
-import { executeRequest, failedBeforeStart, type ExecuteOptions, type ExecutorDeps } from "./executor";
-import { withFileParts } from "./file-parts";
-import { invalidBlock, prepareRequest, referenceSources, type PrepareContext } from "./prepare";
-import type { BlockResult } from "./result";
+import { definesVariablesOnly, fileVariablesFor, type AliasPath, type BlockLanguage, type Lookup, type NoteBlock } from "../blocks";
+import { DB_RUNNER } from "./db/run-db";
+import { failedBeforeStart } from "./executor";
+import { HTTP_RUNNER } from "./http/run-http";
+import type { BlockRunContext, KindRunner } from "./kind-runner";
+import { aliasBlocks, invalidBlock, type PrepareContext, type RunScope } from "./prepare";
+import type { BlockResult, KindOptions } from "./result";
 
-/** What `runBlocks` hands a kind's runner for one block: its references' sources, the ports, the run's options. */
-export interface BlockRunContext {
-	prepare: PrepareContext;
-	deps: ExecutorDeps;
-	/** The run's options; `envSnapshot` is the runner's to fill (the variables the block used). */
-	execute: Omit<ExecuteOptions, "envSnapshot">;
-}
+type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteBlock, { kind: L }>> };
 
-/** Runs one block of a kind to its end. Never rejects: every end is a `BlockResult`. */
-export type BlockRunner<B extends NoteBlock = NoteBlock> = (block: B, ctx: BlockRunContext) => Promise<BlockResult>;
-
-/** An http block: references resolved into a request, then sent through the transport. */
-const runHttpBlock: BlockRunner<HttpNoteBlock> = async (block, ctx) => {
-	const prepared = prepareRequest(block, ctx.prepare);
-	if (!prepared.ok) return failedBeforeStart(prepared.error);
-	const read = await withFileParts(prepared.request, referenceSources(ctx.prepare), ctx.deps.files, ctx.execute.filePath);
-	if (!read.ok) return failedBeforeStart(read.error, prepared.request);
-	const result = await executeRequest(read.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
-	return withAssertions(block, result);
-};
-
-/** The block's `??` assertions checked once a response arrived (docs/blocks.md). */
-function withAssertions(block: HttpNoteBlock, result: BlockResult): BlockResult {
-	const lines = block.http.assertions;
-	if (lines.length === 0 || !result.head) return result;
-	const noteLine = (k: number) => block.fence.startLine + 2 + k;
-	const response = { status: result.head.status, headers: result.head.headers, body: bodyText(result), durationMs: result.timing?.total ?? 0 };
-	return { ...result, assertions: checkAssertions(lines.map((a) => ({ line: noteLine(a.line), text: a.text })), response) };
-}
-
-/** A db block: connection looked up, references bound as parameters, statements run by its driver. */
-const runDbBlock: BlockRunner<Extract<NoteBlock, { kind: "db" }>> = async (block, ctx) => {
-	const prepared = prepareDb(block, ctx.deps.db, ctx.prepare);
-	if (!prepared.ok) return { ...failedBeforeStart(prepared.error), ...(prepared.errorAt ? { db: dbErrorAt(block, prepared.errorAt) } : {}) };
-	return executeDb(prepared.prepared, ctx.deps, ctx.execute);
-};
-
-type RunnerRegistry = { readonly [L in BlockLanguage]?: BlockRunner<Extract<NoteBlock, { kind: L }>> };
-
-/** The runner of each kind, one line per kind. */
+/** The runner of each kind, one line per kind. A kind without one is never run (its blocks are read, or shown). */
 export const BLOCK_RUNNERS: RunnerRegistry = {
-	http: runHttpBlock,
-	db: runDbBlock,
+	http: HTTP_RUNNER,
+	db: DB_RUNNER,
 };
 
-/** A kind with no runner yet: its blocks fail before anything is sent, saying why. */
-const notRunnable: BlockRunner = (block) => Promise.resolve(failedBeforeStart(invalidBlock(block)));
+/** A kind's runner, its block type erased: `block.kind` (or `result.kind`) picks the entry of that kind. */
+type AnyRunner = Omit<KindRunner<NoteBlock>, "run" | "read"> & { run(block: NoteBlock, ctx: BlockRunContext): Promise<BlockResult>; read(result: BlockResult, path: AliasPath): Lookup };
+
+function runnerFor(kind: string): AnyRunner | undefined {
+	return (BLOCK_RUNNERS as Readonly<Record<string, AnyRunner | undefined>>)[kind];
+}
 
 /**
  * Whether Run runs the block: its kind has a runner and the fence sends something (one of only
@@ -61,11 +27,42 @@ const notRunnable: BlockRunner = (block) => Promise.resolve(failedBeforeStart(in
  * invalid block runs, to fail saying why. The plugin's and the CLI's run all pick blocks with it.
  */
 export function isRunnable(block: NoteBlock): boolean {
-	return BLOCK_RUNNERS[block.kind] !== undefined && !definesVariablesOnly(block);
+	return runnerFor(block.kind) !== undefined && !definesVariablesOnly(block);
 }
 
-/** The runner of a block's kind. */
-export function runnerOf(block: NoteBlock): BlockRunner {
-	// The registry pairs each language with its own block type; the lookup by `block.kind` keeps that pairing.
-	return (BLOCK_RUNNERS[block.kind] as BlockRunner | undefined) ?? notRunnable;
+/** Runs one block with its kind's runner; a kind with none fails before anything is sent, saying why. */
+export function runBlock(block: NoteBlock, ctx: BlockRunContext): Promise<BlockResult> {
+	return runnerFor(block.kind)?.run(block, ctx) ?? Promise.resolve(failedBeforeStart(invalidBlock(block)));
+}
+
+/** Whether references read a target's run asked with these options (a db block's EXPLAIN is not its rows). */
+export function keepsForReferences(block: NoteBlock, options: Partial<KindOptions> | undefined): boolean {
+	return !options || (runnerFor(block.kind)?.keepsForReferences?.(options) ?? true);
+}
+
+/** `{{alias.…}}` read from a finished run by its kind's reader. */
+export function readResult(result: BlockResult, path: AliasPath): Lookup {
+	const runner = result.kind ? runnerFor(result.kind) : undefined;
+	if (!runner) return { ok: false, message: `block "${path.alias}" ended ${result.state}${result.error ? ` (${result.error.message})` : ""}, so it has nothing to read` };
+	return runner.read(result, path);
+}
+
+/**
+ * What a block's references read, in its note and a run's scope: variables of the block, of the
+ * fences above it and of the environment, the aliases' last results, read by their kinds. The one
+ * place a prepare context is made (the engine's run and `engine.prepare`), so every export resolves
+ * a block as Run does.
+ */
+export function prepareContext(note: readonly NoteBlock[], block: NoteBlock, scope: RunScope, aliases: ReadonlySet<string> = new Set(aliasBlocks(note).keys())): PrepareContext {
+	return {
+		env: scope.env,
+		fileVariables: fileVariablesFor(note, block),
+		aliases,
+		result: (alias) => scope.results.get(alias),
+		read: readResult,
+		entropy: scope.entropy,
+		defaultTimeoutMs: scope.defaultTimeoutMs,
+		secretNames: scope.secrets?.names,
+		unsetSecrets: scope.secrets?.unset,
+	};
 }

@@ -1,16 +1,16 @@
-import type { DbDeps } from "./db/db-result";
 import { blockKey, historyAlias, type HttpNoteBlock, type NoteBlock } from "../blocks";
-import { isRunnable } from "./block-runners";
+import { isRunnable, prepareContext } from "./block-runners";
 import { cacheKey } from "./cache-key";
-import { failedBeforeStart, type DbRunRequest, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
+import { failedBeforeStart, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
 import { CookieJars, type JarCookie } from "./cookie-jar";
 import { failedError } from "./failures";
 import type { BodyFiles } from "./file-parts";
 import type { HistoryRow } from "./history-store";
 import { maskSecrets } from "./mask-secrets";
 import { ByteLruCache } from "./lru-cache";
-import { prepareContext, prepareRequest, type Preparation } from "./prepare";
-import type { BlockResult, RunSnapshot } from "./result";
+import { prepareRequest, type Preparation } from "./prepare";
+import type { HttpResult } from "./http/http-run";
+import type { BlockResult, KindDeps, KindOptions, RunSnapshot } from "./result";
 import { runBlocks, type BlockRun } from "./run-note";
 import { SessionStore } from "./session";
 import type { Transport } from "./transport";
@@ -55,8 +55,8 @@ export interface EnginePorts {
 	environment(): ActiveEnvironment;
 	/** Timeout of a block with no `timeout=` (user.toml `general.timeout`). */
 	defaultTimeoutMs(): number;
-	/** Connections and their drivers for db blocks; absent: db blocks fail saying so. */
-	db?(): DbDeps | undefined;
+	/** What the kinds' runners need from the host, by kind (connections and drivers for db blocks); a kind left out fails its blocks saying so. */
+	kinds?(): Partial<KindDeps>;
 	/** Reads `< file` body parts (vault paths; absolute ones where the note is outside a vault). */
 	files?(): BodyFiles | undefined;
 	/** False: no response cache (`--no-cache`). Default true. */
@@ -72,8 +72,8 @@ export interface RunOptions {
 	onBlockStart?: (block: NoteBlock, reason: "target" | "dependency") => void;
 	onUpdate?: (block: NoteBlock, snapshot: RunSnapshot) => void;
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
-	/** db targets: more rows than the connection's max_rows (load more), or the plan instead of rows (EXPLAIN). */
-	db?: DbRunRequest;
+	/** How the targets run, by kind: a db block's more rows than max_rows (load more), or its plan (EXPLAIN). */
+	kindOptions?: Partial<KindOptions>;
 	/**
 	 * Stops the whole run (the CLI's Ctrl+C): the running blocks are cancelled and every later one
 	 * ends cancelled before it is sent. What finished stays finished, and its history is kept.
@@ -118,7 +118,7 @@ export interface Engine {
 
 export function createEngine(ports: EnginePorts): Engine {
 	const sessions = new SessionStore();
-	const cache = new ByteLruCache<BlockResult>();
+	const cache = new ByteLruCache<HttpResult>();
 	const cookies = new CookieJars();
 	/** What the blocks of a note read in a run, and in a preparation for export: one scope for both. */
 	const scopeOf = (filePath: string, env: ActiveEnvironment) => ({
@@ -137,7 +137,7 @@ export function createEngine(ports: EnginePorts): Engine {
 			cacheKey,
 			cache: ports.caching === false ? undefined : cache,
 			history: history ?? undefined,
-			db: ports.db?.(),
+			kinds: ports.kinds?.(),
 			files: ports.files?.(),
 			cookies: cookies.for(env.name),
 		};
@@ -160,7 +160,7 @@ export function createEngine(ports: EnginePorts): Engine {
 				return c.signal;
 			},
 			onBlockStart: opts.onBlockStart,
-			db: opts.db,
+			kindOptions: opts.kindOptions,
 			onUpdate: (block, snapshot) => {
 				session.update(blockKey(block), snapshot);
 				opts.onUpdate?.(block, snapshot);

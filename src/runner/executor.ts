@@ -3,20 +3,20 @@ import { canonicalUrl } from "./cache-key";
 import { invalidatedUrls, storable } from "./cache-policy";
 import { shownRequest, wireBody, type PreparedRequest } from "./request";
 import { failedError } from "./failures";
-import type { DbDeps } from "./db/db-result";
 import type { RunCookies } from "./cookie-jar";
 import type { BodyFiles } from "./file-parts";
-import type { BlockResult, RunError, RunSnapshot } from "./result";
+import type { HttpResult, HttpRun } from "./http/http-run";
+import type { BlockResult, KindDeps, KindOptions, RunError, RunSnapshot } from "./result";
 import { nextState, type RunEvent } from "./state-machine";
 import { sendWithDigest } from "./http/digest-auth";
 import type { Transport, TransportOutcome } from "./transport";
 
 /** The cache as the executor needs it (a byte-bounded LRU in practice). */
 export interface ResultCache {
-	get(key: string): BlockResult | undefined;
-	set(key: string, value: BlockResult, sizeBytes: number): void;
+	get(key: string): HttpResult | undefined;
+	set(key: string, value: HttpResult, sizeBytes: number): void;
 	/** Drops the entries whose request matches (a write made them stale). */
-	deleteWhere(match: (value: BlockResult) => boolean): number;
+	deleteWhere(match: (value: HttpResult) => boolean): number;
 }
 
 /** One history row: never a body, never a header value. */
@@ -35,8 +35,8 @@ export interface HistoryEntry {
 	durationMs: number;
 	timestamp: number;
 	transport: string;
-	/** db runs: rows of the last result set (or affected); never values or SQL. */
-	rowCount?: number | null;
+	/** What a kind counts of its run, never its values: a db block's rows (returned or affected). */
+	itemCount?: number | null;
 }
 
 export interface HistoryRecorder {
@@ -50,8 +50,8 @@ export interface ExecutorDeps {
 	cache?: ResultCache;
 	history?: HistoryRecorder;
 	now?: () => number;
-	/** Connections and their drivers, for db blocks (absent: db blocks fail saying so). */
-	db?: DbDeps;
+	/** What the kinds' runners need from the host, by kind (a kind whose entry is absent fails saying so). */
+	kinds?: Partial<KindDeps>;
 	/** Reads `< file` body parts (absent: such a block fails saying so). */
 	files?: BodyFiles;
 	/** The active environment's cookie jar (absent: none is kept). */
@@ -69,14 +69,8 @@ export interface ExecuteOptions {
 	historyAlias: string;
 	/** Replaces secret values in the URL stored in history. */
 	maskUrl?: (url: string) => string;
-	/** A db block's run as the user asked for it (more rows, its plan); http runs ignore it. */
-	db?: DbRunRequest;
-}
-
-/** How a db target runs: `maxRows` past the connection's (load more), or its EXPLAIN. */
-export interface DbRunRequest {
-	maxRows?: number;
-	explain?: { analyze: boolean };
+	/** The target's run as the user asked for it, by kind (a db block's load more or EXPLAIN); other kinds ignore it. */
+	kindOptions?: Partial<KindOptions>;
 }
 
 function errorOf(outcome: Exclude<TransportOutcome, { kind: "done" }>): RunError {
@@ -91,10 +85,10 @@ function errorOf(outcome: Exclude<TransportOutcome, { kind: "done" }>): RunError
  * then the transport, streaming snapshots to `onUpdate`, then cache and history updates.
  * Resolves with the final result; never rejects.
  */
-export async function executeRequest(request: PreparedRequest, deps: ExecutorDeps, opts: ExecuteOptions): Promise<BlockResult> {
+export async function executeRequest(request: PreparedRequest, deps: ExecutorDeps, opts: ExecuteOptions): Promise<HttpResult> {
 	const now = deps.now ?? Date.now;
-	let snapshot: RunSnapshot = { state: "idle", receivedBytes: 0, request, transport: deps.transport.name };
-	const move = (event: RunEvent, patch: Partial<RunSnapshot>): RunSnapshot => {
+	let snapshot: HttpRun = { kind: "http", state: "idle", receivedBytes: 0, request, transport: deps.transport.name };
+	const move = (event: RunEvent, patch: Partial<HttpRun>): HttpRun => {
 		snapshot = { ...snapshot, ...patch, state: nextState(snapshot.state, event) };
 		opts.onUpdate?.(snapshot);
 		return snapshot;
@@ -105,7 +99,7 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 	if (key !== null && !opts.force) {
 		const hit = deps.cache?.get(key);
 		if (hit) {
-			const served = move("cache_hit", { ...hit, request, startedAt: now(), cachedAt: hit.cachedAt ?? hit.startedAt }) as BlockResult;
+			const served = move("cache_hit", { ...hit, request, startedAt: now(), cachedAt: hit.cachedAt ?? hit.startedAt }) as HttpResult;
 			deps.history?.record(historyEntry(request, served, opts, served.startedAt ?? now(), "cached", deps));
 			return served;
 		}
@@ -122,7 +116,7 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 		},
 	});
 
-	let result: BlockResult;
+	let result: HttpResult;
 	if (outcome.kind === "done") {
 		result = move("complete", {
 			head: outcome.head,
@@ -132,21 +126,21 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 			requestBytes: outcome.requestBytes,
 			rawRequestHead: outcome.rawRequestHead,
 			error: undefined,
-		}) as BlockResult;
+		}) as HttpResult;
 		const stale = invalidatedUrls(request, outcome.head);
 		if (stale.length > 0) deps.cache?.deleteWhere((r) => r.request !== undefined && stale.includes(canonicalUrl(r.request.url)));
 		if (key !== null && storable(request, outcome.head)) deps.cache?.set(key, result, outcome.body.byteLength + 1024);
 	} else {
 		const event: RunEvent = outcome.kind === "cancelled" ? (outcome.reason === "timeout" ? "timeout" : "cancel") : "fail";
 		// Partial bytes are discarded: a cancelled or failed run keeps no body.
-		result = move(event, { error: errorOf(outcome), timing: outcome.timing, body: undefined }) as BlockResult;
+		result = move(event, { error: errorOf(outcome), timing: outcome.timing, body: undefined }) as HttpResult;
 	}
 	deps.history?.record(historyEntry(request, result, opts, startedAt, result.state === "done" ? "done" : result.state === "cancelled" ? "cancelled" : "failed", deps));
 	return result;
 }
 
 /** The history row of a run: never a body, never a header value; the URL as masked for display. */
-function historyEntry(request: PreparedRequest, result: BlockResult, opts: ExecuteOptions, startedAt: number, outcome: HistoryEntry["outcome"], deps: ExecutorDeps): HistoryEntry {
+function historyEntry(request: PreparedRequest, result: HttpResult, opts: ExecuteOptions, startedAt: number, outcome: HistoryEntry["outcome"], deps: ExecutorDeps): HistoryEntry {
 	return {
 		filePath: opts.filePath,
 		alias: opts.historyAlias,
@@ -164,7 +158,7 @@ function historyEntry(request: PreparedRequest, result: BlockResult, opts: Execu
 	};
 }
 
-/** A result for a block that could not start (bad block, unresolved reference…): state failed, no network. */
-export function failedBeforeStart(error: RunError, request?: PreparedRequest): BlockResult {
-	return { state: "failed", receivedBytes: 0, error, request };
+/** A result for a block that could not start (a cycle, a failed dependency, a kind with no runner): state failed, nothing sent. */
+export function failedBeforeStart(error: RunError): BlockResult {
+	return { state: "failed", error };
 }

@@ -36,7 +36,8 @@ export const MIGRATIONS: readonly string[] = [
 	CREATE INDEX ${HISTORY_TABLE}_block ON ${HISTORY_TABLE} (file_path, alias, id);`,
 	`ALTER TABLE ${HISTORY_TABLE} ADD COLUMN error_code TEXT;
 	ALTER TABLE ${HISTORY_TABLE} ADD COLUMN transport TEXT NOT NULL DEFAULT 'node';`,
-	// db runs: rows returned or affected (method holds the statement kinds, url `db:<connection>`).
+	// A kind's count of its run (`itemCount`: a db block's rows returned or affected; method holds the
+	// statement kinds, url `db:<connection>`). The column keeps its first name: it is read as a contract.
 	`ALTER TABLE ${HISTORY_TABLE} ADD COLUMN row_count INTEGER;`,
 ];
 
@@ -54,7 +55,7 @@ export const HISTORY_SQL = {
 
 /** Parameters of HISTORY_SQL.insert for a run. */
 export function insertParams(entry: HistoryEntry): Array<string | number | null> {
-	return [entry.filePath, entry.alias, entry.method, entry.url, entry.status, entry.outcome, entry.errorCode, entry.requestBytes, entry.responseBytes, entry.durationMs, entry.timestamp, entry.transport, entry.rowCount ?? null];
+	return [entry.filePath, entry.alias, entry.method, entry.url, entry.status, entry.outcome, entry.errorCode, entry.requestBytes, entry.responseBytes, entry.durationMs, entry.timestamp, entry.transport, entry.itemCount ?? null];
 }
 
 /** A value as SQLite drivers return it. */
@@ -76,7 +77,7 @@ export function rowFromValues(r: readonly SqlCell[]): HistoryRow {
 		durationMs: Number(r[10]),
 		timestamp: Number(r[11]),
 		transport: String(r[12]),
-		...(r[13] !== null && r[13] !== undefined ? { rowCount: Number(r[13]) } : {}),
+		...(r[13] !== null && r[13] !== undefined ? { itemCount: Number(r[13]) } : {}),
 	};
 }
 

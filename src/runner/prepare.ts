@@ -1,5 +1,4 @@
-import { evaluateBuiltin, fileVariablesFor, isHttpToken, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
-import { readAliasPath } from "./alias-values";
+import { evaluateBuiltin, isHttpToken, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type AliasPath, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
 import { failedError } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
@@ -14,6 +13,8 @@ export interface PrepareContext {
 	aliases: ReadonlySet<string>;
 	/** The latest finished run of an alias, if any. */
 	result(alias: string): BlockResult | undefined;
+	/** Reads a path from a finished run (its kind's reader). */
+	read(result: BlockResult, path: AliasPath): Lookup;
 	entropy?: Entropy;
 	/** Timeout when the block has no `timeout=` token (user.toml `general.timeout`). */
 	defaultTimeoutMs?: number;
@@ -42,24 +43,6 @@ export function aliasBlocks(note: readonly NoteBlock[]): Map<string, NoteBlock> 
 	return byAlias;
 }
 
-/**
- * What a block's references read, in its note and a run's scope: variables of the block, of the
- * fences above it and of the environment, and the aliases' last results. The one place a prepare
- * context is made (the engine's run and `engine.prepare`), so every export resolves a block as Run does.
- */
-export function prepareContext(note: readonly NoteBlock[], block: NoteBlock, scope: RunScope, aliases: ReadonlySet<string> = new Set(aliasBlocks(note).keys())): PrepareContext {
-	return {
-		env: scope.env,
-		fileVariables: fileVariablesFor(note, block),
-		aliases,
-		result: (alias) => scope.results.get(alias),
-		entropy: scope.entropy,
-		defaultTimeoutMs: scope.defaultTimeoutMs,
-		secretNames: scope.secrets?.names,
-		unsetSecrets: scope.secrets?.unset,
-	};
-}
-
 export type Preparation =
 	| {
 			ok: true;
@@ -78,7 +61,7 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
 			if (!ctx.aliases.has(path.alias)) return undefined;
 			const result = ctx.result(path.alias);
 			if (!result) return { ok: false, message: `Unresolved reference: block "${path.alias}" has not run yet`, notRun: path.alias };
-			const found = readAliasPath(result, path);
+			const found = ctx.read(result, path);
 			return found.ok ? found : { ok: false, message: `Unresolved reference {{${path.alias}.${path.part}.${path.section}${path.selector ? `.${path.selector}` : ""}}}: ${found.message}` };
 		},
 		// Precedence block > file > environment (docs/blocks.md); fileVariables already holds block over file.

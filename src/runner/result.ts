@@ -1,8 +1,3 @@
-import type { AssertionResult } from "../blocks/assertions";
-import type { DbRun, DbRunErrorCode } from "./db/db-result";
-import type { PreparedRequest } from "./request";
-import type { FailureCode, ResponseHead, Timing, Transport } from "./transport";
-
 /**
  * States of one block execution (docs/architecture.md):
  * idle → running → streaming → done; or cancelled / failed; or cached (served from cache).
@@ -13,59 +8,56 @@ export type RunState = "idle" | "running" | "streaming" | "done" | "cached" | "c
 export type FinalState = "done" | "cached" | "cancelled" | "failed";
 
 /**
- * `setup_failed`: the run could not be prepared (transport, settings, secrets); nothing was sent.
- * `dependency_failed`: a block it references failed or was cancelled in the same run, so it was
- * skipped (one error per cause, not one per dependant).
+ * Codes any kind's run can end with. `setup_failed`: the run could not be prepared (transport,
+ * settings, secrets); nothing was sent. `dependency_failed`: a block it references failed or was
+ * cancelled in the same run, so it was skipped (one error per cause, not one per dependant).
  */
-export type RunErrorCode =
-	| FailureCode
-	| "cancelled"
-	| "timeout"
-	| "unresolved_reference"
-	| "invalid_block"
-	| "dependency_cycle"
-	| "dependency_failed"
-	| "setup_failed"
-	| "body_file_missing"
-	| "body_file_outside"
-	| DbRunErrorCode;
+export type CommonErrorCode = "cancelled" | "timeout" | "unresolved_reference" | "invalid_block" | "dependency_cycle" | "dependency_failed" | "setup_failed";
 
-/** User-facing error: `message` uses the seed's exact texts (`[cancelled]`, `Request cancelled`, …). */
+/**
+ * The open registries of the block kinds. Each kind's own module adds its entry with
+ * `declare module "<path>/result"`, so this file names no kind and a new kind touches none of
+ * the shared types: its run (`KindRuns`), its error codes, what its runner needs from the host
+ * (`KindDeps`), and what a caller may ask of one target's run (`KindOptions`).
+ */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- empty here: each kind fills them by declaration merging */
+export interface KindRuns {}
+export interface KindErrorCodes {}
+export interface KindDeps {}
+export interface KindOptions {}
+/* eslint-enable @typescript-eslint/no-empty-object-type -- the registries end here */
+
+export type RunErrorCode = CommonErrorCode | KindErrorCodes[keyof KindErrorCodes];
+
+/** User-facing error: `message` uses the exact texts the docs name (`[cancelled]`, `Request cancelled`, …). */
 export interface RunError {
 	code: RunErrorCode;
 	message: string;
 	detail?: string;
 }
 
-/** Everything known about a run at one moment; the panel renders it, the CLI prints it. */
-export interface RunSnapshot {
+/** What every run has, whatever its kind. */
+export interface RunCommon {
 	state: RunState;
-	request?: PreparedRequest;
-	/** Request head as written to the wire (Raw tab). */
-	rawRequestHead?: string;
-	head?: ResponseHead;
-	/** Decoded bytes received so far (streaming) or in total. */
-	receivedBytes: number;
-	/** The complete body; only for done and cached runs (partial bytes are never kept). */
-	body?: Uint8Array;
-	timing?: Timing;
-	requestBytes?: number;
 	error?: RunError;
-	/** Which transport ran it. */
-	transport?: Transport["name"];
-	/** A db block's run: connection, columns, rows, statements (docs/db.md). */
-	db?: DbRun;
 	/** Epoch ms of the start of the run. */
 	startedAt?: number;
-	/** For a run served from the cache: epoch ms when the cached response was fetched (its age). */
-	cachedAt?: number;
+	/** Milliseconds from the start; a kind may measure more phases. */
+	timing?: { total: number };
 }
+
+/** A run of no kind yet: idle, or one that ended before its kind's runner started (a cycle, a failed dependency, a cancel). */
+export interface BareRun extends RunCommon {
+	kind?: undefined;
+}
+
+/** A run of one kind, as its runner reports it: `kind` names it, the rest is the kind's own. */
+export type KindRun = KindRuns[keyof KindRuns];
+
+/** Everything known about a run at one moment; the panel renders it, the CLI prints it. */
+export type RunSnapshot = BareRun | KindRun;
 
 /** A finished run, as kept for chaining and display. */
-export interface BlockResult extends RunSnapshot {
-	state: FinalState;
-	/** The block's `??` assertions checked against the response (absent when it has none or got no response). */
-	assertions?: AssertionResult[];
-}
+export type BlockResult = RunSnapshot & { state: FinalState };
 
-export const IDLE: RunSnapshot = { state: "idle", receivedBytes: 0 };
+export const IDLE: RunSnapshot = { state: "idle" };

@@ -1,9 +1,9 @@
 import { definesVariablesOnly, historyAlias, type NoteBlock } from "../blocks";
-import { runnerOf } from "./block-runners";
-import { failedBeforeStart, type DbRunRequest, type ExecutorDeps } from "./executor";
+import { keepsForReferences, prepareContext, runBlock } from "./block-runners";
+import { failedBeforeStart, type ExecutorDeps } from "./executor";
 import { failedError } from "./failures";
-import { aliasBlocks, prepareContext, referencedAliases, type RunScope } from "./prepare";
-import type { BlockResult, RunSnapshot } from "./result";
+import { aliasBlocks, referencedAliases, type RunScope } from "./prepare";
+import type { BlockResult, KindOptions, RunSnapshot } from "./result";
 
 /** Where finished runs are kept between invocations (the session store in the plugin, a Map in the CLI). */
 export interface ResultStore {
@@ -24,8 +24,8 @@ export interface RunContext extends RunScope {
 	onBlockStart?: (block: NoteBlock, reason: "target" | "dependency") => void;
 	onUpdate?: (block: NoteBlock, snapshot: RunSnapshot) => void;
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
-	/** How db targets run (load more, EXPLAIN); a block run as a dependency runs plainly. */
-	db?: DbRunRequest;
+	/** How the targets run, by kind (a db block's load more or EXPLAIN); a block run as a dependency runs plainly. */
+	kindOptions?: Partial<KindOptions>;
 }
 
 export interface BlockRun {
@@ -54,9 +54,8 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 			if ((result.state === "failed" || result.state === "cancelled") && !broken.has(block)) {
 				broken.set(block, `${block.alias ?? historyAlias(block)}, which ${result.state === "cancelled" ? "was cancelled" : "failed"}`);
 			}
-			// A plan is not the block's rows: references keep reading its last query's result.
-			const plan = ctx.db?.explain !== undefined && !dependency;
-			if (block.alias !== null && block.runnable && !plan) ctx.results.set(block.alias, result);
+			const kept = dependency || keepsForReferences(block, ctx.kindOptions);
+			if (block.alias !== null && block.runnable && kept) ctx.results.set(block.alias, result);
 			runs.push({ block, result, dependency });
 			ctx.onBlockDone?.(block, result);
 			return result;
@@ -82,7 +81,7 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
 		const signal = ctx.signalFor?.(block) ?? ctx.signal;
 		if (signal?.aborted) return finish(failedBeforeStart(failedError("cancelled", undefined)));
-		const result = await runnerOf(block)(block, {
+		const result = await runBlock(block, {
 			prepare: prepareContext(note, block, ctx, aliases),
 			deps: ctx.deps,
 			execute: {
@@ -92,7 +91,7 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 				historyAlias: historyAlias(block),
 				maskUrl: ctx.maskUrl,
 				onUpdate: (s) => ctx.onUpdate?.(block, s),
-				...(ctx.db && !dependency ? { db: ctx.db } : {}),
+				...(ctx.kindOptions && !dependency ? { kindOptions: ctx.kindOptions } : {}),
 			},
 		});
 		return finish(result);

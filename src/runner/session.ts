@@ -26,7 +26,7 @@ export class NoteSession implements ResultStore {
 	update(key: string, snapshot: RunSnapshot): void {
 		this.snapshots.set(key, snapshot);
 		const kept = this.finished.get(key);
-		if ((snapshot.state === "done" || snapshot.state === "cached") && snapshot.head && snapshot.startedAt !== kept?.last.startedAt) {
+		if ((snapshot.state === "done" || snapshot.state === "cached") && snapshot.kind !== undefined && snapshot.startedAt !== kept?.last.startedAt) {
 			this.finished.set(key, { last: snapshot, previous: kept?.last });
 		}
 		for (const l of this.listeners.get(key) ?? []) l(snapshot);

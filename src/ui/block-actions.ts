@@ -1,6 +1,6 @@
 import { normalizePath, type App } from "obsidian";
 import { blockKey, parseNote, setInfoToken, setMethod, type HttpNoteBlock, type NoteBlock } from "../blocks";
-import type { RunSnapshot } from "../runner/result";
+import type { HttpView } from "../runner/http/http-run";
 import type { NoteAccess } from "./note-access";
 import type { ExportFormat, PanelActions } from "./panel/response-panel";
 import type { Engine } from "../runner/engine";
@@ -63,14 +63,14 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 		exportAs: (format) => exportNow((note, block) => exporter.copy(filePath, note, block, format)),
 		sendAsCurl: () => exportNow((note, block) => exporter.sendAsCurl(filePath, note, block)),
 		listHistory: () => runtime.listHistory(filePath, rendered),
-		saveBody: (snapshot: RunSnapshot) => void saveBody(app, filePath, rendered, snapshot),
+		saveBody: (snapshot: HttpView) => void saveBody(app, filePath, rendered, snapshot),
 		compareWithPrevious: () => compareWithPrevious(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock")),
 		compareWith: () =>
 			void withBlock((note) => compareWithAlias(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock"), note.flatMap((b) => (b.alias ? [b.alias] : [])))),
 	};
 }
 
-async function saveBody(app: App, filePath: string, block: NoteBlock, snapshot: RunSnapshot): Promise<void> {
+async function saveBody(app: App, filePath: string, block: NoteBlock, snapshot: HttpView): Promise<void> {
 	if (!snapshot.body) return;
 	const folder = filePath.includes("/") ? filePath.slice(0, filePath.lastIndexOf("/")) : "";
 	const type = snapshot.head?.headers.find(([n]) => n.toLowerCase() === "content-type")?.[1] ?? "";

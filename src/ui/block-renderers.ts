@@ -1,19 +1,10 @@
-import type { Component, MarkdownPostProcessorContext, MarkdownRenderChild } from "obsidian";
+import type { MarkdownPostProcessorContext, MarkdownRenderChild } from "obsidian";
+import type { EditorPanel } from "./editor-panel";
 import { blockKey, type BlockLanguage, type NoteBlock } from "../blocks";
 import { HttpBlockView, panelInfo, type BlockHost } from "./block-view";
 import { DbBlockView, dbEditorPanel } from "./db/db-block-view";
 import { TextdiffBlockView, TextdiffEditorPanel } from "./diff/textdiff-block-view";
 import { ResponsePanel } from "./panel/response-panel";
-
-/** What a kind shows under its closing fence while the source is on screen. */
-export interface EditorPanel {
-	/** Equal identities keep the panel on screen across edits (a running response stays put). */
-	identity: string;
-	/** The `display=` in force, for the panel's layout. */
-	display: string;
-	/** Builds the panel into `wrap`; the caller loads it, and unloads it when the widget goes. */
-	mount(wrap: HTMLElement): Component;
-}
 
 /** How one kind's blocks appear in Obsidian. */
 export interface BlockRenderer<B extends NoteBlock = NoteBlock> {

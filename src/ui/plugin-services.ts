@@ -1,5 +1,6 @@
 import { FileSystemAdapter, Platform, TFile, requestUrl, type App } from "obsidian";
 import type { DbDeps } from "../runner/db/db-result";
+import type { KindDeps } from "../runner/result";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
 import type { BodyFiles } from "../runner/file-parts";
@@ -89,6 +90,11 @@ export class PluginServices implements EnginePorts {
 	 */
 	db(): DbDeps {
 		return this.database.deps();
+	}
+
+	/** What the kinds' runners need from the plugin: db blocks' connections and drivers. */
+	kinds(): Partial<KindDeps> {
+		return { db: this.db() };
 	}
 
 	/** Writes pending history and closes sockets and database pools (plugin unload, through `engine.close()`). */

@@ -5,8 +5,8 @@
  */
 import type { AliasPath, Lookup, SqlDialect, StatementKind } from "../../blocks";
 import type { Connection } from "../../settings/connections";
-import { selectJson } from "../alias-values";
-import type { BlockResult } from "../result";
+import type { RunCommon, RunSnapshot } from "../result";
+import { selectJson } from "../select-json";
 import type { DbDrivers } from "./connect";
 import type { DbColumn, DbRow, PlanNode, StatementSummary } from "./driver";
 
@@ -41,15 +41,50 @@ export interface DbDeps {
 	drivers: DbDrivers;
 }
 
+/** How a db target runs: `maxRows` past the connection's (load more), or its EXPLAIN. */
+export interface DbRunRequest {
+	maxRows?: number;
+	explain?: { analyze: boolean };
+}
+
+/** A db block's run: its statements' rows, or where it failed. */
+export interface DbBlockRun extends RunCommon {
+	kind: "db";
+	/** Absent only for a run that failed before the block's SQL was looked at. */
+	db?: DbRun;
+}
+
+declare module "../result" {
+	interface KindRuns {
+		db: DbBlockRun;
+	}
+	interface KindErrorCodes {
+		db: DbRunErrorCode;
+	}
+	interface KindDeps {
+		/** Connections and their drivers (absent: db blocks fail saying so). */
+		db: DbDeps;
+	}
+	interface KindOptions {
+		/** A db target's run as the user asked for it (more rows, its plan). */
+		db: DbRunRequest;
+	}
+}
+
+/** A db block's rows, plan or error position, or none for another kind's run. */
+export function dbOf(run: RunSnapshot): DbRun | undefined {
+	return run.kind === "db" ? run.db : undefined;
+}
+
 /** Statement kinds of a run as history's "method": `SELECT`, `INSERT; SELECT`. */
 export function kindsLabel(kinds: readonly StatementKind[]): string {
 	return kinds.map((k) => k.toUpperCase()).join("; ") || "SQL";
 }
 
 /** `{{alias.response.body…}}` / `{{alias.response.rowCount}}` of a db result. */
-export function readDbPath(result: BlockResult, path: AliasPath): Lookup {
-	const db = result.db as DbRun;
-	if (result.state !== "done") return { ok: false, message: `block "${path.alias}" ended ${result.state}${result.error ? ` (${result.error.message})` : ""}, so it has no rows` };
+export function readDbPath(result: DbBlockRun, path: AliasPath): Lookup {
+	const db = result.db;
+	if (result.state !== "done" || !db) return { ok: false, message: `block "${path.alias}" ended ${result.state}${result.error ? ` (${result.error.message})` : ""}, so it has no rows` };
 	if (path.part === "request") return { ok: false, message: `db block "${path.alias}" has no request to read: use ${path.alias}.response.body or .rowCount` };
 	switch (path.section) {
 		case "rowCount":

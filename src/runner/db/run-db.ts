@@ -1,4 +1,3 @@
-import { failedError } from "../failures";
 /**
  * Runs a db block: the connection looked up, the SQL split per its dialect, each `{{…}}`
  * resolved and bound as a parameter, the statements run by the connection's driver, and the
@@ -6,13 +5,18 @@ import { failedError } from "../failures";
  * its line and column, one history row without values or SQL).
  */
 import { bindReferences, lineColumnAt, resolveTemplate, splitStatements, type DbNoteBlock, type SqlDialect, type SqlStatement } from "../../blocks";
+import { failedError } from "../failures";
 import { DEFAULT_MAX_ROWS, type Connection } from "../../settings/connections";
 import type { ExecuteOptions, ExecutorDeps, HistoryEntry } from "../executor";
 import { referenceSources, type PrepareContext } from "../prepare";
 import { DEFAULT_TIMEOUT_MS } from "../request";
-import type { BlockResult, RunError } from "../result";
-import { kindsLabel, type DbDeps, type DbRun } from "./db-result";
+import type { FinalState, RunError } from "../result";
+import type { KindRunner } from "../kind-runner";
+import { dbErrorAt, kindsLabel, readDbPath, type DbBlockRun, type DbDeps, type DbRun } from "./db-result";
 import { timeoutMessage, type BoundStatement, type DbDriver, type QueryOptions } from "./driver";
+
+/** A finished db run. */
+export type DbResult = DbBlockRun & { state: FinalState };
 
 /** A db block made ready to run: its driver, its statements with bound values, and how to place errors. */
 export interface PreparedDb {
@@ -106,40 +110,40 @@ export function prepareDb(block: DbNoteBlock, deps: DbDeps | undefined, ctx: Pre
 }
 
 /** Runs a prepared db block (or its EXPLAIN) to a final result, recording one history row. */
-export async function executeDb(p: PreparedDb, deps: ExecutorDeps, opts: Omit<ExecuteOptions, "envSnapshot">): Promise<BlockResult> {
+export async function executeDb(p: PreparedDb, deps: ExecutorDeps, opts: Omit<ExecuteOptions, "envSnapshot">): Promise<DbResult> {
 	const now = deps.now ?? Date.now;
 	const startedAt = now();
 	const base: DbRun = { connection: p.name, dialect: p.driver.dialect, columns: [], rows: [], rowCount: 0, truncated: false, statements: [] };
-	opts.onUpdate?.({ state: "running", receivedBytes: 0, startedAt, db: base });
-	const query: QueryOptions = { signal: opts.signal, timeoutMs: p.timeoutMs, maxRows: Math.max(p.maxRows, opts.db?.maxRows ?? 0) };
-	const explain = opts.db?.explain;
-	let result: BlockResult;
+	opts.onUpdate?.({ kind: "db", state: "running", startedAt, db: base });
+	const query: QueryOptions = { signal: opts.signal, timeoutMs: p.timeoutMs, maxRows: Math.max(p.maxRows, opts.kindOptions?.db?.maxRows ?? 0) };
+	const explain = opts.kindOptions?.db?.explain;
+	let result: DbResult;
 	if (explain) {
 		const target = p.statements[p.statements.length - 1];
 		const e = await p.driver.explain(target, { ...query, analyze: explain.analyze });
-		result = e.kind === "done" ? { state: "done", receivedBytes: 0, startedAt, timing: e.timing, db: { ...base, plan: e.plan, statements: [{ kind: "explain", rowCount: null }] } } : finish(e, p, base, startedAt);
+		result = e.kind === "done" ? { kind: "db", state: "done", startedAt, timing: e.timing, db: { ...base, plan: e.plan, statements: [{ kind: "explain", rowCount: null }] } } : finish(e, p, base, startedAt);
 	} else {
 		const out = await p.driver.run(p.statements, query);
 		result =
 			out.kind === "done"
-				? { state: "done", receivedBytes: 0, startedAt, timing: out.timing, db: { ...base, columns: out.columns, rows: out.rows, rowCount: out.columns.length > 0 ? out.rowCount : (out.statements[out.statements.length - 1]?.rowCount ?? 0), truncated: out.truncated, statements: out.statements } }
+				? { kind: "db", state: "done", startedAt, timing: out.timing, db: { ...base, columns: out.columns, rows: out.rows, rowCount: out.columns.length > 0 ? out.rowCount : (out.statements[out.statements.length - 1]?.rowCount ?? 0), truncated: out.truncated, statements: out.statements } }
 				: finish(out, p, base, startedAt);
 	}
 	deps.history?.record(historyEntry(p, result, opts, startedAt));
 	return result;
 }
 
-function finish(out: Exclude<Awaited<ReturnType<DbDriver["run"]>>, { kind: "done" }>, p: PreparedDb, base: DbRun, startedAt: number): BlockResult {
+function finish(out: Exclude<Awaited<ReturnType<DbDriver["run"]>>, { kind: "done" }>, p: PreparedDb, base: DbRun, startedAt: number): DbResult {
 	if (out.kind === "cancelled") {
 		const error: RunError = out.reason === "timeout" ? { code: "timeout", message: timeoutMessage(p.timeoutMs) } : failedError("cancelled", undefined);
-		return { state: "cancelled", receivedBytes: 0, startedAt, timing: out.timing, error, db: base };
+		return { kind: "db", state: "cancelled", startedAt, timing: out.timing, error, db: base };
 	}
 	const errorAt = out.position ? p.locate(out.position.statement, out.position.offset) : undefined;
 	const where = errorAt ? `line ${errorAt.line + 1}, column ${errorAt.column + 1}` : "";
 	const detail = [out.code === "sql_error" ? "" : out.detail, out.engineCode, where].filter(Boolean).join(" · ");
 	return {
+		kind: "db",
 		state: "failed",
-		receivedBytes: 0,
 		startedAt,
 		timing: out.timing,
 		error: { code: out.code, message: out.message, ...(detail ? { detail } : {}) },
@@ -148,7 +152,7 @@ function finish(out: Exclude<Awaited<ReturnType<DbDriver["run"]>>, { kind: "done
 }
 
 /** History of a db run: connection, statement kinds, row count — never values or SQL. */
-function historyEntry(p: PreparedDb, result: BlockResult, opts: Omit<ExecuteOptions, "envSnapshot">, startedAt: number): HistoryEntry {
+function historyEntry(p: PreparedDb, result: DbResult, opts: Omit<ExecuteOptions, "envSnapshot">, startedAt: number): HistoryEntry {
 	return {
 		filePath: opts.filePath,
 		alias: opts.historyAlias,
@@ -162,6 +166,18 @@ function historyEntry(p: PreparedDb, result: BlockResult, opts: Omit<ExecuteOpti
 		durationMs: result.timing?.total ?? Date.now() - startedAt,
 		timestamp: startedAt,
 		transport: p.driver.dialect,
-		rowCount: result.state === "done" ? (result.db?.rowCount ?? null) : null,
+		itemCount: result.state === "done" ? (result.db?.rowCount ?? null) : null,
 	};
 }
+
+/** A db block: connection looked up, references bound as parameters, statements run by its driver. */
+export const DB_RUNNER: KindRunner<DbNoteBlock> = {
+	async run(block, ctx) {
+		const prepared = prepareDb(block, ctx.deps.kinds?.db, ctx.prepare);
+		if (!prepared.ok) return { kind: "db", state: "failed", error: prepared.error, ...(prepared.errorAt ? { db: dbErrorAt(block, prepared.errorAt) } : {}) };
+		return executeDb(prepared.prepared, ctx.deps, ctx.execute);
+	},
+	read: readDbPath,
+	// A plan is not the block's rows: references keep reading its last query's result.
+	keepsForReferences: (options) => options.db?.explain === undefined,
+};

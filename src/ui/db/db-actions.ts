@@ -1,6 +1,6 @@
 import { blockKey, type NoteBlock } from "../../blocks";
 import type { Engine } from "../../runner/engine";
-import type { DbRunRequest } from "../../runner/executor";
+import type { DbRunRequest } from "../../runner/db/db-result";
 import { connectionOf } from "../../runner/db/run-db";
 import { DEFAULT_MAX_ROWS, type Connection } from "../../settings/connections";
 import { currentBlock } from "../block-actions";
@@ -19,7 +19,7 @@ export function dbPanelActions(runtime: Engine, notes: NoteAccess, connections: 
 		void notes.read(filePath).then(async (text) => {
 			const { note, block } = currentBlock(text, key);
 			if (!block) return notify(t("blockGone", { key, path: filePath }));
-			await runtime.run(filePath, note, [block], db ? { db } : {});
+			await runtime.run(filePath, note, [block], db ? { kindOptions: { db } } : {});
 		});
 	return {
 		run: () => runNow(),

@@ -1,7 +1,8 @@
 import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
 import { blockKey, type DbNoteBlock } from "../../blocks";
+import { dbOf } from "../../runner/db/db-result";
 import type { RunSnapshot } from "../../runner/result";
-import type { EditorPanel } from "../block-renderers";
+import type { EditorPanel } from "../editor-panel";
 import { locateBlock, type BlockHost } from "../block-view";
 import { t } from "../strings";
 import { appendMarked, DbPanel, type DbPanelInfo } from "./db-panel";
@@ -17,7 +18,7 @@ function panelInfo(block: DbNoteBlock, host: BlockHost): DbPanelInfo {
  */
 function renderSource(pre: HTMLElement, source: string, block: DbNoteBlock, s: RunSnapshot): void {
 	pre.empty();
-	const at = s.state === "failed" ? s.db?.errorAt : undefined;
+	const at = s.state === "failed" ? dbOf(s)?.errorAt : undefined;
 	const lines = source.split("\n");
 	const index = at ? at.line - (block.fence.startLine + 1) : -1;
 	if (!at || index < 0 || index >= lines.length) {

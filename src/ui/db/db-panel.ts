@@ -1,8 +1,8 @@
 import { Component, Menu, setIcon } from "obsidian";
-import type { DbRun } from "../../runner/db/db-result";
+import { dbOf, type DbRun } from "../../runner/db/db-result";
 import { COPY_FORMATS, formatRows, type CopyFormat } from "../../runner/db/copy-formats";
 import { formatMs } from "../../runner/response/format";
-import type { RunSnapshot } from "../../runner/result";
+import { IDLE, type RunSnapshot } from "../../runner/result";
 import type { NoteSession } from "../../runner/session";
 import { isActive } from "../../runner/state-machine";
 import { notify } from "../notify";
@@ -48,7 +48,7 @@ export class DbPanel extends Component {
 	private badges!: HTMLElement;
 	private content!: HTMLElement;
 	private table: ResultsTable | null = null;
-	private snapshot: RunSnapshot = { state: "idle", receivedBytes: 0 };
+	private snapshot: RunSnapshot = IDLE;
 	private shown: RunSnapshot | null = null;
 
 	constructor(
@@ -96,7 +96,7 @@ export class DbPanel extends Component {
 	private openMenu(evt: MouseEvent): void {
 		const menu = new Menu();
 		menu.addItem((i) => i.setTitle(t("dbExplainAnalyze")).setIcon("gauge").onClick(() => this.actions.explain(true)));
-		const db = this.snapshot.db;
+		const db = dbOf(this.snapshot);
 		if (db && db.columns.length > 0 && !isActive(this.snapshot.state)) {
 			menu.addSeparator();
 			for (const f of COPY_FORMATS) menu.addItem((i) => i.setTitle(t("dbCopyAs", { format: FORMAT_NAMES[f] })).setIcon("clipboard-copy").onClick(() => this.copy(f, db)));
@@ -122,7 +122,7 @@ export class DbPanel extends Component {
 		this.el.dataset.state = s.state;
 		this.el.dataset.startedAt = s.startedAt === undefined ? "" : String(s.startedAt);
 		this.renderBadges(s);
-		if (this.shown && this.shown.state === s.state && this.shown.db === s.db && this.shown.error === s.error) return;
+		if (this.shown && this.shown.state === s.state && dbOf(this.shown) === dbOf(s) && this.shown.error === s.error) return;
 		this.shown = s;
 		this.renderContent(s);
 	}
@@ -131,7 +131,7 @@ export class DbPanel extends Component {
 		this.badges.empty();
 		const badge = (cls: string, text: string) => this.badges.createSpan({ cls: `rb-badge ${cls}`, text });
 		badge(`rb-state rb-state-${s.state}`, s.state);
-		const db = s.db;
+		const db = dbOf(s);
 		if (db?.connection) badge("rb-db-connection", db.connection).setAttr("aria-label", t("dbConnection", { name: db.connection }));
 		if (s.state === "done" && db && !db.plan) badge("rb-db-rowcount", db.truncated ? t("dbRowsOf", { shown: db.rows.length.toLocaleString(), total: db.rowCount.toLocaleString() }) : rowsText(db.rowCount));
 		if (s.timing && !isActive(s.state)) badge("rb-time", formatMs(s.timing.total));
@@ -153,7 +153,7 @@ export class DbPanel extends Component {
 		}
 		// A stopped run has no result, and its badge already says why (`[cancelled]`, the timeout).
 		if (s.state === "cancelled") return;
-		const db = s.db;
+		const db = dbOf(s);
 		if (s.error) {
 			this.renderError(c, s, db);
 			return;

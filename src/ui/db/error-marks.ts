@@ -1,3 +1,4 @@
+import { dbOf } from "../../runner/db/db-result";
 import { StateEffect, StateField, type EditorState, type Extension } from "@codemirror/state";
 import { blockKey } from "../../blocks";
 import { Decoration, EditorView, ViewPlugin, type DecorationSet, type ViewUpdate } from "@codemirror/view";
@@ -71,7 +72,7 @@ export function dbErrorMarks(session: (filePath: string) => NoteSession): Extens
 				for (const key of keys) {
 					this.unsubscribe.push(
 						s.subscribe(key, (snapshot) => {
-							const at = snapshot.state === "failed" ? snapshot.db?.errorAt : undefined;
+							const at = snapshot.state === "failed" ? dbOf(snapshot)?.errorAt : undefined;
 							if (at) this.spots.set(key, at);
 							else this.spots.delete(key);
 							this.redraw();

@@ -1,7 +1,7 @@
 import { Modal, SuggestModal, type App } from "obsidian";
 import { textdiffFence, textdiffOptions } from "../../blocks";
 import { comparableBodies, headersText } from "../../runner/response/compare-text";
-import type { RunSnapshot } from "../../runner/result";
+import { httpFields, type HttpView } from "../../runner/http/http-run";
 import type { NoteSession } from "../../runner/session";
 import { notify } from "../notify";
 import { t } from "../strings";
@@ -10,7 +10,7 @@ import { DiffPanes } from "./diff-panes";
 /** One response to compare: a block's run and what to call it. */
 export interface ComparedRun {
 	label: string;
-	run: RunSnapshot;
+	run: HttpView;
 }
 
 /** Two responses side by side, read-only: the bodies (pretty JSON when both are JSON), then the headers. */
@@ -72,8 +72,8 @@ class AliasPicker extends SuggestModal<string> {
 }
 
 /** A block's latest run when it finished with a response. */
-function finished(session: NoteSession, key: string): RunSnapshot | null {
-	const s = session.snapshot(key);
+function finished(session: NoteSession, key: string): HttpView | null {
+	const s = httpFields(session.snapshot(key));
 	return (s.state === "done" || s.state === "cached") && s.head ? s : null;
 }
 
@@ -85,12 +85,13 @@ export function aliasesWithResponses(session: NoteSession, aliases: readonly str
 /** "Compare with previous run": this block's last two finished runs of the session. */
 export function compareWithPrevious(app: App, session: NoteSession, key: string, name: string): void {
 	const latest = finished(session, key);
-	const previous = session.previousRun(key);
+	const kept = session.previousRun(key);
+	const previous = kept && httpFields(kept);
 	if (!latest || !previous) {
 		notify(t("noPreviousRun"));
 		return;
 	}
-	const when = (s: RunSnapshot) => new Date(s.startedAt ?? 0).toLocaleTimeString();
+	const when = (s: HttpView) => new Date(s.startedAt ?? 0).toLocaleTimeString();
 	new CompareModal(app, { label: t("runAt", { name, time: when(previous) }), run: previous }, { label: t("runAt", { name, time: when(latest) }), run: latest }).open();
 }
 

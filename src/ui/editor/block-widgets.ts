@@ -2,7 +2,8 @@ import { RangeSetBuilder, StateField, type EditorState, type Extension } from "@
 import { Decoration, EditorView, WidgetType, type DecorationSet } from "@codemirror/view";
 import { editorInfoField, editorLivePreviewField, type Component } from "obsidian";
 import type { NoteBlock } from "../../blocks";
-import { rendererOf, type EditorPanel } from "../block-renderers";
+import { rendererOf } from "../block-renderers";
+import type { EditorPanel } from "../editor-panel";
 import type { BlockHost } from "../block-view";
 import { blocksOf, noteBlocks } from "./note-blocks";
 

@@ -1,13 +1,12 @@
 import { Component } from "obsidian";
-import { bodyText } from "../../runner/alias-values";
 import { classifyBody } from "../../runner/response/content-type";
 import { formatBytes } from "../../runner/response/format";
 import { shownRawHead, shownRequest } from "../../runner/request";
-import type { RunSnapshot } from "../../runner/result";
+import { bodyText, type HttpView } from "../../runner/http/http-run";
 import { VirtualText } from "./virtual-text";
 
 /** The request and response as wire text, references already resolved. */
-export function wireText(s: RunSnapshot): string {
+export function wireText(s: HttpView): string {
 	const parts: string[] = [];
 	const req = s.request;
 	if (req) {
@@ -28,7 +27,7 @@ export function wireText(s: RunSnapshot): string {
 export class RawView extends Component {
 	constructor(
 		private readonly parent: HTMLElement,
-		private readonly snapshot: RunSnapshot,
+		private readonly snapshot: HttpView,
 	) {
 		super();
 	}

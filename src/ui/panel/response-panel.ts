@@ -2,7 +2,7 @@ import { Component, Menu, setIcon } from "obsidian";
 import { pickerMethods, type DisplayMode, type EditMode, type HttpMethod } from "../../blocks";
 import { formatAge, formatBytes, formatMs } from "../../runner/response/format";
 import type { JarCookie } from "../../runner/cookie-jar";
-import type { RunSnapshot } from "../../runner/result";
+import { httpFields, type HttpView } from "../../runner/http/http-run";
 import type { NoteSession } from "../../runner/session";
 import { isActive } from "../../runner/state-machine";
 import { t, type StringKey } from "../strings";
@@ -37,7 +37,7 @@ export interface PanelActions {
 	exportAs(format: ExportFormat, evt: MouseEvent): void;
 	sendAsCurl(evt: MouseEvent): void;
 	listHistory(): Promise<HistoryRowView[]>;
-	saveBody(snapshot: RunSnapshot): void;
+	saveBody(snapshot: HttpView): void;
 	/** This block's last two responses of the session, compared. */
 	compareWithPrevious(): void;
 	/** This block's response and another alias's, compared (the other is picked). */
@@ -86,8 +86,8 @@ export class ResponsePanel extends Component {
 	private content!: HTMLElement;
 	private historyEl: HTMLElement | null = null;
 	private tabChild: Component | null = null;
-	private shown: { snapshot: RunSnapshot | null; tab: TabId | null } = { snapshot: null, tab: null };
-	private snapshot: RunSnapshot = { state: "idle", receivedBytes: 0 };
+	private shown: { snapshot: HttpView | null; tab: TabId | null } = { snapshot: null, tab: null };
+	private snapshot: HttpView = { state: "idle" };
 
 	constructor(
 		parent: HTMLElement,
@@ -108,7 +108,7 @@ export class ResponsePanel extends Component {
 			this.registerDomEvent(b, "click", () => this.selectTab(tab.id));
 		}
 		this.content = this.el.createDiv({ cls: "rb-tab-content", attr: { role: "tabpanel" } });
-		this.register(this.session.subscribe(this.key, (s) => this.update(s)));
+		this.register(this.session.subscribe(this.key, (s) => this.update(httpFields(s))));
 	}
 
 	override onunload(): void {
@@ -219,7 +219,7 @@ export class ResponsePanel extends Component {
 		}
 	}
 
-	private update(s: RunSnapshot): void {
+	private update(s: HttpView): void {
 		this.snapshot = s;
 		this.showRunButton(isActive(s.state));
 		this.el.dataset.state = s.state;
@@ -238,13 +238,14 @@ export class ResponsePanel extends Component {
 		this.runButton.toggleClass("rb-running", active);
 	}
 
-	private renderBadges(s: RunSnapshot): void {
+	private renderBadges(s: HttpView): void {
 		this.badges.empty();
 		const badge = (cls: string, text: string) => this.badges.createSpan({ cls: `rb-badge ${cls}`, text });
 		badge(`rb-state rb-state-${s.state}`, s.state);
 		if (s.head) badge(`rb-status rb-status-${Math.floor(s.head.status / 100)}xx`, `${s.head.status} ${s.head.statusText}`.trim());
 		if (s.timing && !isActive(s.state)) badge("rb-time", formatMs(s.timing.total));
-		if (s.receivedBytes > 0 || s.body) badge("rb-size", formatBytes(s.body?.byteLength ?? s.receivedBytes));
+		const received = s.body?.byteLength ?? s.receivedBytes ?? 0;
+		if (received > 0 || s.body) badge("rb-size", formatBytes(received));
 		if (s.transport) badge("rb-transport", s.transport);
 		if (s.state === "cached") badge("rb-cached", t("cached", { age: formatAge((s.startedAt ?? 0) - (s.cachedAt ?? s.startedAt ?? 0)) }));
 		if (s.error) badge("rb-error", s.error.message).setAttr("title", s.error.detail ?? s.error.message);
@@ -265,7 +266,7 @@ export class ResponsePanel extends Component {
 		this.renderTab(tab, s);
 	}
 
-	private renderTab(tab: TabId, s: RunSnapshot): void {
+	private renderTab(tab: TabId, s: HttpView): void {
 		const c = this.content;
 		if (s.state === "idle") {
 			c.createDiv({ cls: "rb-muted", text: t("notRunYet", { key: this.info.runKey }) });
@@ -280,7 +281,7 @@ export class ResponsePanel extends Component {
 		switch (tab) {
 			case "body":
 				if (isActive(s.state)) {
-					c.createDiv({ cls: "rb-muted rb-progress", text: s.head ? t("receiving", { size: formatBytes(s.receivedBytes) }) : t("waiting") });
+					c.createDiv({ cls: "rb-muted rb-progress", text: s.head ? t("receiving", { size: formatBytes(s.receivedBytes ?? 0) }) : t("waiting") });
 				} else if (s.head && s.body) {
 					this.tabChild = this.addChild(new BodyView(c, s.head, s.body));
 				} else if (s.error) {

@@ -1,10 +1,10 @@
 import { setIcon } from "obsidian";
 import type { AssertionResult } from "../../blocks/assertions";
-import type { RunSnapshot } from "../../runner/result";
+import type { HttpView } from "../../runner/http/http-run";
 import { t } from "../strings";
 
 /** The `??` results a finished run carries (a BlockResult; a snapshot in flight has none). */
-function assertionsOf(s: RunSnapshot): readonly AssertionResult[] | undefined {
+function assertionsOf(s: HttpView): readonly AssertionResult[] | undefined {
 	return (s as { assertions?: AssertionResult[] }).assertions;
 }
 
@@ -12,7 +12,7 @@ function assertionsOf(s: RunSnapshot): readonly AssertionResult[] | undefined {
  * The Tests tab: one row per `??` assertion with pass/fail, the line, the text as written, the
  * actual value and why it failed. All text goes in as text: assertion values come from the response.
  */
-export function renderTests(parent: HTMLElement, s: RunSnapshot): void {
+export function renderTests(parent: HTMLElement, s: HttpView): void {
 	const results = assertionsOf(s);
 	if (!results || results.length === 0) {
 		parent.createDiv({ cls: "rb-muted", text: s.head ? t("noAssertions") : t("assertionsNeedResponse") });

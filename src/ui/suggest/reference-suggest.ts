@@ -1,6 +1,6 @@
 import { EditorSuggest, type App, type Editor, type EditorPosition, type EditorSuggestContext, type EditorSuggestTriggerInfo, type TFile } from "obsidian";
 import { refCompletions, refTrigger, type NoteBlock, type RefCompletion } from "../../blocks";
-import { bodyText } from "../../runner/alias-values";
+import { bodyText, httpFields } from "../../runner/http/http-run";
 import type { Engine } from "../../runner/engine";
 import { NoteModel } from "../note-model";
 
@@ -64,7 +64,8 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 			variables: this.variables(),
 			cachedBody: (alias) => {
 				const r = session.get(alias);
-				return r?.body ? bodyText(r) : undefined;
+				const http = r && httpFields(r);
+				return http?.body ? bodyText(http) : undefined;
 			},
 		});
 	}

@@ -1,4 +1,5 @@
 import { createChatClient } from "../../../src/chat/client";
+import { readResult } from "../../../src/runner/block-runners";
 import { blockChip, buildRequest, responseChip, selectionChip } from "../../../src/chat/context";
 import { parseNote } from "../../../src/blocks";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
@@ -18,11 +19,11 @@ const SECRET = "tok-Ünï 42/+=";
 it("secret values never reach the chat server, in any attached context; the key only in its header", async () => {
 	const note = "```http alias=me\nGET https://api.test/me?key={{token}}\nAuthorization: Bearer {{token}}\n```\n";
 	const [block] = parseNote(note);
-	const prepared = prepareRequest(block, { env: { token: SECRET }, aliases: new Set(["me"]), result: () => undefined, secretNames: new Set(["token"]) });
+	const prepared = prepareRequest(block, { env: { token: SECRET }, aliases: new Set(["me"]), result: () => undefined, read: readResult, secretNames: new Set(["token"]) });
 	if (!prepared.ok) throw new Error(prepared.error.message);
 	// The response echoes the secret back, raw and percent-encoded, as APIs do.
 	const echoed = `{"you_sent":"${SECRET}","query":"${encodeURIComponent(SECRET)}"}`;
-	const result = { state: "done" as const, receivedBytes: echoed.length, request: prepared.request, head: { status: 200, statusText: "OK", httpVersion: "1.1", headers: [["X-Echo", SECRET]] as Array<[string, string]>, url: prepared.request.url, redirects: 0 }, body: new TextEncoder().encode(echoed) };
+	const result = { kind: "http" as const, state: "done" as const, receivedBytes: echoed.length, request: prepared.request, head: { status: 200, statusText: "OK", httpVersion: "1.1", headers: [["X-Echo", SECRET]] as Array<[string, string]>, url: prepared.request.url, redirects: 0 }, body: new TextEncoder().encode(echoed) };
 	const built = buildRequest({
 		model: "echo",
 		temperature: null,

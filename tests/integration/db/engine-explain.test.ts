@@ -25,16 +25,16 @@ it("an EXPLAIN run leaves the block's rows for references", async () => {
 		history: () => null,
 		environment: () => ({ name: "", variables: {}, secretValues: [], secretNames: [], unsetSecretNames: [] }),
 		defaultTimeoutMs: () => 5000,
-		db: () => ({ connections: { shop: { type: "sqlite", path: "shop.sqlite", readonly: true } }, drivers }),
+		kinds: () => ({ db: { connections: { shop: { type: "sqlite", path: "shop.sqlite", readonly: true } }, drivers } }),
 	});
 	const note = parseNote("```db connection=shop alias=list\nSELECT id, title FROM books ORDER BY id\n```\n");
 	const [query] = await engine.run("n.md", note, note);
 	expect([query.result.state, query.result.error?.message, query.result.error?.detail]).toEqual(["done", undefined, undefined]);
-	const [plan] = await engine.run("n.md", note, note, { db: { explain: { analyze: false } } });
+	const [plan] = await engine.run("n.md", note, note, { kindOptions: { db: { explain: { analyze: false } } } });
 	expect(plan.result.state).toBe("done");
-	expect(plan.result.db?.plan?.length).toBeGreaterThan(0);
+	expect(plan.result.kind === "db" && plan.result.db?.plan?.length).toBeGreaterThan(0);
 	const kept = engine.sessions.note("n.md").get("list");
-	expect(kept?.db?.rows).toEqual([
+	expect(kept?.kind === "db" && kept.db?.rows).toEqual([
 		{ id: 1, title: "Dune" },
 		{ id: 2, title: "Emma" },
 	]);

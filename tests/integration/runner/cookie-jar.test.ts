@@ -1,4 +1,5 @@
 /** The cookie jar (issue 14) against httpbin on 127.0.0.1: set, sent, expiry, path, domain, Secure over http. */
+import { httpFields } from "../../../src/runner/http/http-run";
 import { parseNote } from "../../../src/blocks";
 import { cacheKey } from "../../../src/runner/cache-key";
 import { CookieJars } from "../../../src/runner/cookie-jar";
@@ -27,7 +28,7 @@ async function run(jars: CookieJars, env: string, ...blocks: string[]): Promise<
 	return Object.fromEntries(runs.map((r) => [r.block.alias ?? "", r.result]));
 }
 
-const json = (r: BlockResult) => JSON.parse(new TextDecoder().decode(r.body)) as { cookies?: Record<string, string>; headers?: Record<string, string> };
+const json = (r: BlockResult) => JSON.parse(new TextDecoder().decode(httpFields(r).body)) as { cookies?: Record<string, string>; headers?: Record<string, string> };
 const setting = (cookie: string) => `GET ${bin.url}/response-headers?Set-Cookie=${encodeURIComponent(cookie)}`;
 
 it("/cookies/set → /cookies: the redirect's cookie is sent on the next hop, and on later requests", async () => {

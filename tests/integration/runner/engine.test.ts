@@ -1,3 +1,4 @@
+import { httpFields } from "../../../src/runner/http/http-run";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -109,7 +110,7 @@ describe("engine.prepare: export sends what Run sends", () => {
 
 		const prepared = runtime.prepare("chain.md", note, me);
 		if (!prepared.ok) throw new Error(prepared.error.message);
-		expect(prepared.request).toEqual(runs[1].result.request);
+		expect(prepared.request).toEqual(httpFields(runs[1].result).request);
 		await svc.close();
 	});
 });

@@ -3,6 +3,7 @@
  * node, fetch and requestUrl transports against servers on 127.0.0.1, the files read from disk
  * by the CLI's port.
  */
+import { httpFields } from "../../../src/runner/http/http-run";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -98,12 +99,12 @@ describe("Digest credentials against httpbin", () => {
 
 	it.each(["MD5", "SHA-256"])("answers the %s challenge", async (algorithm) => {
 		const result = await run(["```http", `GET ${bin.url}/digest-auth/auth/user/passwd/${algorithm}`, "Authorization: Digest user passwd", "```"].join("\n"), node);
-		expect(result.head?.status).toBe(200);
-		expect(JSON.parse(new TextDecoder().decode(result.body))).toEqual({ authenticated: true, user: "user" });
+		expect(httpFields(result).head?.status).toBe(200);
+		expect(JSON.parse(new TextDecoder().decode(httpFields(result).body))).toEqual({ authenticated: true, user: "user" });
 	});
 
 	it("a wrong password ends in the server's 401", async () => {
 		const result = await run(["```http", `GET ${bin.url}/digest-auth/auth/user/passwd`, "Authorization: Digest user:wrong", "```"].join("\n"), node);
-		expect(result.head?.status).toBe(401);
+		expect(httpFields(result).head?.status).toBe(401);
 	});
 });

@@ -1,3 +1,4 @@
+import { httpFields, type HttpResult } from "../../../src/runner/http/http-run";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,7 +37,7 @@ function context(patch: Omit<Partial<RunContext>, "deps"> & { deps?: Partial<Exe
 		filePath: "api.md",
 		env: { base: server.url },
 		results: new Map<string, BlockResult>(),
-		deps: { transport, cacheKey, cache: new ByteLruCache<BlockResult>(), ...deps },
+		deps: { transport, cacheKey, cache: new ByteLruCache<HttpResult>(), ...deps },
 		onUpdate: (b, s: RunSnapshot) => states.push([b.alias ?? "?", s.state]),
 		states,
 		...rest,
@@ -66,7 +67,7 @@ describe("running a note", () => {
 			["login", "done"],
 			["echo", "done"],
 		]);
-		const echo = JSON.parse(new TextDecoder().decode(runs[1].result.body)) as { url: string; headers: Array<[string, string]>; body: string };
+		const echo = JSON.parse(new TextDecoder().decode(httpFields(runs[1].result).body)) as { url: string; headers: Array<[string, string]>; body: string };
 		expect(echo.url).toBe("/echo?t=tok-123");
 		expect(echo.headers).toContainEqual(["Authorization", "Bearer tok-123"]);
 		expect(echo.headers).toContainEqual(["X-Status", "200"]);
@@ -135,7 +136,7 @@ describe("running a note", () => {
 			["cached", 200, 0, 0],
 			["done", 200, expect.any(Number) as number, expect.any(Number) as number],
 		]);
-		expect(new TextDecoder().decode(second[0].result.body)).toContain("tok-123");
+		expect(new TextDecoder().decode(httpFields(second[0].result).body)).toContain("tok-123");
 		await history.close();
 	});
 
@@ -170,7 +171,7 @@ describe("running a note", () => {
 			deps: { history },
 			signalFor: (b) => (b.alias === "s" ? controller.signal : new AbortController().signal),
 			onUpdate: (b, s) => {
-				if (b.alias === "s" && s.receivedBytes >= 32) controller.abort();
+				if (b.alias === "s" && (httpFields(s).receivedBytes ?? 0) >= 32) controller.abort();
 			},
 		});
 		const runs = await runBlocks(note, note, ctx);
@@ -178,7 +179,7 @@ describe("running a note", () => {
 			["cancelled", "[cancelled]"],
 			["cancelled", "Request cancelled"],
 		]);
-		expect(runs[0].result.body).toBeUndefined();
+		expect(httpFields(runs[0].result).body).toBeUndefined();
 		expect(history.list("api.md", "s")[0]).toMatchObject({ outcome: "cancelled", errorCode: "cancelled" });
 		expect(history.list("api.md", "t")[0]).toMatchObject({ outcome: "cancelled", errorCode: "timeout" });
 		await history.close();
@@ -205,7 +206,7 @@ describe("cache semantics (RFC 9111 where it applies)", () => {
 		const other = "```http alias=other\nGET {{base}}/items/8\n```";
 		for (const b of [list, item, other]) await run(ctx, b);
 		for (const b of [list, item, other]) expect((await run(ctx, b)).state).toBe("cached");
-		expect((await run(ctx, "```http alias=add\nPOST {{base}}/items\n\n{}\n```")).head?.status).toBe(201);
+		expect(httpFields((await run(ctx, "```http alias=add\nPOST {{base}}/items\n\n{}\n```"))).head?.status).toBe(201);
 		expect((await run(ctx, list)).state).toBe("done");
 		expect((await run(ctx, item)).state).toBe("done");
 		expect((await run(ctx, other)).state).toBe("cached");
@@ -215,7 +216,7 @@ describe("cache semantics (RFC 9111 where it applies)", () => {
 		const ctx = context();
 		const get = "```http alias=g\nGET {{base}}/items/fail\n```";
 		await run(ctx, get);
-		expect((await run(ctx, "```http alias=d\nDELETE {{base}}/items/fail\n```")).head?.status).toBe(409);
+		expect(httpFields((await run(ctx, "```http alias=d\nDELETE {{base}}/items/fail\n```"))).head?.status).toBe(409);
 		expect((await run(ctx, get)).state).toBe("cached");
 	});
 
@@ -239,7 +240,7 @@ describe("cache semantics (RFC 9111 where it applies)", () => {
 		clock += 90_000;
 		const second = await run(ctx, get);
 		expect(second.state).toBe("cached");
-		expect(second.cachedAt).toBe(first.startedAt);
-		expect((second.startedAt ?? 0) - (second.cachedAt ?? 0)).toBe(90_000);
+		expect(httpFields(second).cachedAt).toBe(first.startedAt);
+		expect((second.startedAt ?? 0) - (httpFields(second).cachedAt ?? 0)).toBe(90_000);
 	});
 });

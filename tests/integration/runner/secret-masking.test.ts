@@ -2,6 +2,8 @@
  * Secrets are masked by where they were substituted, in every form they take on the wire:
  * history URL, Raw tab head and body, terminal line. The server still receives the real value.
  */
+import { httpFields } from "../../../src/runner/http/http-run";
+import { readResult } from "../../../src/runner/block-runners";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -80,8 +82,8 @@ describe.each([["it's"], ["two words"], ["a&b=c"], ["100%"], ["clé-ñ/ü"], ["a
 	});
 
 	it("is masked in the Raw tab's head and body and in the shown request; the same $uuid shows", () => {
-		const request = result.request!;
-		const head = shownRawHead(result.rawRequestHead ?? "", request);
+		const request = httpFields(result).request!;
+		const head = shownRawHead(httpFields(result).rawRequestHead ?? "", request);
 		const shown = shownRequest(request);
 		expect(head).toContain(`Authorization: Bearer ${SECRET_MASK}\r\n`);
 		expect(head).toContain("X-Other: plain\r\n");
@@ -103,14 +105,14 @@ describe("a secret whose value holds {{", () => {
 		});
 		expect(run.result.state).toBe("done");
 		expect(server.requests[server.requests.length - 1].headers.find(([n]) => n === "Authorization")?.[1]).toBe("Bearer p{{ss}}w0rd");
-		expect(shownRequest(run.result.request!).headers).toEqual([["Authorization", `Bearer ${SECRET_MASK}`]]);
+		expect(shownRequest(httpFields(run.result).request!).headers).toEqual([["Authorization", `Bearer ${SECRET_MASK}`]]);
 	});
 });
 
 describe("a .http file export", () => {
 	it("writes each secret as its {{reference}}, never its value", () => {
 		const [block] = parseNote("```http alias=f\nPOST https://api.example.test/v1/{{token}}?k={{token}}&x=1\nAuthorization: Bearer {{token}}\nX-Key: {{other}}\n\n{\"t\": \"{{token}}\", \"n\": {{$randomInt 5 6}}}\n```");
-		const prepared = prepareRequest(block, { env: { token: "it's s3cr&t", other: "plain" }, aliases: new Set(), result: () => undefined, secretNames: new Set(["token"]) });
+		const prepared = prepareRequest(block, { env: { token: "it's s3cr&t", other: "plain" }, aliases: new Set(), result: () => undefined, read: readResult, secretNames: new Set(["token"]) });
 		if (!prepared.ok) throw new Error(prepared.error.message);
 		const file = toHttpFile([{ request: requestForFile(prepared.request), name: "f" }]);
 		expect(file).toContain("POST https://api.example.test/v1/{{token}}?k={{token}}&x=1");
@@ -119,7 +121,7 @@ describe("a .http file export", () => {
 		expect(file).toContain('{"t": "{{token}}", "n": 5}');
 		for (const f of forms("it's s3cr&t")) expect(file).not.toContain(f);
 		// Without secrets the request is the one that was sent.
-		const plain = prepareRequest(block, { env: { token: "t", other: "o" }, aliases: new Set(), result: () => undefined });
+		const plain = prepareRequest(block, { env: { token: "t", other: "o" }, aliases: new Set(), result: () => undefined, read: readResult });
 		if (!plain.ok) throw new Error(plain.error.message);
 		expect(requestForFile(plain.request)).toBe(plain.request);
 	});

@@ -3,6 +3,7 @@
  * executed by the real tool against a recording server on 127.0.0.1, and what the server
  * recorded must equal what the plugin's node transport sent for the same block.
  */
+import { httpFields } from "../../../src/runner/http/http-run";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -112,14 +113,14 @@ describe.each([...CASES, ...FILE_CASES])("%s", (name, text) => {
 
 	const opts = { locate: (path: string) => locateBodyFile(files, "equivalence.md", path) };
 	it.each<[Tool, (r: BlockResult) => string]>([
-		["curl", (r) => toCurl(r.request!, opts)],
-		["httpie", (r) => toHttpie(r.request!, opts)],
-		["python", (r) => toPython(r.request!, opts)],
-		["fetch", (r) => toFetch(r.request!, opts)],
+		["curl", (r) => toCurl(httpFields(r).request!, opts)],
+		["httpie", (r) => toHttpie(httpFields(r).request!, opts)],
+		["python", (r) => toPython(httpFields(r).request!, opts)],
+		["fetch", (r) => toFetch(httpFields(r).request!, opts)],
 	])("%s sends what the plugin sent", async (tool, generate) => {
 		const code = generate(result);
 		const got = await recorded(() => runTool(tool, code, `${name.replace(/\W+/g, "-")}-${tool}`));
-		const written = new Set((result.request?.headers ?? []).map(([n]) => n.toLowerCase()));
+		const written = new Set((httpFields(result).request?.headers ?? []).map(([n]) => n.toLowerCase()));
 		expect(comparable(got, written, JOINS_REPEATS[tool])).toEqual(comparable(plugin, written, JOINS_REPEATS[tool]));
 	});
 });

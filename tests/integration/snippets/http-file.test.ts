@@ -2,6 +2,7 @@
  * A `.http` export runs with `httpyac send --all` and sends the same requests as the plugin.
  * The format keeps one value per header name, so repeated headers compare joined with ", ".
  */
+import { httpFields } from "../../../src/runner/http/http-run";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,7 +59,7 @@ it("httpyac send --all sends the exported requests exactly as the plugin did", a
 		const [{ result }] = await runBlocks(note, [note[1]], ctx);
 		expect([name, result.state]).toEqual([name, "done"]);
 		plugin.push(server.requests[before]);
-		entries.push({ request: result.request!, name: name.replace(/\W+/g, "_") });
+		entries.push({ request: httpFields(result).request!, name: name.replace(/\W+/g, "_") });
 	}
 	const file = join(dir, "export.http");
 	writeFileSync(file, toHttpFile(entries));

@@ -6,6 +6,7 @@ import type { BlockResult } from "../../../src/runner/result";
 const note = "# API\n\n```http alias=login\nPOST https://x.test/login\nAuthorization: Bearer {{token}}\n```\n\n```http\nGET https://x.test/items\n```\n";
 const blocks = parseNote(note);
 const result = (body: string): BlockResult => ({
+	kind: "http",
 	state: "done",
 	receivedBytes: body.length,
 	request: {

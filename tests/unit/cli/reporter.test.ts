@@ -1,3 +1,4 @@
+import type { HttpResult } from "../../../src/runner/http/http-run";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,9 +12,9 @@ import type { BlockResult } from "../../../src/runner/result";
 const request = { method: "GET" as const, url: "http://127.0.0.1/x", headers: [], body: "", followRedirects: true, timeoutMs: 5000 };
 const rich = { rich: true, colour: false, progress: false };
 
-function done(status: number, contentType: string, body: string | Uint8Array): BlockResult {
+function done(status: number, contentType: string, body: string | Uint8Array): HttpResult {
 	const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-	return { state: "done", receivedBytes: bytes.byteLength, request, head: { status, statusText: status === 200 ? "OK" : "Not Found", httpVersion: "1.1", headers: [["Content-Type", contentType]], url: request.url, redirects: 0 }, body: bytes, timing: { total: 12.345 } };
+	return { kind: "http", state: "done", receivedBytes: bytes.byteLength, request, head: { status, statusText: status === 200 ? "OK" : "Not Found", httpVersion: "1.1", headers: [["Content-Type", contentType]], url: request.url, redirects: 0 }, body: bytes, timing: { total: 12.345 } };
 }
 
 describe("what the terminal gets", () => {
@@ -43,7 +44,7 @@ describe("a block's line", () => {
 
 	it("says status, time and size, and a timeout's limit", () => {
 		expect(describeResult(block, done(200, "application/json", "{}"))).toBe("✓ me  GET http://127.0.0.1/x  → 200 OK  12 ms  2 B");
-		const timedOut: BlockResult = { state: "cancelled", receivedBytes: 0, request, error: { code: "timeout", message: "Request cancelled" }, timing: { total: 5000 } };
+		const timedOut: BlockResult = { kind: "http", state: "cancelled", receivedBytes: 0, request, error: { code: "timeout", message: "Request cancelled" }, timing: { total: 5000 } };
 		expect(errorText(timedOut)).toBe("Request cancelled (timeout 5000 ms)");
 		expect(describeResult(block, timedOut)).toBe("⊘ me  GET http://127.0.0.1/x  5.00 s  Request cancelled (timeout 5000 ms)");
 	});
@@ -65,7 +66,7 @@ describe("a block's line", () => {
 			'n.md:3:3: Invalid method "G@T": use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
 			'n.md:4:1: Invalid HTTP token: header name "Bad Name"',
 		]);
-		const failed: BlockResult = { state: "failed", receivedBytes: 0, error: { code: "invalid_block", message: "Line 2: …" } };
+		const failed: BlockResult = { kind: "http", state: "failed", receivedBytes: 0, error: { code: "invalid_block", message: "Line 2: …" } };
 		expect(describeResult(bad, failed, PLAIN, "n.md").split("\n")).toEqual([
 			'✗ line 2  G@T http://a  n.md:2:9: timeout "x" is invalid: use a positive whole number of milliseconds',
 			'    n.md:3:3: Invalid method "G@T": use one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS',
@@ -75,7 +76,7 @@ describe("a block's line", () => {
 
 	it("counts 4xx and 5xx as error statuses (for --fail-on-status), never a failed run", () => {
 		expect([200, 302, 404, 503].map((s) => isErrorStatus(done(s, "text/plain", "")))).toEqual([false, false, true, true]);
-		expect(isErrorStatus({ state: "failed", receivedBytes: 0 })).toBe(false);
+		expect(isErrorStatus({ kind: "http", state: "failed", receivedBytes: 0 })).toBe(false);
 	});
 });
 

@@ -1,4 +1,4 @@
-import { readAliasPath } from "../../../src/runner/alias-values";
+import { readResult } from "../../../src/runner/block-runners";
 import { bodyEncoding, decodeExact } from "../../../src/runner/response/charset";
 import { classifyBody, responseText } from "../../../src/runner/response/content-type";
 import type { BlockResult } from "../../../src/runner/result";
@@ -67,11 +67,12 @@ describe("response charsets", () => {
 
 	it("chaining reads the body in its charset", () => {
 		const result: BlockResult = {
+			kind: "http",
 			state: "done",
 			receivedBytes: LATIN1.byteLength,
 			body: LATIN1,
 			head: { status: 200, statusText: "OK", httpVersion: "1.1", headers: ct("text/plain; charset=iso-8859-1"), url: "http://127.0.0.1/", redirects: 0 },
 		};
-		expect(readAliasPath(result, { alias: "latin", part: "response", section: "body", selector: "*" })).toEqual({ ok: true, value: "café señor" });
+		expect(readResult(result, { alias: "latin", part: "response", section: "body", selector: "*" })).toEqual({ ok: true, value: "café señor" });
 	});
 });

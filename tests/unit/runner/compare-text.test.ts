@@ -1,11 +1,12 @@
+import { httpFields } from "../../../src/runner/http/http-run";
 import { comparableBodies, headersText } from "../../../src/runner/response/compare-text";
-import type { RunSnapshot } from "../../../src/runner/result";
+import type { HttpRun } from "../../../src/runner/http/http-run";
 import { NoteSession } from "../../../src/runner/session";
 
 const enc = new TextEncoder();
-function run(type: string, body: string | Uint8Array, startedAt = 1, state: RunSnapshot["state"] = "done"): RunSnapshot {
+function run(type: string, body: string | Uint8Array, startedAt = 1, state: HttpRun["state"] = "done"): HttpRun {
 	const bytes = typeof body === "string" ? enc.encode(body) : body;
-	return { state, receivedBytes: bytes.byteLength, startedAt, head: { status: 200, statusText: "OK", headers: [["Content-Type", type], ["X-Run", String(startedAt)]] } as RunSnapshot["head"], body: bytes };
+	return { kind: "http", state, receivedBytes: bytes.byteLength, startedAt, head: { status: 200, statusText: "OK", headers: [["Content-Type", type], ["X-Run", String(startedAt)]] } as HttpRun["head"], body: bytes };
 }
 
 describe("response comparison text", () => {
@@ -34,14 +35,14 @@ describe("previous run of a block", () => {
 		const s = new NoteSession();
 		s.update("@a", run("text/plain", "one", 1));
 		expect(s.previousRun("@a")).toBeUndefined();
-		s.update("@a", { state: "running", receivedBytes: 0, startedAt: 2 });
-		s.update("@a", { state: "failed", receivedBytes: 0, startedAt: 2 });
+		s.update("@a", { kind: "http", state: "running", receivedBytes: 0, startedAt: 2 });
+		s.update("@a", { kind: "http", state: "failed", receivedBytes: 0, startedAt: 2 });
 		expect(s.previousRun("@a")).toBeUndefined();
 		s.update("@a", run("text/plain", "two", 3));
 		s.update("@a", run("text/plain", "two", 3)); // the same run published again
-		expect(new TextDecoder().decode(s.previousRun("@a")?.body)).toBe("one");
+		expect(new TextDecoder().decode(httpFields(s.previousRun("@a") ?? { state: "idle" }).body)).toBe("one");
 		s.update("@a", run("text/plain", "three", 4, "cached"));
-		expect(new TextDecoder().decode(s.previousRun("@a")?.body)).toBe("two");
+		expect(new TextDecoder().decode(httpFields(s.previousRun("@a") ?? { state: "idle" }).body)).toBe("two");
 		expect(s.previousRun("@b")).toBeUndefined();
 	});
 });

@@ -3,7 +3,7 @@ import { parseNote, type DbNoteBlock } from "../../../src/blocks";
 import { DbDrivers } from "../../../src/runner/db/connect";
 import { readDbPath } from "../../../src/runner/db/db-result";
 import { prepareDb } from "../../../src/runner/db/run-db";
-import { readAliasPath } from "../../../src/runner/alias-values";
+import { readResult } from "../../../src/runner/block-runners";
 import type { BlockResult } from "../../../src/runner/result";
 import type { Connection } from "../../../src/settings/connections";
 import { parseAliasPath } from "../../../src/blocks";
@@ -20,7 +20,7 @@ const connections: Record<string, Connection> = {
 };
 
 const db = (md: string) => parseNote(md).find((b): b is DbNoteBlock => b.kind === "db") as DbNoteBlock;
-const ctx = (env: Record<string, string> = {}) => ({ env, aliases: new Set<string>(), result: () => undefined });
+const ctx = (env: Record<string, string> = {}) => ({ env, aliases: new Set<string>(), result: () => undefined, read: readResult });
 
 describe("preparing a db block", () => {
 	it("binds references as typed parameters, in order, per statement", () => {
@@ -72,11 +72,11 @@ describe("preparing a db block", () => {
 
 describe("reading a db result through references", () => {
 	const result: BlockResult = {
+		kind: "db",
 		state: "done",
-		receivedBytes: 0,
 		db: { connection: "lite", dialect: "sqlite", columns: [{ name: "id", type: "INTEGER" }], rows: [{ id: 7 }, { id: 9 }], rowCount: 2, truncated: false, statements: [{ kind: "select", rowCount: 2 }] },
 	};
-	const read = (inner: string) => readAliasPath(result, parseAliasPath(inner) ?? (undefined as never));
+	const read = (inner: string) => readResult(result, parseAliasPath(inner) ?? (undefined as never));
 
 	it("reads rows as an array of objects and the row count", () => {
 		expect(read("q.response.body.$[0].id")).toEqual({ ok: true, value: "7" });
@@ -87,7 +87,7 @@ describe("reading a db result through references", () => {
 	});
 
 	it("says an http result has no rowCount", () => {
-		const http: BlockResult = { state: "done", receivedBytes: 0, head: { status: 200, statusText: "OK", httpVersion: "1.1", headers: [], url: "http://x", redirects: 0 }, body: new Uint8Array() };
-		expect(readAliasPath(http, parseAliasPath("h.response.rowCount") ?? (undefined as never))).toMatchObject({ ok: false });
+		const http: BlockResult = { kind: "http", state: "done", receivedBytes: 0, head: { status: 200, statusText: "OK", httpVersion: "1.1", headers: [], url: "http://x", redirects: 0 }, body: new Uint8Array() };
+		expect(readResult(http, parseAliasPath("h.response.rowCount") ?? (undefined as never))).toMatchObject({ ok: false });
 	});
 });

@@ -27,6 +27,7 @@ function blockOf(note: readonly NoteBlock[], alias: string): HttpNoteBlock {
 
 function done(body: string): BlockResult {
 	return {
+		kind: "http",
 		state: "done",
 		receivedBytes: body.length,
 		body: new TextEncoder().encode(body),

@@ -1,3 +1,4 @@
+import { readResult } from "../../../src/runner/block-runners";
 import { parseNote, type HttpNoteBlock } from "../../../src/blocks";
 import { fileCandidates, withFileParts, type BodyFiles } from "../../../src/runner/file-parts";
 import { prepareRequest, referenceSources, type PrepareContext } from "../../../src/runner/prepare";
@@ -15,7 +16,7 @@ function vault(files: Record<string, Uint8Array | string>): BodyFiles & { reads:
 	};
 }
 
-const ctx = (env: Record<string, string> = {}): PrepareContext => ({ env, aliases: new Set(), result: () => undefined });
+const ctx = (env: Record<string, string> = {}): PrepareContext => ({ env, aliases: new Set(), result: () => undefined, read: readResult });
 
 async function wire(text: string, files: BodyFiles | undefined, env: Record<string, string> = {}, notePath = "notes/api.md") {
 	const block = parseNote(`\`\`\`http\n${text}\n\`\`\``)[0] as HttpNoteBlock;

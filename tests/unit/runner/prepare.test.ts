@@ -1,5 +1,6 @@
 import { parseNote, type Entropy } from "../../../src/blocks";
-import { readAliasPath, selectJson } from "../../../src/runner/alias-values";
+import { readResult } from "../../../src/runner/block-runners";
+import { selectJson } from "../../../src/runner/select-json";
 import { absoluteUrl, prepareRequest, referencedAliases, type PrepareContext } from "../../../src/runner/prepare";
 import { shownRequest } from "../../../src/runner/request";
 import type { BlockResult } from "../../../src/runner/result";
@@ -8,6 +9,7 @@ const entropy: Entropy = { now: () => new Date(0), random: () => 0, uuid: () => 
 
 function done(body: string, headers: Array<[string, string]> = [], status = 200): BlockResult {
 	return {
+		kind: "http",
 		state: "done",
 		receivedBytes: body.length,
 		body: new TextEncoder().encode(body),
@@ -27,7 +29,7 @@ describe("reading alias results", () => {
 		["$.nested", '{"a":[1]}'],
 		["$.items[?(@.id > 7)].id", "8"],
 	])("JSONPath %s → %s", (path, value) => {
-		expect(readAliasPath(login, { alias: "login", part: "response", section: "body", selector: path })).toEqual({ ok: true, value });
+		expect(readResult(login, { alias: "login", part: "response", section: "body", selector: path })).toEqual({ ok: true, value });
 	});
 
 	it("reports a JSONPath that matches nothing, or a body that is not JSON", () => {
@@ -37,13 +39,13 @@ describe("reading alias results", () => {
 
 	it("never evaluates script from the response or the path", () => {
 		const evil = done('{"a":"constructor","b":{"toString":"x"}}');
-		const r = readAliasPath(evil, { alias: "e", part: "response", section: "body", selector: "$[?(@.constructor.constructor('return process')().exit())]" });
+		const r = readResult(evil, { alias: "e", part: "response", section: "body", selector: "$[?(@.constructor.constructor('return process')().exit())]" });
 		expect(r.ok).toBe(false);
 	});
 
 	it("reads headers case-insensitively, joining repeats, plus status, whole body and request parts", () => {
 		const read = (part: "request" | "response", section: "body" | "headers" | "status", selector: string) =>
-			readAliasPath(login, { alias: "login", part, section, selector });
+			readResult(login, { alias: "login", part, section, selector });
 		expect(read("response", "headers", "x-id")).toEqual({ ok: true, value: "42" });
 		expect(read("response", "headers", "SET-COOKIE")).toEqual({ ok: true, value: "a=1, b=2" });
 		expect(read("response", "headers", "Missing")).toMatchObject({ ok: false });
@@ -54,8 +56,8 @@ describe("reading alias results", () => {
 	});
 
 	it("has no response for a failed run", () => {
-		const failed: BlockResult = { state: "failed", receivedBytes: 0, error: { code: "connect_failed", message: "Failed to connect" } };
-		expect(readAliasPath(failed, { alias: "x", part: "response", section: "status", selector: "" })).toMatchObject({
+		const failed: BlockResult = { kind: "http", state: "failed", receivedBytes: 0, error: { code: "connect_failed", message: "Failed to connect" } };
+		expect(readResult(failed, { alias: "x", part: "response", section: "status", selector: "" })).toMatchObject({
 			ok: false,
 			message: expect.stringContaining("Failed to connect") as unknown,
 		});
@@ -85,6 +87,7 @@ describe("prepareRequest", () => {
 		env,
 		aliases: new Set(["login", "me"]),
 		result: (a) => results[a],
+		read: readResult,
 		entropy,
 		defaultTimeoutMs: 1234,
 	});
@@ -165,7 +168,7 @@ describe("secrets reached through a variable's value (issue 12: values hold refe
 			env: { base: "http://h", auth: "Bearer {{token}}", key: "{{token}}-2", token: "s'3 cret" },
 			secretNames: new Set(["token"]),
 			aliases: new Set(),
-			result: () => undefined,
+			result: () => undefined, read: readResult,
 			entropy,
 		};
 		const prepared = prepareRequest(block, ctx);

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { JSONPath } from "jsonpath-plus";
-import { selectJson } from "../../../src/runner/alias-values";
+import { selectJson } from "../../../src/runner/select-json";
 
 /** What selectJson answered before it read simple paths itself: jsonpath-plus alone. */
 function oracle(json: unknown, path: string): { ok: true; value: string } | { ok: false } {

@@ -1,8 +1,8 @@
 import { NoteSession, SessionStore } from "../../../src/runner/session";
 import type { RunSnapshot } from "../../../src/runner/result";
 
-const running: RunSnapshot = { state: "running", receivedBytes: 0 };
-const done: RunSnapshot = { state: "done", receivedBytes: 3 };
+const running: RunSnapshot = { kind: "http", state: "running", receivedBytes: 0 };
+const done: RunSnapshot = { kind: "http", state: "done", receivedBytes: 3 };
 
 describe("session store", () => {
 	it("gives every subscriber the current snapshot and each update", () => {
@@ -50,14 +50,14 @@ describe("session store", () => {
 		note.update("@x", running);
 		store.close();
 		expect(c.signal.aborted).toBe(true);
-		note.update("@x", { state: "cancelled", receivedBytes: 0 });
+		note.update("@x", { kind: "http", state: "cancelled", receivedBytes: 0 });
 		expect(seen).toEqual(["idle", "running"]);
 		expect(note.snapshot("@x").state).toBe("cancelled");
 	});
 
 	it("keeps results for chaining and moves a note's session on rename", () => {
 		const store = new SessionStore();
-		store.note("a.md").set("login", { state: "done", receivedBytes: 1 });
+		store.note("a.md").set("login", { kind: "http", state: "done", receivedBytes: 1 });
 		store.rename("a.md", "b.md");
 		expect(store.note("b.md").get("login")?.state).toBe("done");
 		expect(store.note("a.md").get("login")).toBeUndefined();

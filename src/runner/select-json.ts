@@ -1,13 +1,5 @@
 import { JSONPath } from "jsonpath-plus";
-import type { AliasPath, Lookup } from "../blocks";
-import { responseText } from "./response/content-type";
-import { readDbPath } from "./db/db-result";
-import type { BlockResult } from "./result";
-
-/** Text of a run's response body in its charset (what chaining reads; the panel shows the same). */
-export function bodyText(result: Pick<BlockResult, "head" | "body">): string {
-	return responseText(result.head?.headers ?? [], result.body);
-}
+import type { Lookup } from "../blocks";
 
 function stringify(value: unknown): string {
 	return typeof value === "string" ? value : JSON.stringify(value);
@@ -60,40 +52,4 @@ function simplePath(json: unknown, path: string): { value: unknown } | null {
 		}
 	}
 	return { value };
-}
-
-function headerValue(headers: Array<[string, string]>, name: string, what: string): Lookup {
-	const lower = name.toLowerCase();
-	const values = headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
-	if (values.length === 0) return { ok: false, message: `${what} has no header "${name}"` };
-	return { ok: true, value: values.join(", ") };
-}
-
-/** Reads `{{alias.(request|response).(body|headers|status)...}}` from a finished run. */
-export function readAliasPath(result: BlockResult, path: AliasPath): Lookup {
-	const label = `${path.alias}.${path.part}`;
-	if (result.db) return readDbPath(result, path);
-	if (path.section === "rowCount") return { ok: false, message: `block "${path.alias}" is not a db block: rowCount belongs to db results` };
-	if (path.part === "request") {
-		const req = result.request;
-		if (!req) return { ok: false, message: `block "${path.alias}" has no request` };
-		if (path.section === "headers") return headerValue(req.headers, path.selector, label);
-		if (path.section === "body") return path.selector === "*" ? { ok: true, value: req.body } : selectJson(req.body, path.selector, `${label}.body`);
-		return { ok: false, message: "requests have no status" };
-	}
-	if (result.state !== "done" && result.state !== "cached") {
-		return { ok: false, message: `block "${path.alias}" ended ${result.state}${result.error ? ` (${result.error.message})` : ""}, so it has no response` };
-	}
-	const head = result.head;
-	if (!head) return { ok: false, message: `block "${path.alias}" has no response` };
-	switch (path.section) {
-		case "status":
-			return { ok: true, value: String(head.status) };
-		case "headers":
-			return headerValue(head.headers, path.selector, label);
-		case "body": {
-			const text = bodyText(result);
-			return path.selector === "*" ? { ok: true, value: text } : selectJson(text, path.selector, `${label}.body`);
-		}
-	}
 }

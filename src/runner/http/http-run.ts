@@ -1,0 +1,95 @@
+import type { AliasPath, Lookup } from "../../blocks";
+import type { FinalState, RunCommon, RunError, RunSnapshot } from "../result";
+import type { FailureCode } from "../failures";
+import type { PreparedRequest } from "../request";
+import { responseText } from "../response/content-type";
+import { selectJson } from "../select-json";
+import type { ResponseHead, Timing, Transport } from "../transport";
+import type { AssertionResult } from "../../blocks/assertions";
+
+/** An http block's run: the request sent, the response as it streams in, what the assertions found. */
+export interface HttpRun extends RunCommon {
+	kind: "http";
+	request?: PreparedRequest;
+	/** Request head as written to the wire (Raw tab). */
+	rawRequestHead?: string;
+	head?: ResponseHead;
+	/** Decoded bytes received so far (streaming) or in total. */
+	receivedBytes: number;
+	/** The complete body; only for done and cached runs (partial bytes are never kept). */
+	body?: Uint8Array;
+	timing?: Timing;
+	requestBytes?: number;
+	/** Which transport ran it. */
+	transport?: Transport["name"];
+	/** For a run served from the cache: epoch ms when the cached response was fetched (its age). */
+	cachedAt?: number;
+	/** The block's `??` assertions checked against the response (absent when it has none or got no response). */
+	assertions?: AssertionResult[];
+}
+
+declare module "../result" {
+	interface KindRuns {
+		http: HttpRun;
+	}
+	interface KindErrorCodes {
+		http: FailureCode | "body_file_missing" | "body_file_outside";
+	}
+}
+
+/** A finished http run, as the response cache keeps it. */
+export type HttpResult = HttpRun & { state: FinalState };
+
+/** An http block that could not be sent (bad block, unresolved reference, unreadable body file): the request when it got that far. */
+export function httpFailedBeforeStart(error: RunError, request?: PreparedRequest): HttpResult {
+	return { kind: "http", state: "failed", receivedBytes: 0, error, ...(request ? { request } : {}) };
+}
+
+/** A run as the response views read it: every field of an http run, optional; another kind's run shows only what all runs have. */
+export type HttpView = RunCommon & Partial<HttpRun>;
+
+/** A run seen through the http views: an http run as it is, another kind's run by its common fields only. */
+export function httpFields(run: RunSnapshot): HttpView {
+	if (run.kind === "http" || run.kind === undefined) return run;
+	return { state: run.state, error: run.error, startedAt: run.startedAt, timing: run.timing };
+}
+
+/** Text of a run's response body in its charset (what chaining reads; the panel shows the same). */
+export function bodyText(result: Pick<HttpRun, "head" | "body">): string {
+	return responseText(result.head?.headers ?? [], result.body);
+}
+
+function headerValue(headers: Array<[string, string]>, name: string, what: string): Lookup {
+	const lower = name.toLowerCase();
+	const values = headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
+	if (values.length === 0) return { ok: false, message: `${what} has no header "${name}"` };
+	return { ok: true, value: values.join(", ") };
+}
+
+/** Reads `{{alias.(request|response).(body|headers|status)...}}` from an http block's finished run. */
+export function readHttpPath(result: HttpRun, path: AliasPath): Lookup {
+	const label = `${path.alias}.${path.part}`;
+	if (path.section === "rowCount") return { ok: false, message: `block "${path.alias}" is not a db block: rowCount belongs to db results` };
+	if (path.part === "request") {
+		const req = result.request;
+		if (!req) return { ok: false, message: `block "${path.alias}" has no request` };
+		if (path.section === "headers") return headerValue(req.headers, path.selector, label);
+		if (path.section === "body") return path.selector === "*" ? { ok: true, value: req.body } : selectJson(req.body, path.selector, `${label}.body`);
+		return { ok: false, message: "requests have no status" };
+	}
+	if (result.state !== "done" && result.state !== "cached") {
+		return { ok: false, message: `block "${path.alias}" ended ${result.state}${result.error ? ` (${result.error.message})` : ""}, so it has no response` };
+	}
+	const head = result.head;
+	if (!head) return { ok: false, message: `block "${path.alias}" has no response` };
+	switch (path.section) {
+		case "status":
+			return { ok: true, value: String(head.status) };
+		case "headers":
+			return headerValue(head.headers, path.selector, label);
+		case "body": {
+			const text = bodyText(result);
+			return path.selector === "*" ? { ok: true, value: text } : selectJson(text, path.selector, `${label}.body`);
+		}
+	}
+}
