@@ -69,14 +69,21 @@ export interface CliEnvironment {
 	secrets: { names: ReadonlySet<string>; unset: ReadonlySet<string> };
 }
 
-/** The environment `--env` names, or the settings' active one. */
-export function selectEnvironment(settings: Settings, name: string | undefined, warn: (s: string) => void): CliEnvironment {
+/**
+ * The environment `--env` names, or the settings' active one. Each secret with no value is
+ * warned about, or, given `reads` (the variables a run reads, from the environment's values),
+ * only those the run reads.
+ */
+export function selectEnvironment(settings: Settings, name: string | undefined, warn: (s: string) => void, reads?: (variables: Readonly<Record<string, string>>) => ReadonlySet<string>): CliEnvironment {
 	const chosen = name ?? settings.general.environment;
 	if (name !== undefined && !(name in settings.environments)) {
 		const names = Object.keys(settings.environments);
 		throw new UsageError(`no environment "${name}"${names.length ? ` (defined: ${names.join(", ")})` : " (user.toml defines none)"}`);
 	}
 	const env = environmentVariables(settings, chosen, (id) => process.env[secretEnvName(id)]);
-	for (const id of env.missingSecrets) warn(`secret "${id}" is not set: export ${secretEnvName(id)} to use it\n`);
+	const read = reads?.(env.variables);
+	const values = settings.environments[chosen] ?? {};
+	const unsetIds = new Set(env.unsetSecretNames.filter((v) => read?.has(v) ?? true).flatMap((v) => ("secret" in values[v] ? [values[v].secret] : [])));
+	for (const id of unsetIds) warn(`secret "${id}" is not set: export ${secretEnvName(id)} to use it\n`);
 	return { name: chosen, variables: env.variables, secretValues: env.secretValues, secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) } };
 }

@@ -14,6 +14,7 @@ import { isErrorStatus, Reporter } from "../reporter";
 import { resultToJson } from "../result-json";
 import type { Terminal } from "../terminal";
 import { EXIT, UsageError } from "../usage";
+import { variablesReadBy } from "../variables-read";
 import { findVault, loadSettings, selectEnvironment } from "../vault";
 
 export interface RunOptions {
@@ -70,9 +71,10 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const text = readNote(opts.file);
 	const note = parseNote(text);
 	const targets = targetsOf(note, opts.aliases);
+	if (targets.length === 0) err(`runnable-blocks: ${opts.file} has no block to run (http or db)\n`);
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
-	const env = selectEnvironment(settings, opts.env, err);
+	const env = selectEnvironment(settings, opts.env, err, (variables) => variablesReadBy(note, targets, variables));
 	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)) }));
 	const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);

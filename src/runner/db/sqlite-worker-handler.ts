@@ -12,7 +12,7 @@ import type { SqliteFileImage, WorkerRequest, WorkerResponse } from "./sqlite-wo
 export type PostReply = (message: WorkerResponse, transfer: ArrayBuffer[]) => void;
 
 /** Bytes as an ArrayBuffer of their own, ready to transfer (a view into a larger buffer is copied). */
-export function ownBuffer(bytes: Uint8Array): ArrayBuffer {
+function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 	return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
 }
 

@@ -42,6 +42,8 @@ class SqliteWorker {
 	private readonly waiting = new Map<number, { resolve(r: WorkerResponse): void; reject(e: Error): void; committed?(bytes: ArrayBuffer): void }>();
 	private readonly link: WorkerLink;
 	readonly ready: Promise<void>;
+	/** False once the worker died or was terminated: an idle one that died is not reused. */
+	alive = true;
 
 	/** Throws when the factory gives no worker (none can start here). */
 	constructor(factory: WorkerFactory) {
@@ -77,6 +79,7 @@ class SqliteWorker {
 	}
 
 	private fail(e: Error): void {
+		this.alive = false;
 		for (const w of this.waiting.values()) w.reject(e);
 		this.waiting.clear();
 	}
@@ -104,7 +107,8 @@ export class SqliteWorkers {
 		if (!this.available) return null;
 		const reused = this.idle;
 		this.idle = null;
-		if (reused) return reused;
+		if (reused?.alive) return reused;
+		if (reused) this.discard(reused);
 		let w: SqliteWorker;
 		try {
 			w = new SqliteWorker(this.factory);

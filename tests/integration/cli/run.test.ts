@@ -34,7 +34,8 @@ afterAll(async () => {
 	rmSync(vault, { recursive: true, force: true });
 });
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the CLI; an `env` entry set to undefined is left out of the child's environment. */
+async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
 	try {
 		const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, RUNNABLE_BLOCKS_SECRET_DEMO_PASSWORD: "demo", ...env }, timeout: 30_000 });
 		return { code: 0, stdout, stderr };
@@ -118,6 +119,35 @@ describe("runnable-blocks run", () => {
 		expect(stdout).toMatch(/broken\.md:1:17: timeout "soon" is invalid/);
 		expect(stdout).toMatch(/^✓ y {2}GET .*\/search\?q=dune {2}→ 200 OK/m);
 		expect(code).toBe(1);
+	});
+
+	it("says so when a note has no block to run, and exits 0", async () => {
+		const note = join(vault, "prose.md");
+		writeFileSync(note, "# Notes\n\nNothing to run here.\n\n```js\nconsole.log(1)\n```\n");
+		const human = await cli(["run", note]);
+		expect(human).toMatchObject({ code: 0, stdout: "" });
+		expect(human.stderr).toBe(`runnable-blocks: ${note} has no block to run (http or db)\n`);
+		const json = await cli(["run", note, "--json"]);
+		expect(json.code).toBe(0);
+		expect(JSON.parse(json.stdout)).toEqual([]);
+		expect(json.stderr).toMatch(/has no block to run/);
+	});
+
+	it("warns about an unset secret only when a block of the run reads it: itself, through a variable, or through a block it needs", async () => {
+		const unset = { RUNNABLE_BLOCKS_SECRET_DEMO_PASSWORD: undefined };
+		const warning = 'secret "demo-password" is not set: export RUNNABLE_BLOCKS_SECRET_DEMO_PASSWORD to use it\n';
+		const unrelated = await cli(["run", join(vault, "1 Getting started.md"), "--alias", "search"], unset);
+		expect(unrelated.code).toBe(0);
+		expect(unrelated.stderr).toBe("");
+		// me reads login's token, and login reads {{password}}.
+		const dependency = await cli(["run", join(vault, "2 Bookshop API.md"), "--alias", "me"], unset);
+		expect(dependency.stderr).toContain(warning);
+		const note = join(vault, "secret-variable.md");
+		writeFileSync(note, "```http\n@pw = {{password}}\n```\n\n```http alias=uses\nGET {{base_url}}/search?q={{pw}}\n```\n\n```http alias=other\nGET {{base_url}}/search?q=x\n```\n");
+		const through = await cli(["run", note, "--alias", "uses"], unset);
+		expect(through.stderr).toBe(warning);
+		const not = await cli(["run", note, "--alias", "other"], unset);
+		expect(not.stderr).toBe("");
 	});
 
 	it("exits 2 with file:line:column when user.toml does not parse, and leaves it alone", async () => {

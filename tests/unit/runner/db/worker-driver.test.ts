@@ -1,7 +1,7 @@
 import initSqlJs from "sql.js";
 import type { SqliteFile } from "../../../../src/runner/db/sqlite";
 import { createSqliteWorkerHandler } from "../../../../src/runner/db/sqlite-worker-handler";
-import { createWorkerSqliteDriver, SqliteWorkers, type WorkerFactory } from "../../../../src/runner/db/worker-driver";
+import { createWorkerSqliteDriver, SqliteWorkers, type WorkerEvents, type WorkerFactory } from "../../../../src/runner/db/worker-driver";
 
 /** A SQLite file in memory: its bytes, and each write kept. */
 async function memoryFile(sql: string): Promise<SqliteFile & { writes: Uint8Array[] }> {
@@ -58,9 +58,11 @@ describe("the plugin's SQLite driver where no worker can start", () => {
  * `hang`, a run's outcome is held back as if its last statement never ended (what the handler
  * posted before it, its commits, still arrives); `onHang` hears when that happens.
  */
-function inThreadWorker(options: { hang: boolean; onHang?: () => void }): { factory: WorkerFactory; terminated(): number } {
+function inThreadWorker(options: { hang: boolean; onHang?: () => void }): { factory: WorkerFactory; terminated(): number; started: WorkerEvents[] } {
 	let terminated = 0;
+	const started: WorkerEvents[] = [];
 	const factory: WorkerFactory = (events) => {
+		started.push(events);
 		let alive = true;
 		const handle = createSqliteWorkerHandler(
 			(message) => {
@@ -78,7 +80,7 @@ function inThreadWorker(options: { hang: boolean; onHang?: () => void }): { fact
 			},
 		};
 	};
-	return { factory, terminated: () => terminated };
+	return { factory, terminated: () => terminated, started };
 }
 
 describe("the SQLite driver over a worker it can terminate", () => {
@@ -89,6 +91,18 @@ describe("the SQLite driver over a worker it can terminate", () => {
 		await expect(driver.run([statement("INSERT INTO t (name) VALUES ('x')", "insert"), statement("SELECT name FROM t")], opts)).resolves.toMatchObject({ kind: "done", rows: [{ name: "x" }] });
 		expect(file.writes).toHaveLength(1);
 		expect(worker.terminated()).toBe(0);
+	});
+
+	it("reuses its idle worker, but not one that died while idle: the next query starts a new one", async () => {
+		const file = await memoryFile("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);");
+		const worker = inThreadWorker({ hang: false });
+		const driver = createWorkerSqliteDriver(new SqliteWorkers(worker.factory), file, { readonly: true });
+		await expect(driver.run([statement("SELECT 1 AS one")], opts)).resolves.toMatchObject({ kind: "done" });
+		await expect(driver.run([statement("SELECT 1 AS one")], opts)).resolves.toMatchObject({ kind: "done" });
+		expect(worker.started).toHaveLength(1);
+		worker.started[0].gone("out of memory");
+		await expect(driver.run([statement("SELECT 1 AS one")], opts)).resolves.toMatchObject({ kind: "done", rows: [{ one: 1 }] });
+		expect(worker.started).toHaveLength(2);
 	});
 
 	it("terminates the worker of a statement that does not end, and saves what the run committed before it", async () => {
