@@ -25,9 +25,8 @@ interface Pass {
 }
 
 /**
- * Scrolls the element matched by `selector` through `steps` (fractions of its scroll height), one
- * step per animation frame, and reports the pass. With `floor`, a plain box of the same size and
- * scroll height takes the element's place for the pass.
+ * Scrolls the element matched by `selector` in 60 steps, one per animation frame, and reports the
+ * pass. With `floor`, a plain box of the same size and scroll height takes the element's place.
  */
 function scrollPass(host: Host, selector: string, floor: boolean): Promise<Pass> {
 	return host.page.evaluate(
