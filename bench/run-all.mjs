@@ -1,12 +1,12 @@
 // `npm run bench`: every benchmark in turn, then bench/RESULTS.md, the table of their figures
 // (each benchmark reports its figures through bench/support/report.ts). Needs `npm run build`
-// first (runner, panel and first-run use the built CLI and main.js). Each benchmark is bounded:
+// first (runner, panel, first-run and scroll use the built CLI and main.js). Each benchmark is bounded:
 // the whole run takes a few minutes on a 2-core machine.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 
-const benches = [["parse"], ["editor"], ["search"], ["runner"], ["bundle"], ["panel"], ["first-run"]];
+const benches = [["parse"], ["editor"], ["search"], ["runner"], ["bundle"], ["panel"], ["first-run"], ["scroll"]];
 mkdirSync("bench/.cache", { recursive: true });
 const results = resolve("bench/.cache/results.jsonl");
 rmSync(results, { force: true });

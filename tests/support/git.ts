@@ -47,6 +47,24 @@ export function read(root: string, path: string): string {
 	return readFileSync(join(root, path), "utf8");
 }
 
+/**
+ * A fresh repository of `folders × perFolder` untracked notes under bulk/ (the version-control
+ * panel at scale), on an empty first commit, with no background gc or maintenance to outlive it.
+ */
+export function bulkVault(dir: string, folders = 100, perFolder = 100): void {
+	git(dir, "init", "--quiet", "--initial-branch=main");
+	git(dir, "config", "user.name", "Panel Tester");
+	git(dir, "config", "user.email", "panel@example.test");
+	// No background gc after a commit of the bulk: it would still be writing .git when the folder is removed.
+	git(dir, "config", "gc.auto", "0");
+	git(dir, "config", "maintenance.auto", "false");
+	git(dir, "commit", "--quiet", "--allow-empty", "-m", "Empty vault");
+	for (let d = 0; d < folders; d++) {
+		mkdirSync(join(dir, "bulk", `folder ${d}`), { recursive: true });
+		for (let f = 0; f < perFolder; f++) writeFileSync(join(dir, "bulk", `folder ${d}`, `note ${f}.md`), `${d}/${f}\n`);
+	}
+}
+
 export interface GitWorld {
 	dir: string;
 	remote: string;
