@@ -1,10 +1,12 @@
 import type * as Http from "node:http";
 import type * as Https from "node:https";
 import type * as Net from "node:net";
+import type { Duplex } from "node:stream";
 import type * as Zlib from "node:zlib";
 import { setCookiesOf, withJarCookies } from "../cookie-jar";
 import { MAX_BODY_BYTES, MAX_REDIRECTS, wireBody, type PreparedRequest } from "../request";
 import { failed, type ResponseHead, type SendOptions, type Timing, type Transport, type TransportOutcome } from "../transport";
+import { DEFAULT_IDLE_MS, idleLimitMs, retriesOnFreshConnection } from "./keep-alive";
 import { formatRequestHead, invalidHeader } from "./raw-head";
 
 /**
@@ -36,7 +38,11 @@ const DEFAULT_HEADERS: Array<[string, string]> = [
 const CONNECT_ERRORS = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "EADDRNOTAVAIL", "EPROTO", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "ERR_TLS_CERT_ALTNAME_INVALID"]);
 
 class Ended extends Error {
-	constructor(readonly outcome: TransportOutcome) {
+	constructor(
+		readonly outcome: TransportOutcome,
+		/** Lost on a stale keep-alive connection: sent again on a fresh one (see retriesOnFreshConnection). */
+		readonly retriable = false,
+	) {
 		super("ended");
 	}
 }
@@ -64,11 +70,13 @@ function requireNodeModules(): NodeModules {
  */
 export function createNodeTransport(options: NodeTransportOptions = {}): Transport & { close(): void } {
 	const mods = requireNodeModules();
-	const httpAgent = new mods.http.Agent({ keepAlive: true });
+	const idleLimits = new WeakMap<Duplex, number>();
+	const httpAgent = keepingAlive(new mods.http.Agent({ keepAlive: true }), idleLimits);
 	let httpsAgent: Https.Agent | null = null;
 	const agents: Agents = {
 		http: httpAgent,
-		https: () => (httpsAgent ??= new (mods.https().Agent)({ keepAlive: true, rejectUnauthorized: options.rejectUnauthorized ?? true })),
+		https: () => (httpsAgent ??= keepingAlive(new (mods.https().Agent)({ keepAlive: true, rejectUnauthorized: options.rejectUnauthorized ?? true }), idleLimits)),
+		idleLimits,
 	};
 	return {
 		name: "node",
@@ -85,6 +93,49 @@ interface Agents {
 	http: Http.Agent;
 	/** Made on the first https request. */
 	https(): Https.Agent;
+	/** Per connection, how long it may idle in the pool, from its last response's Keep-Alive hint (idleLimitMs). */
+	idleLimits: WeakMap<Duplex, number>;
+}
+
+/**
+ * The agent keeps a connection only as long as its server said it would keep it. Node 20's agent
+ * created without a `timeout` ignores the Keep-Alive hint and reuses a socket at any age, so a
+ * request could cross the server's idle close on the wire; the agent destroys a pooled socket
+ * when its timeout fires (Node's documented behaviour for `freeSockets`).
+ */
+function keepingAlive<A extends Http.Agent>(agent: A, idleLimits: WeakMap<Duplex, number>): A {
+	// Node's own keepSocketAlive returns whether to pool the socket (typed `void` in @types/node).
+	const pool = agent.keepSocketAlive.bind(agent) as (socket: Duplex) => boolean;
+	agent.keepSocketAlive = (socket: Duplex) => {
+		const idle = idleLimits.get(socket) ?? DEFAULT_IDLE_MS;
+		if (idle <= 0 || !pool(socket)) return false;
+		(socket as Net.Socket).setTimeout(idle);
+		return true;
+	};
+	return agent;
+}
+
+/**
+ * Takes the origin's idle connections out of the pool before a retry, which must go out on a
+ * fresh connection: the agent would hand it the next pooled socket, maybe as stale as the one
+ * that just failed. Agent names start `host:port:` (`agent.getName`); 'agentRemove' is Node's
+ * documented way to take a socket out of an agent. With `maxSockets` unlimited (our agents), a
+ * request with no free socket gets a new connection at once.
+ */
+function dropIdleConnections(agent: Http.Agent, url: URL): void {
+	const prefix = `${hostnameOf(url)}:${url.port || (url.protocol === "https:" ? "443" : "80")}:`;
+	for (const [name, sockets] of Object.entries(agent.freeSockets)) {
+		if (!name.startsWith(prefix) || !sockets) continue;
+		for (const socket of [...sockets]) {
+			socket.emit("agentRemove");
+			socket.destroy();
+		}
+	}
+}
+
+/** The URL's host as Node's request options take it (an IPv6 address without its brackets). */
+function hostnameOf(url: URL): string {
+	return url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
 }
 
 interface Hop {
@@ -122,10 +173,22 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 	};
 	if (opts.signal?.aborted) stop.reason = "user";
 	opts.signal?.addEventListener("abort", onUserAbort);
+	let retried = false;
+	const attempt = async (hop: Hop, redirects: number): Promise<Exchange> => {
+		try {
+			return await exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed);
+		} catch (e) {
+			// Once per run, and never after the user's cancel or the timeout.
+			if (!(e instanceof Ended) || !e.retriable || retried || stop.reason) throw e;
+			retried = true;
+			dropIdleConnections(hop.url.protocol === "https:" ? agents.https() : agents.http, hop.url);
+			return exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed);
+		}
+	};
 	try {
 		let hop: Hop = { method: request.method, url, headers: request.headers, body: wireBody(request) };
 		for (let redirects = 0; ; redirects++) {
-			const result = await exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed);
+			const result = await attempt(hop, redirects);
 			if (result.kind !== "redirect") return finish(result.outcome);
 			if (!request.followRedirects) return finish(result.outcome);
 			if (redirects >= MAX_REDIRECTS) {
@@ -185,14 +248,17 @@ interface KeyHeaders {
 	location?: string;
 	contentEncoding?: string;
 	contentLength?: string;
+	keepAlive?: string;
 }
 
 function keyHeaders(pairs: ReadonlyArray<readonly [string, string]>): KeyHeaders {
 	const out: KeyHeaders = {};
 	for (const [n, v] of pairs) {
-		// Lower-cased only at the lengths of the names sought ("location" 8, "content-length" 14, "content-encoding" 16).
+		// Lower-cased only at the lengths of the names sought ("location" 8, "keep-alive" 10, "content-length" 14, "content-encoding" 16).
 		if (n.length === 8) {
 			if (out.location === undefined && n.toLowerCase() === "location") out.location = v;
+		} else if (n.length === 10) {
+			if (out.keepAlive === undefined && n.toLowerCase() === "keep-alive") out.keepAlive = v;
 		} else if (n.length === 14) {
 			if (out.contentLength === undefined && n.toLowerCase() === "content-length") out.contentLength = v;
 		} else if (n.length === 16) {
@@ -237,12 +303,16 @@ function exchange(
 		let settled = false;
 		let responded = false;
 		let req: Http.ClientRequest;
-		const end = (outcome: TransportOutcome) => {
+		let socket: Net.Socket | null = null;
+		let reused = false;
+		/** The socket's bytesRead when this request got it: any more are this request's response. */
+		let readBefore = 0;
+		const end = (outcome: TransportOutcome, retriable = false) => {
 			if (settled) return;
 			settled = true;
 			cleanup();
 			req?.destroy();
-			reject(new Ended(outcome));
+			reject(new Ended(outcome, retriable));
 		};
 		const onAbort = () => end({ kind: "cancelled", reason: stop.reason ?? "user", timing });
 		const cleanup = () => {
@@ -256,7 +326,7 @@ function exchange(
 		try {
 			req = lib.request({
 				protocol: hop.url.protocol,
-				hostname: hop.url.hostname.startsWith("[") ? hop.url.hostname.slice(1, -1) : hop.url.hostname,
+				hostname: hostnameOf(hop.url),
 				port: hop.url.port || undefined,
 				path: hop.url.pathname + hop.url.search,
 				auth: hop.url.username ? `${decodeURIComponent(hop.url.username)}:${decodeURIComponent(hop.url.password)}` : undefined,
@@ -270,18 +340,28 @@ function exchange(
 			end(failed(code === "ERR_INVALID_HTTP_TOKEN" ? "invalid_token" : "request_failed", String(e), timing));
 			return;
 		}
-		req.on("socket", (socket: Net.Socket) => {
-			const reused = (req as unknown as { reusedSocket?: boolean }).reusedSocket === true;
+		req.on("socket", (s: Net.Socket) => {
+			socket = s;
+			readBefore = s.bytesRead;
+			reused = req.reusedSocket;
 			timing.connectionReused = reused;
 			if (reused) return;
-			socket.once("lookup", () => (timing.dns = elapsed()));
-			socket.once("connect", () => (timing.connect = elapsed()));
-			socket.once("secureConnect", () => (timing.tls = elapsed()));
+			s.once("lookup", () => (timing.dns = elapsed()));
+			s.once("connect", () => (timing.connect = elapsed()));
+			s.once("secureConnect", () => (timing.tls = elapsed()));
 		});
 		req.on("error", (e: NodeJS.ErrnoException) => {
 			if (settled) return;
 			const connect = e.code !== undefined && CONNECT_ERRORS.has(e.code) && !responded;
-			end(failed(connect ? "connect_failed" : "protocol_error", e.message, timing));
+			const lost = {
+				method: hop.method,
+				reusedSocket: reused,
+				responseBytes: (socket?.bytesRead ?? readBefore) - readBefore,
+				idempotencyKey: names.has("idempotency-key") || names.has("x-idempotency-key"),
+				code: e.code,
+				syscall: e.syscall,
+			};
+			end(failed(connect ? "connect_failed" : "protocol_error", e.message, timing), retriesOnFreshConnection(lost));
 		});
 		req.on("response", (res: Http.IncomingMessage) => {
 			responded = true;
@@ -297,6 +377,7 @@ function exchange(
 			opts.cookies?.store(hop.url.href, setCookiesOf(head.headers));
 			// Read from the raw pairs: res.headers would build a second header object per response.
 			const key = keyHeaders(head.headers);
+			if (socket) agents.idleLimits.set(socket, idleLimitMs(key.keepAlive));
 			const location = key.location;
 			const rawRequestHead = requestHeadText(req);
 			const requestBytes = Buffer.byteLength(rawRequestHead) + body.byteLength;

@@ -1,3 +1,6 @@
+import * as http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { executeRequest, type HistoryEntry } from "../../../src/runner/executor";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
 import { MAX_BODY_BYTES, type PreparedRequest } from "../../../src/runner/request";
 import type { Transport, TransportOutcome } from "../../../src/runner/transport";
@@ -264,5 +267,251 @@ describe("node transport against httpbin", () => {
 		expect(teapot.kind === "done" && teapot.head.status).toBe(418);
 		const cookies = await transport.send(req(`${bin.url}/cookies/set?flavour=oat`, { followRedirects: false }));
 		expect(cookies.kind === "done" && cookies.head.headers.some(([n, v]) => n.toLowerCase() === "set-cookie" && v.startsWith("flavour=oat"))).toBe(true);
+	});
+});
+
+/**
+ * A keep-alive server on 127.0.0.1 that numbers the requests of each connection. `?drop=` makes
+ * it destroy the connection instead of answering: `reused` on a connection's second request
+ * (what a server's idle close does to a request that crosses it), `always` on any request,
+ * `partial` on a second request after sending a status line. `?hold` never answers; `?pair`
+ * answers when two of them are waiting (two connections at once); `?to=<url>` redirects there
+ * (302). It never closes an idle
+ * connection itself: when one closes, the client dropped it.
+ */
+interface DroppingServer {
+	url: string;
+	/** Every request that arrived, with its number on its connection (1 = the connection's first). */
+	requests: Array<{ method: string; url: string; nth: number }>;
+	connections(): number;
+	/** Resolves when `n` requests have arrived. */
+	arrived(n: number): Promise<void>;
+	/** Resolves when `n` connections have closed. */
+	closed(n: number): Promise<void>;
+	close(): Promise<void>;
+}
+
+async function startDroppingServer(keepAlive?: string): Promise<DroppingServer> {
+	const requests: DroppingServer["requests"] = [];
+	const nth = new WeakMap<Socket, number>();
+	const sockets = new Set<Socket>();
+	const waiters = new Set<() => void>();
+	const paired: http.ServerResponse[] = [];
+	let connections = 0;
+	let closed = 0;
+	const changed = () => waiters.forEach((w) => w());
+	const until = (met: () => boolean) =>
+		new Promise<void>((resolve) => {
+			const check = () => {
+				if (!met()) return;
+				waiters.delete(check);
+				resolve();
+			};
+			waiters.add(check);
+			check();
+		});
+	const answer = (res: http.ServerResponse, text: string) => {
+		res.writeHead(200, { "Content-Type": "text/plain", ...(keepAlive ? { "Keep-Alive": keepAlive } : {}) });
+		res.end(text);
+	};
+	const server = http.createServer((req, res) => {
+		req.resume();
+		req.on("end", () => {
+			const n = (nth.get(req.socket) ?? 0) + 1;
+			nth.set(req.socket, n);
+			requests.push({ method: req.method ?? "", url: req.url ?? "", nth: n });
+			const url = new URL(req.url ?? "/", "http://x");
+			const drop = url.searchParams.get("drop");
+			changed();
+			if (drop === "always" || ((drop === "reused" || drop === "partial") && n === 2)) {
+				if (drop === "partial") req.socket.end("HTTP/1.1 200 OK\r\n");
+				else req.socket.destroy();
+			} else if (url.searchParams.has("to")) {
+				res.writeHead(302, { Location: url.searchParams.get("to") ?? "/" });
+				res.end();
+			} else if (url.searchParams.has("pair")) {
+				paired.push(res);
+				if (paired.length === 2) paired.splice(0).forEach((r) => answer(r, "paired"));
+			} else if (!url.searchParams.has("hold")) {
+				answer(res, `answer ${requests.length}`);
+			}
+		});
+	});
+	server.keepAliveTimeout = 0;
+	server.on("connection", (socket: Socket) => {
+		connections++;
+		sockets.add(socket);
+		socket.on("close", () => {
+			sockets.delete(socket);
+			closed++;
+			changed();
+		});
+	});
+	await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		requests,
+		connections: () => connections,
+		arrived: (n) => until(() => requests.length >= n),
+		closed: (n) => until(() => closed >= n),
+		close: async () => {
+			for (const socket of sockets) socket.destroy();
+			await new Promise((r) => server.close(r));
+		},
+	};
+}
+
+describe("node transport on a keep-alive connection the server has closed", () => {
+	let dropping: DroppingServer;
+	let client: Transport & { close(): void };
+	beforeEach(async () => {
+		dropping = await startDroppingServer();
+		client = createNodeTransport();
+	});
+	afterEach(async () => {
+		client.close();
+		await dropping.close();
+	});
+
+	/** Opens the connection the next request will reuse. */
+	async function pooled(): Promise<void> {
+		expect(text(await client.send(req(`${dropping.url}/first`)))).toBe("answer 1");
+	}
+
+	it("sends a request lost on a reused connection once more, on a fresh one, and times the attempt that answered", async () => {
+		await pooled();
+		const o = await client.send(req(`${dropping.url}/again?drop=reused`));
+		expect(text(o)).toBe("answer 3");
+		expect(dropping.connections()).toBe(2);
+		expect(dropping.requests.map((r) => r.nth)).toEqual([1, 2, 1]);
+		if (o.kind === "done") {
+			expect(o.timing.connectionReused).toBe(false);
+			expect(o.timing.connect).toBeDefined();
+			expect(o.rawRequestHead.startsWith("GET /again?drop=reused HTTP/1.1\r\n")).toBe(true);
+			expect(o.requestBytes).toBe(Buffer.byteLength(o.rawRequestHead));
+		}
+	});
+
+	it.each([["PUT"], ["DELETE"], ["HEAD"], ["OPTIONS"]] as const)("sends an idempotent %s again", async (method) => {
+		await pooled();
+		const o = await client.send(req(`${dropping.url}/again?drop=reused`, { method, body: method === "PUT" ? "same" : "" }));
+		expect(o).toMatchObject({ kind: "done", head: { status: 200 } });
+		expect(dropping.connections()).toBe(2);
+	});
+
+	it.each([["POST"], ["PATCH"]] as const)("never sends a %s the server read again: it fails with its error", async (method) => {
+		await pooled();
+		const o = await client.send(req(`${dropping.url}/order?drop=reused`, { method, body: "one order" }));
+		expect(o).toMatchObject({ kind: "failed", code: "connect_failed", detail: "socket hang up" });
+		expect(dropping.requests.filter((r) => r.method === method)).toHaveLength(1);
+		expect(dropping.connections()).toBe(1);
+	});
+
+	it("sends a POST again when its Idempotency-Key lets the server deduplicate it", async () => {
+		await pooled();
+		const o = await client.send(req(`${dropping.url}/order?drop=reused`, { method: "POST", headers: [["Idempotency-Key", "8e03"]], body: "one order" }));
+		expect(o).toMatchObject({ kind: "done", head: { status: 200 } });
+		expect(dropping.connections()).toBe(2);
+	});
+
+	it.each([["POST"], ["GET"]] as const)("never sends a %s lost on a fresh connection again", async (method) => {
+		const o = await client.send(req(`${dropping.url}/order?drop=always`, { method, body: method === "POST" ? "one order" : "" }));
+		expect(o).toMatchObject({ kind: "failed", code: "connect_failed", detail: "socket hang up" });
+		expect(dropping.requests).toHaveLength(1);
+		expect(dropping.connections()).toBe(1);
+	});
+
+	it("sends a request again only once", async () => {
+		await pooled();
+		const o = await client.send(req(`${dropping.url}/again?drop=always`));
+		expect(o).toMatchObject({ kind: "failed", code: "connect_failed" });
+		expect(dropping.requests.map((r) => r.nth)).toEqual([1, 2, 1]);
+		expect(dropping.connections()).toBe(2);
+	});
+
+	it("sends a run's requests again only once, over all its redirects", async () => {
+		const other = await startDroppingServer();
+		try {
+			await pooled();
+			expect(text(await client.send(req(`${other.url}/first`)))).toBe("answer 1");
+			const target = `${other.url}/target?drop=reused`;
+			const o = await client.send(req(`${dropping.url}/moved?drop=reused&to=${encodeURIComponent(target)}`));
+			expect(o).toMatchObject({ kind: "failed", code: "connect_failed", detail: "socket hang up" });
+			expect(dropping.requests.map((r) => r.nth)).toEqual([1, 2, 1]);
+			expect(other.requests.map((r) => r.nth)).toEqual([1, 2]);
+		} finally {
+			await other.close();
+		}
+	});
+
+	it("never sends a request again once a byte of its response has arrived", async () => {
+		await pooled();
+		const o = await client.send(req(`${dropping.url}/again?drop=partial`));
+		expect(o).toMatchObject({ kind: "failed" });
+		expect(dropping.requests).toHaveLength(2);
+		expect(dropping.connections()).toBe(1);
+	});
+
+	it("never sends a request again after the user's cancel", async () => {
+		await pooled();
+		const controller = new AbortController();
+		const sent = client.send(req(`${dropping.url}/again?hold`), { signal: controller.signal });
+		await dropping.arrived(2);
+		controller.abort();
+		expect(await sent).toMatchObject({ kind: "cancelled", reason: "user" });
+		await dropping.closed(1);
+		expect(dropping.requests).toHaveLength(2);
+		expect(dropping.connections()).toBe(1);
+	});
+
+	it("goes to a fresh connection, not to another pooled one", async () => {
+		const both = await Promise.all([client.send(req(`${dropping.url}/a?pair`)), client.send(req(`${dropping.url}/b?pair`))]);
+		expect(both.map(text)).toEqual(["paired", "paired"]);
+		const o = await client.send(req(`${dropping.url}/again?drop=reused`));
+		expect(o).toMatchObject({ kind: "done", timing: { connectionReused: false } });
+		expect(dropping.connections()).toBe(3);
+		expect(dropping.requests.at(-1)?.nth).toBe(1);
+	});
+
+	it("records one history row for the run, with the bytes of the attempt that answered", async () => {
+		await pooled();
+		const rows: HistoryEntry[] = [];
+		const result = await executeRequest(req(`${dropping.url}/again?drop=reused`), { transport: client, cacheKey: () => "key", history: { record: (row) => rows.push(row) } }, { envSnapshot: {}, filePath: "api.md", historyAlias: "again" });
+		expect(result).toMatchObject({ state: "done", timing: { connectionReused: false } });
+		expect(rows).toHaveLength(1);
+		expect(rows[0]).toMatchObject({ outcome: "done", status: 200, requestBytes: Buffer.byteLength(result.rawRequestHead ?? "") });
+	});
+});
+
+describe("node transport and the server's Keep-Alive hint", () => {
+	let client: Transport & { close(): void };
+	beforeEach(() => {
+		client = createNodeTransport();
+	});
+	afterEach(() => client.close());
+
+	it("does not keep a connection the server will close within the margin (timeout=1)", async () => {
+		const server = await startDroppingServer("timeout=1");
+		try {
+			await client.send(req(`${server.url}/one`));
+			const o = await client.send(req(`${server.url}/two`));
+			expect(o).toMatchObject({ kind: "done", timing: { connectionReused: false } });
+			expect(server.connections()).toBe(2);
+		} finally {
+			await server.close();
+		}
+	});
+
+	it("drops an idle connection before the server's announced timeout (timeout=2)", async () => {
+		const server = await startDroppingServer("timeout=2, max=100");
+		try {
+			const o = await client.send(req(`${server.url}/one`));
+			expect(o).toMatchObject({ kind: "done" });
+			// The server never closes an idle connection: only the client's idle limit can.
+			await server.closed(1);
+			expect(server.connections()).toBe(1);
+		} finally {
+			await server.close();
+		}
 	});
 });
