@@ -7,7 +7,7 @@ let wasmBytes: Promise<Uint8Array> | null = null;
 
 /**
  * sql.js's WebAssembly as bytes, decoded once, on first use (src/runner/sql-wasm.ts). The plugin
- * hands a copy to its SQLite worker, which compiles it there (src/ui/db/worker-driver.ts). A
+ * hands a copy to its SQLite worker, which compiles it there (src/runner/db/worker-driver.ts). A
  * failure is not kept.
  */
 export function sqlWasmBytes(): Promise<Uint8Array> {

@@ -9,8 +9,8 @@ declare module "*.wasm" {
 }
 
 /**
- * `import source from "worker:./file"`: the module bundled on its own by esbuild (an IIFE for a
- * Web Worker) and given to main.js as its text (esbuild.config.mjs).
+ * `import source from "worker:./file"`: the module bundled on its own by esbuild (an IIFE for the
+ * plugin's Web Worker or the CLI's worker thread) and given to the bundle as its text (esbuild.config.mjs).
  */
 declare module "worker:*" {
 	const source: string;
