@@ -1,10 +1,9 @@
 import { definesVariablesOnly, fileVariablesFor, type AliasPath, type BlockLanguage, type Lookup, type NoteBlock } from "../blocks";
 import { DB_RUNNER } from "./db/run-db";
-import { failedBeforeStart } from "./executor";
 import { HTTP_RUNNER } from "./http/run-http";
 import type { BlockRunContext, KindRunner } from "./kind-runner";
 import { aliasBlocks, invalidBlock, type PrepareContext, type RunScope } from "./prepare";
-import type { BlockResult, KindOptions } from "./result";
+import { failedBeforeStart, type BlockResult, type KindOptions } from "./result";
 
 type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteBlock, { kind: L }>> };
 

@@ -1,7 +1,7 @@
 import { blockKey, historyAlias, type HttpNoteBlock, type NoteBlock } from "../blocks";
 import { isRunnable, prepareContext } from "./block-runners";
 import { cacheKey } from "./cache-key";
-import { failedBeforeStart, type ExecutorDeps, type HistoryRecorder, type ResultCache } from "./executor";
+import type { ExecutorDeps, HistoryRecorder, ResultCache } from "./executor";
 import { CookieJars, type JarCookie } from "./cookie-jar";
 import { failedError } from "./failures";
 import type { BodyFiles } from "./file-parts";
@@ -10,7 +10,7 @@ import { maskSecrets } from "./mask-secrets";
 import { ByteLruCache } from "./lru-cache";
 import { prepareRequest, type Preparation } from "./prepare";
 import type { HttpResult } from "./http/http-run";
-import type { BlockResult, KindDeps, KindOptions, RunSnapshot } from "./result";
+import { failedBeforeStart, type BlockResult, type KindDeps, type KindOptions, type RunSnapshot } from "./result";
 import { runBlocks, type BlockRun } from "./run-note";
 import { SessionStore } from "./session";
 import type { Transport } from "./transport";

@@ -6,7 +6,7 @@ import { failedError } from "./failures";
 import type { RunCookies } from "./cookie-jar";
 import type { BodyFiles } from "./file-parts";
 import type { HttpResult, HttpRun } from "./http/http-run";
-import type { BlockResult, KindDeps, KindOptions, RunError, RunSnapshot } from "./result";
+import type { KindDeps, KindOptions, RunError, RunSnapshot } from "./result";
 import { nextState, type RunEvent } from "./state-machine";
 import { sendWithDigest } from "./http/digest-auth";
 import type { Transport, TransportOutcome } from "./transport";
@@ -156,9 +156,4 @@ function historyEntry(request: PreparedRequest, result: HttpResult, opts: Execut
 		timestamp: startedAt,
 		transport: deps.transport.name,
 	};
-}
-
-/** A result for a block that could not start (a cycle, a failed dependency, a kind with no runner): state failed, nothing sent. */
-export function failedBeforeStart(error: RunError): BlockResult {
-	return { state: "failed", error };
 }

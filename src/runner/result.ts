@@ -61,3 +61,8 @@ export type RunSnapshot = BareRun | KindRun;
 export type BlockResult = RunSnapshot & { state: FinalState };
 
 export const IDLE: RunSnapshot = { state: "idle" };
+
+/** A result for a block that could not start (a cycle, a failed dependency, a kind with no runner): state failed, nothing sent. */
+export function failedBeforeStart(error: RunError): BlockResult {
+	return { state: "failed", error };
+}

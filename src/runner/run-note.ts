@@ -1,9 +1,9 @@
 import { definesVariablesOnly, historyAlias, type NoteBlock } from "../blocks";
 import { keepsForReferences, prepareContext, runBlock } from "./block-runners";
-import { failedBeforeStart, type ExecutorDeps } from "./executor";
+import type { ExecutorDeps } from "./executor";
 import { failedError } from "./failures";
 import { aliasBlocks, referencedAliases, type RunScope } from "./prepare";
-import type { BlockResult, KindOptions, RunSnapshot } from "./result";
+import { failedBeforeStart, type BlockResult, type KindOptions, type RunSnapshot } from "./result";
 
 /** Where finished runs are kept between invocations (the session store in the plugin, a Map in the CLI). */
 export interface ResultStore {
