@@ -64,24 +64,6 @@ async function runWith(alias: string, button = ".rb-run"): Promise<string> {
 	return (await panel(alias).getAttribute("data-state")) ?? "";
 }
 
-/** Long tasks (over 50 ms) the page reports from now until `stop()`. */
-async function watchLongTasks(): Promise<{ stop(): Promise<number[]> }> {
-	await host.page.evaluate(() => {
-		const w = window as unknown as { __long: number[]; __obs?: PerformanceObserver };
-		w.__long = [];
-		w.__obs = new PerformanceObserver((list) => w.__long.push(...list.getEntries().map((e) => e.duration)));
-		w.__obs.observe({ type: "longtask" });
-	});
-	return {
-		stop: () =>
-			host.page.evaluate(() => {
-				const w = window as unknown as { __long: number[]; __obs?: PerformanceObserver };
-				w.__obs?.disconnect();
-				return w.__long;
-			}),
-	};
-}
-
 /** What the results table did to its DOM while watched: nodes added, and rows refilled per render. */
 type DomWatch = { __dom: { added: number; refilled: number[] }; __mo?: MutationObserver };
 
@@ -248,10 +230,10 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 	});
 
 	it("Stop ends a runaway query at once by terminating its worker, the page stays responsive, and the next run works", async () => {
-		const tasks = await watchLongTasks();
 		await panel("forever").locator(".rb-run").click();
 		await host.page.waitForFunction(() => [...document.querySelectorAll(".rb-db-panel")].some((p) => p.getAttribute("data-state") === "running"));
-		// Let it run: the main thread keeps painting frames meanwhile.
+		// Let it run: the main thread keeps painting frames meanwhile (a statement on the page's own
+		// thread would paint none until it ended). How long each task takes is bench/'s to measure.
 		const frames = await host.page.evaluate(() => new Promise<number>((resolve) => {
 			let n = 0;
 			const tick = () => (++n < 20 ? requestAnimationFrame(tick) : resolve(n));
@@ -263,7 +245,6 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 		await expect(panel("forever").locator(".rb-error").textContent()).resolves.toBe("[cancelled]");
 		// Said once, in the badge: the panel's body does not repeat it.
 		expect((await panel("forever").textContent())?.split("[cancelled]")).toHaveLength(2);
-		expect((await tasks.stop()).filter((d) => d >= 100)).toEqual([]);
 		await expect(runWith("read")).resolves.toBe("done");
 	});
 
