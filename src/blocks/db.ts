@@ -27,10 +27,13 @@ export interface DbBlock {
  * The db block's content. Its only rule without a connection at hand: there must be SQL.
  * (A missing `connection=` is decided by the runner: a single configured connection is used.)
  */
+/** The problem of a db block with nothing to run; the runner says the same when splitting finds no statement. */
+export const NO_SQL_TEXT = "This db block has no SQL to run";
+
 export function parseDbBlock(content: string): { model: DbBlock; problems: BlockProblem[] } {
 	const problems: BlockProblem[] = [];
 	const meaningful = content.split("\n").some((l) => l.trim() !== "" && !l.trim().startsWith("--"));
-	if (!meaningful) problems.push(error("empty_block", "This db block has no SQL to run", 0));
+	if (!meaningful) problems.push(error("empty_block", NO_SQL_TEXT, 0));
 	return { model: { sql: content }, problems };
 }
 

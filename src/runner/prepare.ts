@@ -1,5 +1,5 @@
 import { evaluateBuiltin, isHttpToken, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type AliasPath, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
-import { failedError } from "./failures";
+import { failedError, failureText } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
 
@@ -117,7 +117,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 
 	const errors = parts.flatMap((p) => p.errors).map((e) => {
 		const name = /^\{\{\s*(.+?)\s*\}\}$/.exec(e.reference)?.[1];
-		return name && ctx.unsetSecrets?.has(name) ? { ...e, message: `Secret ${e.reference} is not set: give it a value in the environment's settings (the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>)` } : e;
+		return name && ctx.unsetSecrets?.has(name) ? { ...e, message: failureText("unset_secret", e.reference) } : e;
 	});
 	if (errors.length > 0) {
 		const notRun = [...new Set(errors.map((e) => e.notRunAlias).filter((a): a is string => a !== undefined))];

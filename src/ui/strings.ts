@@ -1,7 +1,10 @@
 /**
  * UI strings in English, Spanish and Portuguese (docs/architecture.md), chosen from Obsidian's
- * language setting. One file per locale in ./locales; English is the source of the keys.
+ * language setting: the blocks, the settings, the chat panel and the version-control panel all
+ * read this one table. One file per locale in ./locales; English is the source of the keys.
  */
+import type { ChatFailureCode } from "../chat/failures";
+import type { GitFailureCode } from "../vcs";
 import { en, type StringKey, type Table } from "./locales/en";
 import { es } from "./locales/es";
 import { pt } from "./locales/pt";
@@ -24,4 +27,18 @@ export function t(key: StringKey, vars: Record<string, string | number> = {}): s
 export const LANGUAGES = Object.keys(TABLES);
 export function tableFor(code: string): Table {
 	return TABLES[code] ?? en;
+}
+
+function capitalized<S extends string>(s: S): Capitalize<S> {
+	return `${s[0].toUpperCase()}${s.slice(1)}` as Capitalize<S>;
+}
+
+/** The version-control panel's text for a git failure code (the core's message stays English). */
+export function vcsFailureKey(code: GitFailureCode): StringKey {
+	return `vcsErr${capitalized(code)}`;
+}
+
+/** The chat panel's text for a chat failure code. */
+export function chatFailureKey(code: ChatFailureCode): StringKey {
+	return `chatErr${capitalized(code)}`;
 }

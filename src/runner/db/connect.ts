@@ -8,7 +8,8 @@ import type * as MysqlPromise from "mysql2/promise";
 import type * as Pg from "pg";
 import type { SqlJsStatic } from "sql.js";
 import type { Connection } from "../../settings/connections";
-import { DB_TEXT, type DbDriver } from "./driver";
+import type { DbDriver } from "./driver";
+import { dbFailureText } from "./failures";
 import { createMysqlDriver } from "./mysql";
 import { createPostgresDriver } from "./postgres";
 import { createSqliteDriver, type SqliteFile } from "./sqlite";
@@ -41,7 +42,7 @@ export class DbDrivers {
 	get(name: string, connection: Connection): DriverOrError {
 		const password = connection.type !== "sqlite" && connection.password ? this.modules.readSecret(connection.password.secret) : undefined;
 		if (connection.type !== "sqlite" && connection.password && password === undefined) {
-			return { ok: false, code: "secret_unset", message: `The password secret "${connection.password.secret}" of connection "${name}" is not set`, detail: "Give it a value in the settings (the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>)" };
+			return { ok: false, code: "secret_unset", message: dbFailureText("secret_unset", connection.password.secret, name), detail: "Give it a value in the settings (the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>)" };
 		}
 		// The key holds no password itself, only whether it changed.
 		const key = JSON.stringify(connection) + (password === undefined ? "" : `#${hash(password)}`);
@@ -53,9 +54,9 @@ export class DbDrivers {
 			driver = this.create(connection, password);
 		} catch (e) {
 			// A driver module that will not load, or a pool option it refuses.
-			return { ok: false, code: "connect_failed", message: DB_TEXT.connect_failed, detail: e instanceof Error ? e.message : String(e) };
+			return { ok: false, code: "connect_failed", message: dbFailureText("connect_failed"), detail: e instanceof Error ? e.message : String(e) };
 		}
-		if (!driver) return { ok: false, code: "driver_unavailable", message: DB_TEXT.driver_unavailable, detail: `${connection.type} connections need the desktop app or the CLI` };
+		if (!driver) return { ok: false, code: "driver_unavailable", message: dbFailureText("driver_unavailable", "engine"), detail: `${connection.type} connections need the desktop app or the CLI` };
 		this.drivers.set(name, { key, driver });
 		return { ok: true, driver };
 	}

@@ -12,6 +12,7 @@ import type { DbColumn, DbRow, PlanNode, StatementSummary } from "./driver";
 
 export type DbRunErrorCode =
 	| "sql_error"
+	| "save_failed"
 	| "auth_failed"
 	| "driver_unavailable"
 	| "unknown_connection"

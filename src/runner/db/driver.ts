@@ -1,4 +1,3 @@
-import { failureText } from "../failures";
 /**
  * The `DbDriver` port: what the engine needs from a database, nothing about where it lives.
  * Implementations: sqlite (sql.js), postgres (`pg`), mysql (`mysql2`). Every method resolves
@@ -6,6 +5,7 @@ import { failureText } from "../failures";
  * cancel and a timeout are values the block shows.
  */
 import type { SqlDialect, StatementKind } from "../../blocks/db-sql";
+import { dbFailureText } from "./failures";
 
 /** A column of a result: its name and the engine's type name (`int8`, `varchar(20)`, `INTEGER`…). */
 export interface DbColumn {
@@ -55,6 +55,7 @@ export type DbFailureCode =
 	| "connect_failed" // could not reach the server, or the file
 	| "auth_failed" // the server refused the user or password
 	| "sql_error" // the engine refused a statement (syntax, read-only, constraint…)
+	| "save_failed" // a SQLite file the run changed could not be written back
 	| "driver_unavailable"; // this engine cannot run here (desktop-only driver on mobile)
 
 /** Where the engine said the error is: the statement (0-based) and an offset in its text as sent. */
@@ -139,30 +140,37 @@ export interface DbDriver {
 	close(): Promise<void>;
 }
 
-/** The one text per failure code; the engine's words go in `detail`. */
-export const DB_TEXT: Record<DbFailureCode | "timeout" | "cancelled", string> = {
-	connect_failed: failureText("connect_failed"),
-	auth_failed: "Authentication failed",
-	sql_error: "Query failed",
-	driver_unavailable: "This database engine is not available here",
-	timeout: "Query cancelled (timeout {ms} ms)",
-	cancelled: failureText("cancelled"),
-};
-
-export function timeoutMessage(ms: number): string {
-	return DB_TEXT.timeout.replace("{ms}", String(ms));
+interface FailedExtra {
+	detail?: string;
+	engineCode?: string;
+	position?: DbErrorPosition;
 }
 
-export function dbFailed(code: DbFailureCode, detail: string | undefined, startedAt: number, extra: { engineCode?: string; position?: DbErrorPosition; message?: string } = {}): QueryOutcome {
+function failed(code: DbFailureCode, message: string, startedAt: number, extra: FailedExtra): QueryOutcome {
 	return {
 		kind: "failed",
 		code,
-		message: extra.message ?? DB_TEXT[code],
-		...(detail ? { detail } : {}),
+		message,
+		...(extra.detail ? { detail: extra.detail } : {}),
 		...(extra.engineCode ? { engineCode: extra.engineCode } : {}),
 		...(extra.position ? { position: extra.position } : {}),
 		timing: { total: Date.now() - startedAt },
 	};
+}
+
+/** A failure whose message is its code's text (./failures.ts); the engine's or the system's words go in `detail`. */
+export function dbFailed(code: "connect_failed" | "auth_failed" | "save_failed", detail: string | undefined, startedAt: number, extra: { engineCode?: string } = {}): QueryOutcome {
+	return failed(code, dbFailureText(code), startedAt, { ...extra, ...(detail ? { detail } : {}) });
+}
+
+/** A statement the engine refused: the engine's words are the message (`sql_error`'s text names them). */
+export function sqlFailed(engine: string, startedAt: number, extra: FailedExtra = {}): QueryOutcome {
+	return failed("sql_error", dbFailureText("sql_error", engine), startedAt, extra);
+}
+
+/** A changed SQLite file that could not be written back: the run's outcome, whatever the statements did. */
+export function saveFailed(path: string, error: unknown, startedAt: number): QueryOutcome {
+	return dbFailed("save_failed", `${path}: ${error instanceof Error ? error.message : String(error)}`, startedAt);
 }
 
 /** Bytes as PostgreSQL's `\x` hex text: exact, and readable in a table and in JSON. */

@@ -5,7 +5,7 @@
  * server's prepared-statement protocol (`execute`): values never become SQL text.
  */
 import type * as MysqlPromise from "mysql2/promise";
-import { cancellation, dbFailed, exactInteger, hexBytes, nearOffset, type BoundStatement, type Cursor, type DbColumn, type DbDriver, type DbJson, type DbRow, type DbValue, type ExplainOutcome, type PlanNode, type QueryOptions, type QueryOutcome, type SchemaOutcome, type SchemaTable, type StatementSummary } from "./driver";
+import { cancellation, dbFailed, exactInteger, hexBytes, nearOffset, type BoundStatement, type Cursor, type DbColumn, type DbDriver, type DbJson, type DbRow, type DbValue, type ExplainOutcome, type PlanNode, type QueryOptions, type QueryOutcome, type SchemaOutcome, type SchemaTable, sqlFailed, type StatementSummary } from "./driver";
 import { scrub, type ServerConfig } from "./postgres";
 import { rowsOf } from "./rows";
 
@@ -145,8 +145,7 @@ export function createMysqlDriver(mysql: typeof MysqlPromise, config: ServerConf
 			const err = e as MysqlError;
 			const message = scrub(err.sqlMessage ?? err.message ?? String(e), config.password);
 			const offset = at.text ? nearOffset(at.text, message) : undefined;
-			return dbFailed("sql_error", message, startedAt, {
-				message,
+			return sqlFailed(message, startedAt, {
 				...(err.code ? { engineCode: err.code } : {}),
 				...(offset !== undefined ? { position: { statement: at.index, offset } } : {}),
 			});
@@ -213,7 +212,7 @@ export function createMysqlDriver(mysql: typeof MysqlPromise, config: ServerConf
 				}
 				return { kind: "done", tables: [...tables.values()], timing: { total: Date.now() - startedAt } } satisfies SchemaOutcome;
 			});
-			return out.kind === "cancelled" ? (dbFailed("sql_error", "schema query cancelled", startedAt) as SchemaOutcome) : (out as SchemaOutcome);
+			return out.kind === "cancelled" ? (sqlFailed("", startedAt, { detail: "schema query cancelled" }) as SchemaOutcome) : (out as SchemaOutcome);
 		},
 		close: () => pool.end().catch(() => undefined),
 	};

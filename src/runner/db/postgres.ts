@@ -5,7 +5,8 @@
  */
 import type * as Pg from "pg";
 import { statementKind } from "../../blocks/db-sql";
-import { cancellation, dbFailed, exactInteger, timeoutMessage, type BoundStatement, type Cursor, type DbColumn, type DbDriver, type DbRow, type DbValue, type ExplainOutcome, type PlanNode, type QueryOptions, type QueryOutcome, type SchemaOutcome, type SchemaTable, type StatementSummary } from "./driver";
+import { cancellation, dbFailed, exactInteger, sqlFailed, type BoundStatement, type Cursor, type DbColumn, type DbDriver, type DbRow, type DbValue, type ExplainOutcome, type PlanNode, type QueryOptions, type QueryOutcome, type SchemaOutcome, type SchemaTable, type StatementSummary } from "./driver";
+import { dbFailureText } from "./failures";
 import { rowsOf } from "./rows";
 
 export interface ServerConfig {
@@ -131,10 +132,10 @@ export function createPostgresDriver(pg: typeof Pg, config: ServerConfig): DbDri
 			const err = e as PgError;
 			const stopped = cancelled();
 			if (stopped && (err.code === "57014" || err.code === undefined)) return stopped;
-			return dbFailed("sql_error", scrub(err.message ?? String(e), config.password), startedAt, {
+			return sqlFailed(err.message ? scrub(err.message, config.password) : "", startedAt, {
+				detail: scrub(err.message ?? String(e), config.password),
 				...(err.code ? { engineCode: err.code } : {}),
 				...(err.position ? { position: { statement: at.index, offset: Number(err.position) - 1 } } : {}),
-				message: err.message ? scrub(err.message, config.password) : undefined,
 			});
 		} finally {
 			cancel.dispose();
@@ -193,14 +194,14 @@ export function createPostgresDriver(pg: typeof Pg, config: ServerConfig): DbDri
 				}
 				return { kind: "done", tables: [...tables.values()], timing: { total: Date.now() - startedAt } } satisfies SchemaOutcome;
 			});
-			return out.kind === "cancelled" ? dbFailedSchema(timeoutMessage(30000), startedAt) : (out as SchemaOutcome);
+			return out.kind === "cancelled" ? dbFailedSchema(dbFailureText("timeout", 30000), startedAt) : (out as SchemaOutcome);
 		},
 		close: () => pool.end().catch(() => undefined),
 	};
 }
 
 function dbFailedSchema(detail: string, startedAt: number): SchemaOutcome {
-	return dbFailed("sql_error", detail, startedAt) as SchemaOutcome;
+	return sqlFailed("", startedAt, { detail }) as SchemaOutcome;
 }
 
 interface PgPlan {

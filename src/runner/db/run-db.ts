@@ -5,7 +5,7 @@
  * its line and column, one history row without values or SQL).
  */
 import { bindReferences, lineColumnAt, resolveTemplate, splitStatements, type DbNoteBlock, type SqlDialect, type SqlStatement } from "../../blocks";
-import { failedError } from "../failures";
+import { failedError, failureText } from "../failures";
 import { DEFAULT_MAX_ROWS, type Connection } from "../../settings/connections";
 import type { ExecuteOptions, ExecutorDeps, HistoryEntry } from "../executor";
 import { referenceSources, type PrepareContext } from "../prepare";
@@ -13,7 +13,8 @@ import { DEFAULT_TIMEOUT_MS } from "../request";
 import type { FinalState, RunError } from "../result";
 import type { KindRunner } from "../kind-runner";
 import { dbErrorAt, kindsLabel, readDbPath, type DbBlockRun, type DbDeps, type DbRun } from "./db-result";
-import { timeoutMessage, type BoundStatement, type DbDriver, type QueryOptions } from "./driver";
+import type { BoundStatement, DbDriver, QueryOptions } from "./driver";
+import { dbFailureText } from "./failures";
 
 /** A finished db run. */
 export type DbResult = DbBlockRun & { state: FinalState };
@@ -37,10 +38,10 @@ export function connectionOf(block: DbNoteBlock, connections: Readonly<Record<st
 	const names = Object.keys(connections);
 	const name = block.info.tokens.connection ?? (names.length === 1 ? names[0] : undefined);
 	if (name === undefined) {
-		return { ok: false, error: { code: "unknown_connection", message: names.length === 0 ? "No connection is configured: add a [connections.<name>] table to user.toml" : `Name the connection: connection=<name> (defined: ${names.join(", ")})` } };
+		return { ok: false, error: { code: "unknown_connection", message: dbFailureText("unknown_connection", undefined, names) } };
 	}
 	const connection = connections[name];
-	if (!connection) return { ok: false, error: { code: "unknown_connection", message: `No connection "${name}" in user.toml${names.length ? ` (defined: ${names.join(", ")})` : ""}` } };
+	if (!connection) return { ok: false, error: { code: "unknown_connection", message: dbFailureText("unknown_connection", name, names) } };
 	return { ok: true, name, connection };
 }
 
@@ -54,7 +55,7 @@ export function prepareDb(block: DbNoteBlock, deps: DbDeps | undefined, ctx: Pre
 		const first = block.problems.find((p) => p.severity === "error");
 		return { ok: false, error: { code: "invalid_block", message: first ? `Line ${first.line + 1}: ${first.message}` : "This block cannot run" } };
 	}
-	if (!deps) return { ok: false, error: { code: "driver_unavailable", message: "Database blocks are not available here" } };
+	if (!deps) return { ok: false, error: { code: "driver_unavailable", message: dbFailureText("driver_unavailable", "blocks") } };
 	const found = connectionOf(block, deps.connections);
 	if (!found.ok) return found;
 	const { name, connection } = found;
@@ -80,7 +81,7 @@ export function prepareDb(block: DbNoteBlock, deps: DbDeps | undefined, ctx: Pre
 				const unset = ctx.unsetSecrets?.has(b.reference.inner);
 				return {
 					ok: false,
-					error: { code: "unresolved_reference", message: unset ? `Secret ${b.reference.text} is not set: give it a value in the environment's settings (the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>)` : e.message },
+					error: { code: "unresolved_reference", message: unset ? failureText("unset_secret", b.reference.text) : e.message },
 					errorAt: place(s.from + b.from),
 				};
 			}
@@ -89,7 +90,7 @@ export function prepareDb(block: DbNoteBlock, deps: DbDeps | undefined, ctx: Pre
 		statements.push({ text: binding.text, params, kind: s.kind });
 		mappers.push({ from: s.from, originalOffset: binding.originalOffset });
 	}
-	if (statements.length === 0) return { ok: false, error: { code: "invalid_block", message: "This db block has no SQL to run" } };
+	if (statements.length === 0) return { ok: false, error: { code: "invalid_block", message: dbFailureText("no_statements") } };
 	const driver = deps.drivers.get(name, connection);
 	if (!driver.ok) return { ok: false, error: { code: driver.code === "connect_failed" ? "connect_failed" : driver.code, message: driver.message, ...(driver.detail ? { detail: driver.detail } : {}) } };
 	return {
@@ -135,7 +136,7 @@ export async function executeDb(p: PreparedDb, deps: ExecutorDeps, opts: Omit<Ex
 
 function finish(out: Exclude<Awaited<ReturnType<DbDriver["run"]>>, { kind: "done" }>, p: PreparedDb, base: DbRun, startedAt: number): DbResult {
 	if (out.kind === "cancelled") {
-		const error: RunError = out.reason === "timeout" ? { code: "timeout", message: timeoutMessage(p.timeoutMs) } : failedError("cancelled", undefined);
+		const error: RunError = out.reason === "timeout" ? { code: "timeout", message: dbFailureText("timeout", p.timeoutMs) } : failedError("cancelled", undefined);
 		return { kind: "db", state: "cancelled", startedAt, timing: out.timing, error, db: base };
 	}
 	const errorAt = out.position ? p.locate(out.position.statement, out.position.offset) : undefined;

@@ -7,6 +7,7 @@
 import type { Connection } from "../../settings/connections";
 import type { DbDeps } from "./db-result";
 import type { SchemaTable } from "./driver";
+import { dbFailureText } from "./failures";
 
 export type SchemaState =
 	| { kind: "loading" }
@@ -64,9 +65,9 @@ export class SchemaCache {
 	}
 
 	private missing(name: string, deps: DbDeps | undefined): SchemaState {
-		if (!deps) return { kind: "failed", code: "driver_unavailable", message: "Databases are not available here" };
+		if (!deps) return { kind: "failed", code: "driver_unavailable", message: dbFailureText("driver_unavailable", "blocks") };
 		const names = Object.keys(deps.connections);
-		return { kind: "failed", code: "unknown_connection", message: `No connection "${name}" in user.toml${names.length ? ` (defined: ${names.join(", ")})` : ""}` };
+		return { kind: "failed", code: "unknown_connection", message: dbFailureText("unknown_connection", name, names) };
 	}
 
 	private read(name: string, connection: Connection, deps: DbDeps): Promise<SchemaState> {
@@ -93,7 +94,7 @@ async function introspect(name: string, connection: Connection, deps: DbDeps): P
 		if (s.kind === "done") return { kind: "done", tables: s.tables };
 		return { kind: "failed", code: s.code, message: s.message, ...(s.detail ? { detail: s.detail } : {}) };
 	} catch (e) {
-		return { kind: "failed", code: "connect_failed", message: "Could not read the schema", detail: e instanceof Error ? e.message : String(e) };
+		return { kind: "failed", code: "schema_failed", message: dbFailureText("schema_failed"), detail: e instanceof Error ? e.message : String(e) };
 	}
 }
 

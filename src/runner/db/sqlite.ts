@@ -11,7 +11,7 @@
  * (./worker-driver.ts), which is why it reports each commit as it happens (`onCommitted`).
  */
 import type { Database, SqlJsStatic, SqlValue } from "sql.js";
-import { dbFailed, exactInteger, hexBytes, nearOffset, type BoundStatement, type DbColumn, type DbDriver, type DbRow, type DbValue, type ExplainOutcome, type PlanNode, type QueryOptions, type QueryOutcome, type SchemaOutcome, type SchemaTable, type StatementSummary, valueText } from "./driver";
+import { dbFailed, exactInteger, saveFailed, sqlFailed, hexBytes, nearOffset, type BoundStatement, type DbColumn, type DbDriver, type DbRow, type DbValue, type ExplainOutcome, type PlanNode, type QueryOptions, type QueryOutcome, type SchemaOutcome, type SchemaTable, type StatementSummary, valueText } from "./driver";
 import { rowsOf } from "./rows";
 
 /** Where the database file lives (the vault in the plugin, the file system in the CLI). */
@@ -65,7 +65,7 @@ function syntaxErrorOffset(db: Database, text: string, message: string): number 
 function sqlError(db: Database, e: unknown, statement: BoundStatement, index: number, startedAt: number): QueryOutcome {
 	const message = e instanceof Error ? e.message : String(e);
 	const offset = syntaxErrorOffset(db, statement.text, message);
-	return dbFailed("sql_error", message, startedAt, { message, engineCode: "SQLITE_ERROR", ...(offset !== undefined ? { position: { statement: index, offset } } : {}) });
+	return sqlFailed(message, startedAt, { engineCode: "SQLITE_ERROR", ...(offset !== undefined ? { position: { statement: index, offset } } : {}) });
 }
 
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -172,7 +172,7 @@ export function createSqliteDriver(sqlJs: () => Promise<SqlJsStatic>, file: Sqli
 					if (!sameBytes(bytes, opened)) await file.write(bytes);
 					return outcome;
 				} catch (e) {
-					return dbFailed("sql_error", `${file.path}: could not save: ${e instanceof Error ? e.message : String(e)}`, startedAt, { message: "Could not save the database" });
+					return saveFailed(file.path, e, startedAt);
 				}
 			};
 			/** After a write with statements still to come: the file as committed, when that changed. */

@@ -10,7 +10,7 @@
  * driver runs on the calling thread instead.
  */
 import { loadSqlJs, sqlWasmBytes } from "../sqljs";
-import { cancellation, DB_TEXT, dbFailed, type DbDriver, type ExplainOutcome, type QueryOptions, type QueryOutcome, type SchemaOutcome } from "./driver";
+import { cancellation, dbFailed, saveFailed, type DbDriver, type ExplainOutcome, type QueryOptions, type QueryOutcome, type SchemaOutcome } from "./driver";
 import { createSqliteDriver, type SqliteFile } from "./sqlite";
 import type { SqliteFileImage, WorkerRequest, WorkerResponse } from "./sqlite-worker-protocol";
 
@@ -169,7 +169,7 @@ export function createWorkerSqliteDriver(workers: SqliteWorkers, file: SqliteFil
 			await file.write(new Uint8Array(bytes));
 			return outcome;
 		} catch (e) {
-			return dbFailed("sql_error", `${file.path}: could not save: ${e instanceof Error ? e.message : String(e)}`, startedAt, { message: "Could not save the database" });
+			return saveFailed(file.path, e, startedAt);
 		}
 	};
 
@@ -204,7 +204,7 @@ export function createWorkerSqliteDriver(workers: SqliteWorkers, file: SqliteFil
 			// query fails, and the next starts a new worker.
 			const why = cancel.reason();
 			if (!why) workers.discard(worker);
-			const outcome: Outcome = why ? { kind: "cancelled", reason: why, timing: { total: Date.now() - startedAt } } : dbFailed("connect_failed", `${file.path}: ${e instanceof Error ? e.message : String(e)}`, startedAt, { message: DB_TEXT.connect_failed });
+			const outcome: Outcome = why ? { kind: "cancelled", reason: why, timing: { total: Date.now() - startedAt } } : dbFailed("connect_failed", `${file.path}: ${e instanceof Error ? e.message : String(e)}`, startedAt);
 			return save(committed, outcome, startedAt);
 		} finally {
 			cancel.dispose();

@@ -1,6 +1,6 @@
 import { Component, MarkdownRenderer, setIcon, type App } from "obsidian";
 import { answerFences, type AnswerFence } from "../../chat/answer-fences";
-import { tc } from "./chat-strings";
+import { t } from "../strings";
 
 export interface FenceActions {
 	insert(fence: AnswerFence): void;
@@ -28,8 +28,8 @@ export async function renderAnswer(app: App, parent: HTMLElement, markdown: stri
 		if (anchor) anchor.insertAdjacentElement("afterend", bar);
 		else parent.appendChild(bar);
 		if (!anchor) bar.createSpan({ cls: "rb-chat-fence-lang", text: fence.text.split("\n")[0] });
-		button(bar, "between-horizontal-end", tc("insertBelow"), () => actions.insert(fence), component);
-		button(bar, "copy", tc("copy"), () => actions.copy(fence.text.split("\n").slice(1, -1).join("\n")), component);
+		button(bar, "between-horizontal-end", t("chatInsertBelow"), () => actions.insert(fence), component);
+		button(bar, "copy", t("chatCopy"), () => actions.copy(fence.text.split("\n").slice(1, -1).join("\n")), component);
 	});
 	return component;
 }

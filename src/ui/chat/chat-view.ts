@@ -10,7 +10,7 @@ import { maskSecrets } from "../../runner/mask-secrets";
 import { notify } from "../notify";
 import { button, renderAnswer } from "./answer-view";
 import type { ChatHost, SavedConversation } from "./chat-host";
-import { failureKey, tc } from "./chat-strings";
+import { chatFailureKey, t } from "../strings";
 
 export const CHAT_VIEW_TYPE = "runnable-blocks-chat";
 
@@ -61,7 +61,7 @@ export class ChatView extends ItemView {
 		return CHAT_VIEW_TYPE;
 	}
 	getDisplayText(): string {
-		return tc("title");
+		return t("chatTitle");
 	}
 	override getIcon(): string {
 		return "messages-square";
@@ -76,16 +76,16 @@ export class ChatView extends ItemView {
 		root.empty();
 		root.addClass("rb-chat");
 		const top = root.createDiv({ cls: "rb-chat-top" });
-		this.conversationSelect = top.createEl("select", { cls: "dropdown rb-chat-conversations", attr: { "aria-label": tc("conversations") } });
+		this.conversationSelect = top.createEl("select", { cls: "dropdown rb-chat-conversations", attr: { "aria-label": t("chatConversations") } });
 		this.registerDomEvent(this.conversationSelect, "change", () => this.openConversation(this.conversationSelect.value));
-		button(top, "plus", tc("newChat"), () => this.newConversation(), this);
+		button(top, "plus", t("chatNewChat"), () => this.newConversation(), this);
 		const models = root.createDiv({ cls: "rb-chat-models" });
-		this.modelSelect = models.createEl("select", { cls: "dropdown rb-chat-model", attr: { "aria-label": tc("model") } });
+		this.modelSelect = models.createEl("select", { cls: "dropdown rb-chat-model", attr: { "aria-label": t("chatModel") } });
 		this.registerDomEvent(this.modelSelect, "change", () => {
 			this.turn.model = this.modelSelect.value;
 			this.updatePreview();
 		});
-		button(models, "refresh-cw", tc("refreshModels"), () => void this.loadModels(), this).addClass("clickable-icon");
+		button(models, "refresh-cw", t("chatRefreshModels"), () => void this.loadModels(), this).addClass("clickable-icon");
 		this.streamNote = root.createDiv({ cls: "rb-chat-note" });
 		this.renderStreamNote();
 
@@ -94,22 +94,22 @@ export class ChatView extends ItemView {
 		this.errorEl.hide();
 
 		const attach = root.createDiv({ cls: "rb-chat-attach" });
-		button(attach, "files", tc("attachNote"), () => this.attach("note"), this);
-		button(attach, "square-code", tc("attachBlock"), () => this.attach("block"), this);
-		button(attach, "reply", tc("attachResponse"), () => this.attach("response"), this);
-		button(attach, "text-select", tc("attachSelection"), () => this.attach("selection"), this);
-		button(attach, "database", tc("attachSchema"), () => void this.attachSchema(), this);
+		button(attach, "files", t("chatAttachNote"), () => this.attach("note"), this);
+		button(attach, "square-code", t("chatAttachBlock"), () => this.attach("block"), this);
+		button(attach, "reply", t("chatAttachResponse"), () => this.attach("response"), this);
+		button(attach, "text-select", t("chatAttachSelection"), () => this.attach("selection"), this);
+		button(attach, "database", t("chatAttachSchema"), () => void this.attachSchema(), this);
 		this.chipsEl = root.createDiv({ cls: "rb-chat-chips" });
 		const quick = root.createDiv({ cls: "rb-chat-quick" });
-		button(quick, "help-circle", tc("explainResponse"), () => this.explainResponse(), this);
-		button(quick, "wand", tc("writeRequest"), () => this.startRequest(), this);
+		button(quick, "help-circle", t("chatExplainResponse"), () => this.explainResponse(), this);
+		button(quick, "wand", t("chatWriteRequest"), () => this.startRequest(), this);
 
 		const preview = root.createEl("details", { cls: "rb-chat-preview" });
 		this.previewSummary = preview.createEl("summary");
 		this.previewNote = preview.createDiv({ cls: "rb-chat-preview-note" });
 		this.previewBody = preview.createEl("pre", { cls: "rb-chat-preview-body" });
 
-		this.input = root.createEl("textarea", { cls: "rb-chat-input", attr: { placeholder: tc("placeholder"), rows: "3", "aria-label": tc("placeholder") } });
+		this.input = root.createEl("textarea", { cls: "rb-chat-input", attr: { placeholder: t("chatPlaceholder"), rows: "3", "aria-label": t("chatPlaceholder") } });
 		this.registerDomEvent(this.input, "keydown", (e) => {
 			if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
 				e.preventDefault();
@@ -118,9 +118,9 @@ export class ChatView extends ItemView {
 		});
 		this.registerDomEvent(this.input, "input", () => this.updatePreview());
 		const actions = root.createDiv({ cls: "rb-chat-actions" });
-		this.sendButton = button(actions, "send", tc("send"), () => void this.send(), this);
+		this.sendButton = button(actions, "send", t("chatSend"), () => void this.send(), this);
 		this.sendButton.addClass("mod-cta");
-		this.stopButton = button(actions, "square", tc("stop"), () => this.running?.abort(), this);
+		this.stopButton = button(actions, "square", t("chatStop"), () => this.running?.abort(), this);
 		this.stopButton.hide();
 
 		if (this.host.settings().attachCurrentBlock) this.attach("block", true);
@@ -137,7 +137,7 @@ export class ChatView extends ItemView {
 	private renderStreamNote(): void {
 		const mode = this.host.streamMode();
 		this.streamNote.toggle(!mode.streams);
-		this.streamNote.setText(mode.streams ? "" : tc(mode.reason === "server" ? "noStreamingServer" : "noStreaming"));
+		this.streamNote.setText(mode.streams ? "" : t(mode.reason === "server" ? "chatNoStreamingServer" : "chatNoStreaming"));
 	}
 
 	private async loadModels(): Promise<void> {
@@ -155,7 +155,7 @@ export class ChatView extends ItemView {
 		const select = this.modelSelect;
 		select.empty();
 		const ids = [...new Set([...(this.turn.model ? [this.turn.model] : []), ...this.models])];
-		if (!this.turn.model) select.createEl("option", { text: tc("noModel"), value: "" });
+		if (!this.turn.model) select.createEl("option", { text: t("chatNoModel"), value: "" });
 		for (const id of ids) select.createEl("option", { text: id, value: id });
 		select.value = this.turn.model;
 	}
@@ -164,7 +164,7 @@ export class ChatView extends ItemView {
 		this.saved = await this.host.listConversations();
 		const select = this.conversationSelect;
 		select.empty();
-		select.createEl("option", { text: tc("newChat"), value: "" });
+		select.createEl("option", { text: t("chatNewChat"), value: "" });
 		for (const s of this.saved) select.createEl("option", { text: s.path.split("/").pop()?.replace(/\.md$/, "") ?? s.path, value: s.path });
 		select.value = this.turn.path ?? "";
 	}
@@ -218,23 +218,23 @@ export class ChatView extends ItemView {
 	private attach(kind: "note" | "block" | "response" | "selection", quiet = false): boolean {
 		const ctx = this.host.editor();
 		const refuse = (what: string) => {
-			if (!quiet) notify(tc("nothingToAttach", { what }));
+			if (!quiet) notify(t("chatNothingToAttach", { what }));
 			return false;
 		};
-		if (!ctx) return refuse(tc("noEditor"));
+		if (!ctx) return refuse(t("chatNoEditor"));
 		let chip: ContextChip;
 		if (kind === "note") {
-			if (ctx.blocks.length === 0) return refuse(tc("noBlocks"));
+			if (ctx.blocks.length === 0) return refuse(t("chatNoBlocks"));
 			chip = noteBlocksChip(ctx.blocks, ctx.path);
 		} else if (kind === "selection") {
-			if (!ctx.selection.trim()) return refuse(tc("noSelection"));
+			if (!ctx.selection.trim()) return refuse(t("chatNoSelection"));
 			chip = selectionChip(ctx.selection);
 		} else {
-			if (!ctx.block) return refuse(tc("noBlockAtCursor"));
+			if (!ctx.block) return refuse(t("chatNoBlockAtCursor"));
 			if (kind === "block") chip = blockChip(ctx.block, ctx.path, ctx.block.kind === "http" ? this.host.prepare(ctx.path, ctx.blocks, ctx.block) : undefined);
 			else {
 				const result = this.host.lastResult(ctx.path, ctx.block);
-				if (!result) return refuse(tc("noResponse"));
+				if (!result) return refuse(t("chatNoResponse"));
 				chip = responseChip(ctx.block.alias ?? `block ${ctx.block.index + 1}`, result, this.host.settings().responseCap);
 			}
 		}
@@ -247,11 +247,11 @@ export class ChatView extends ItemView {
 	/** Attaches the schema of the connection the db block under the cursor uses. */
 	private async attachSchema(): Promise<boolean> {
 		const ctx = this.host.editor();
-		if (!ctx) return (notify(tc("nothingToAttach", { what: tc("noEditor") })), false);
-		if (ctx.block?.kind !== "db") return (notify(tc("nothingToAttach", { what: tc("noDbBlock") })), false);
+		if (!ctx) return (notify(t("chatNothingToAttach", { what: t("chatNoEditor") })), false);
+		if (ctx.block?.kind !== "db") return (notify(t("chatNothingToAttach", { what: t("chatNoDbBlock") })), false);
 		const found = await this.host.dbSchema(ctx.block);
-		if (found === null) return (notify(tc("nothingToAttach", { what: tc("dbUnavailable") })), false);
-		if (!found.ok) return (notify(tc("schemaFailed", { message: found.detail ? `${found.message} (${found.detail})` : found.message })), false);
+		if (found === null) return (notify(t("chatNothingToAttach", { what: t("chatDbUnavailable") })), false);
+		if (!found.ok) return (notify(t("chatSchemaFailed", { message: found.detail ? `${found.message} (${found.detail})` : found.message })), false);
 		const chip = schemaChip(found.connection, found.dialect, found.tables, this.host.settings().responseCap);
 		if (!this.chips.some((c) => c.kind === chip.kind && c.text === chip.text)) this.chips.push(chip);
 		this.renderChips();
@@ -261,13 +261,13 @@ export class ChatView extends ItemView {
 
 	private explainResponse(): void {
 		if (!this.attach("response")) return;
-		this.input.value = tc("explainQuestion");
+		this.input.value = t("chatExplainQuestion");
 		this.updatePreview();
 		this.input.focus();
 	}
 
 	private startRequest(): void {
-		this.input.value = tc("writeRequestStart");
+		this.input.value = t("chatWriteRequestStart");
 		this.input.focus();
 		this.input.setSelectionRange(this.input.value.length, this.input.value.length);
 		this.updatePreview();
@@ -278,7 +278,7 @@ export class ChatView extends ItemView {
 		this.chips.forEach((chip, i) => {
 			const el = this.chipsEl.createDiv({ cls: "rb-chat-chip", attr: { "data-kind": chip.kind } });
 			el.createSpan({ text: chip.label });
-			button(el, "x", tc("removeChip", { label: chip.label }), () => {
+			button(el, "x", t("chatRemoveChip", { label: chip.label }), () => {
 				this.chips.splice(i, 1);
 				this.renderChips();
 				this.updatePreview();
@@ -295,8 +295,8 @@ export class ChatView extends ItemView {
 	private updatePreview(): void {
 		const built = this.build(this.input.value.trim(), this.chips, this.turn.messages);
 		const s = this.host.settings();
-		this.previewSummary.setText(tc("preview", { tokens: built.tokens }));
-		this.previewNote.setText(built.overLimit ? tc("overLimit", { max: s.maxContextTokens }) : built.droppedTurns > 0 ? tc("droppedTurns", { n: built.droppedTurns, max: s.maxContextTokens }) : "");
+		this.previewSummary.setText(t("chatPreview", { tokens: built.tokens }));
+		this.previewNote.setText(built.overLimit ? t("chatOverLimit", { max: s.maxContextTokens }) : built.droppedTurns > 0 ? t("chatDroppedTurns", { n: built.droppedTurns, max: s.maxContextTokens }) : "");
 		this.previewBody.setText(previewText({ baseUrl: s.baseUrl, apiKey: s.apiKeySecret ? "•••" : null }, built, this.host.client().streams));
 	}
 
@@ -307,32 +307,32 @@ export class ChatView extends ItemView {
 
 	private renderMessage(m: ChatMessage, last: boolean): HTMLElement {
 		const el = this.messagesEl.createDiv({ cls: `rb-chat-message rb-chat-${m.role}` });
-		el.createDiv({ cls: "rb-chat-role", text: m.role === "user" ? tc("you") : tc("assistant") });
+		el.createDiv({ cls: "rb-chat-role", text: m.role === "user" ? t("chatYou") : t("chatAssistant") });
 		const body = el.createDiv({ cls: "rb-chat-body" });
 		if (m.role === "user") body.setText(m.content);
 		else void renderAnswer(this.app, body, m.content, this.turn.path ?? "", this, { insert: (f) => this.insert(f), copy: (t) => this.copy(t) });
 		if (m.role === "assistant") {
 			const bar = el.createDiv({ cls: "rb-chat-message-actions" });
-			button(bar, "copy", tc("copy"), () => this.copy(m.content), this);
-			if (last) button(bar, "rotate-ccw", tc("retry"), () => void this.retry(), this);
+			button(bar, "copy", t("chatCopy"), () => this.copy(m.content), this);
+			if (last) button(bar, "rotate-ccw", t("chatRetry"), () => void this.retry(), this);
 		}
 		return el;
 	}
 
 	private copy(text: string): void {
-		void navigator.clipboard.writeText(text).then(() => notify(tc("copied")));
+		void navigator.clipboard.writeText(text).then(() => notify(t("chatCopied")));
 	}
 
 	/** Inserts a fence on the line after the cursor (after the block when the cursor is in one), alias de-duplicated. */
 	private insert(fence: AnswerFence): void {
 		const ctx = this.host.editor();
-		if (!ctx) return notify(tc("noEditor"));
+		if (!ctx) return notify(t("chatNoEditor"));
 		const out = fence.runnable ? insertableFence(fence.text, ctx.text) : { text: fence.text, alias: null, renamedFrom: null };
 		const line = ctx.block ? ctx.block.fence.endLine : ctx.editor.getCursor().line;
 		const end = { line, ch: ctx.editor.getLine(line).length };
 		ctx.editor.replaceRange(`\n\n${out.text}\n`, end);
-		if (out.renamedFrom && out.alias) notify(tc("renamedAlias", { from: out.renamedFrom, to: out.alias }));
-		else notify(tc("inserted", { what: out.alias ?? fence.lang ?? "" }));
+		if (out.renamedFrom && out.alias) notify(t("chatRenamedAlias", { from: out.renamedFrom, to: out.alias }));
+		else notify(t("chatInserted", { what: out.alias ?? fence.lang ?? "" }));
 	}
 
 	private async retry(): Promise<void> {
@@ -357,7 +357,7 @@ export class ChatView extends ItemView {
 	private async ask(question: string, chips: ContextChip[]): Promise<void> {
 		if (!this.turn.model) {
 			this.input.value = question;
-			return notify(tc("chooseModelFirst"));
+			return notify(t("chatChooseModelFirst"));
 		}
 		this.lastAsk = { question, chips };
 		const built = this.build(question, chips, this.turn.messages);
@@ -367,8 +367,8 @@ export class ChatView extends ItemView {
 		this.renderMessages();
 		const answer: ChatMessage = { role: "assistant", content: "" };
 		const el = this.messagesEl.createDiv({ cls: "rb-chat-message rb-chat-assistant rb-chat-streaming" });
-		el.createDiv({ cls: "rb-chat-role", text: tc("assistant") });
-		const body = el.createDiv({ cls: "rb-chat-body", text: tc("thinking") });
+		el.createDiv({ cls: "rb-chat-role", text: t("chatAssistant") });
+		const body = el.createDiv({ cls: "rb-chat-body", text: t("chatThinking") });
 		const controller = new AbortController();
 		this.running = controller;
 		this.setRunning(true);
@@ -402,7 +402,7 @@ export class ChatView extends ItemView {
 				return;
 			}
 		}
-		answer.content = normalizeContent(out.text) + (out.kind === "cancelled" ? `\n\n*${tc("stopped")}*` : "");
+		answer.content = normalizeContent(out.text) + (out.kind === "cancelled" ? `\n\n*${t("chatStopped")}*` : "");
 		if (!answer.content.trim()) return void el.remove();
 		this.turn.messages.push(answer);
 		this.renderMessages();
@@ -427,10 +427,10 @@ export class ChatView extends ItemView {
 		this.errorEl.show();
 		this.errorEl.setAttr("data-code", f.code);
 		const s = this.host.settings();
-		this.errorEl.createDiv({ cls: "rb-chat-error-message", text: tc(failureKey(f.code), { url: s.baseUrl, model: this.turn.model, seconds: Math.round(s.timeoutMs / 100) / 10 }) });
-		if (f.retryAfterSeconds !== undefined) this.errorEl.createDiv({ text: tc("retryIn", { seconds: f.retryAfterSeconds }) });
+		this.errorEl.createDiv({ cls: "rb-chat-error-message", text: t(chatFailureKey(f.code), { url: s.baseUrl, model: this.turn.model, seconds: Math.round(s.timeoutMs / 100) / 10 }) });
+		if (f.retryAfterSeconds !== undefined) this.errorEl.createDiv({ text: t("chatRetryIn", { seconds: f.retryAfterSeconds }) });
 		this.errorEl.createDiv({ cls: "rb-chat-error-detail", text: f.detail });
-		if (this.lastAsk) button(this.errorEl, "rotate-ccw", tc("retry"), () => void this.retry(), this);
+		if (this.lastAsk) button(this.errorEl, "rotate-ccw", t("chatRetry"), () => void this.retry(), this);
 	}
 
 	private hideFailure(): void {

@@ -2,7 +2,7 @@ import { TFile, type Plugin } from "obsidian";
 import { parseConversation, type Conversation } from "../../chat/conversation-note";
 import { notify } from "../notify";
 import type { PluginChatHost } from "./chat-host";
-import { tc } from "./chat-strings";
+import { t } from "../strings";
 import { CHAT_VIEW_TYPE, ChatView } from "./chat-view";
 
 /**
@@ -35,7 +35,7 @@ export function registerChat(plugin: Plugin, host: PluginChatHost): () => Promis
 	/** Loads a conversation note into the panel, opening the panel when asked (the command). */
 	const resume = async (path: string, open: boolean, conversation?: Conversation) => {
 		const saved = conversation ? { path, conversation } : await host.readConversation(path);
-		if (!saved) return open ? notify(tc("notAConversation")) : undefined;
+		if (!saved) return open ? notify(t("chatNotAConversation")) : undefined;
 		const targets = views();
 		if (targets.length === 0 && open) {
 			const view = await openPanel();
@@ -51,7 +51,7 @@ export function registerChat(plugin: Plugin, host: PluginChatHost): () => Promis
 	);
 	plugin.addCommand({
 		id: "resume-chat",
-		name: tc("resumeCommand"),
+		name: t("chatResumeCommand"),
 		editorCheckCallback: (checking, editor, ctx) => {
 			const path = ctx.file?.path;
 			// The editor's text, not the file's: what the user sees, saved or not.

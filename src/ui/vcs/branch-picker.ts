@@ -1,8 +1,6 @@
 import { SuggestModal, type App } from "obsidian";
 import { branchChoices, type BranchChoice, type BranchRef, type GitFailure, type VcsSession } from "../../vcs";
-import type { VcsStringKey } from "./strings";
-
-type Translate = (key: VcsStringKey, vars?: Record<string, string | number>) => string;
+import { t } from "../strings";
 
 /** `switch`: the branches to switch to, and create for a new name; `create`: only the typed name to create. */
 export type BranchPickerMode = "switch" | "create";
@@ -12,13 +10,12 @@ export class BranchPicker extends SuggestModal<BranchChoice> {
 	constructor(
 		app: App,
 		private readonly branches: readonly BranchRef[],
-		private readonly t: Translate,
 		private readonly mode: BranchPickerMode,
 		private readonly choose: (choice: BranchChoice) => void,
 	) {
 		super(app);
-		this.setPlaceholder(t(mode === "create" ? "newBranchPlaceholder" : "branchPlaceholder"));
-		if (mode === "create") this.emptyStateText = t("newBranchEmpty");
+		this.setPlaceholder(t(mode === "create" ? "vcsNewBranchPlaceholder" : "vcsBranchPlaceholder"));
+		if (mode === "create") this.emptyStateText = t("vcsNewBranchEmpty");
 	}
 
 	getSuggestions(query: string): BranchChoice[] {
@@ -30,12 +27,12 @@ export class BranchPicker extends SuggestModal<BranchChoice> {
 	renderSuggestion(choice: BranchChoice, el: HTMLElement): void {
 		el.addClass("rb-vcs-branch-choice");
 		if (choice.kind === "create") {
-			el.createDiv({ text: this.t("createBranch", { name: choice.name }) });
+			el.createDiv({ text: t("vcsCreateBranch", { name: choice.name }) });
 			return;
 		}
 		el.createSpan({ text: choice.branch.name });
-		if (choice.branch.current) el.createSpan({ cls: "rb-vcs-tag", text: this.t("currentBranch") });
-		if (choice.branch.remote) el.createSpan({ cls: "rb-vcs-tag", text: this.t("remoteBranch") });
+		if (choice.branch.current) el.createSpan({ cls: "rb-vcs-tag", text: t("vcsCurrentBranch") });
+		if (choice.branch.remote) el.createSpan({ cls: "rb-vcs-tag", text: t("vcsRemoteBranch") });
 	}
 
 	onChooseSuggestion(choice: BranchChoice): void {
@@ -48,10 +45,10 @@ export class BranchPicker extends SuggestModal<BranchChoice> {
  * session, and `done` runs once that has ended. Returns the failure that kept the picker closed
  * (no repository, git missing), or null.
  */
-export async function pickBranch(app: App, session: VcsSession, t: Translate, mode: BranchPickerMode, done: () => void): Promise<GitFailure | null> {
+export async function pickBranch(app: App, session: VcsSession, mode: BranchPickerMode, done: () => void): Promise<GitFailure | null> {
 	const list = await session.branches();
 	if (!list.ok) return list.failure;
-	new BranchPicker(app, list.value, t, mode, (choice) => {
+	new BranchPicker(app, list.value, mode, (choice) => {
 		void (choice.kind === "create" ? session.createBranch(choice.name) : session.switchTo(choice.branch)).then(done);
 	}).open();
 	return null;

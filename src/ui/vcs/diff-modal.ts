@@ -2,7 +2,7 @@ import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { MergeView } from "@codemirror/merge";
 import { Modal, type App } from "obsidian";
-import type { VcsStringKey } from "./strings";
+import { t } from "../strings";
 
 /** A file against HEAD in the merge view, both sides read-only (editing happens in the note). */
 export class DiffModal extends Modal {
@@ -13,19 +13,18 @@ export class DiffModal extends Modal {
 		private readonly path: string,
 		private readonly head: string | null,
 		private readonly worktree: string | null,
-		private readonly t: (key: VcsStringKey, vars?: Record<string, string | number>) => string,
 	) {
 		super(app);
 	}
 
 	override onOpen(): void {
 		this.modalEl.addClass("rb-vcs-diff-modal");
-		this.titleEl.setText(this.t("diffTitle", { path: this.path }));
+		this.titleEl.setText(t("vcsDiffTitle", { path: this.path }));
 		const sides = this.contentEl.createDiv({ cls: "rb-vcs-diff-labels" });
-		sides.createSpan({ text: this.head === null ? `HEAD ${this.t("newFile")}` : "HEAD" });
-		sides.createSpan({ text: this.worktree === null ? this.t("deletedFile") : this.path });
+		sides.createSpan({ text: this.head === null ? `HEAD ${t("vcsNewFile")}` : "HEAD" });
+		sides.createSpan({ text: this.worktree === null ? t("vcsDeletedFile") : this.path });
 		if ([this.head, this.worktree].some((s) => s !== null && s.includes("\0"))) {
-			this.contentEl.createEl("p", { text: this.t("diffBinary") });
+			this.contentEl.createEl("p", { text: t("vcsDiffBinary") });
 			return;
 		}
 		const readOnly = [EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.lineWrapping];

@@ -1,10 +1,10 @@
-import { getLanguage, type Plugin } from "obsidian";
+import type { Plugin } from "obsidian";
 import { actsWhileOpen, type Chord, type KeymapPreset } from "../../settings/keymap";
 import { DEFAULT_COMMIT_TEMPLATE, defaultIgnoreLines, GitRepository, VcsSession, type GitFailure, type VcsState } from "../../vcs";
 import { notify } from "../notify";
+import { t, vcsFailureKey, type StringKey } from "../strings";
 import { pickBranch, type BranchPickerMode } from "./branch-picker";
 import { desktopGit } from "./desktop-git";
-import { vcsTranslator, type VcsStringKey } from "./strings";
 import { VCS_VIEW_TYPE, VcsView } from "./vcs-view";
 
 export interface VcsWiring {
@@ -29,7 +29,6 @@ export interface VcsWiring {
  */
 export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => void } {
 	const app = plugin.app;
-	const t = vcsTranslator(getLanguage());
 	const git = desktopGit(app);
 	const session = git
 		? new VcsSession({
@@ -46,14 +45,13 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 		(leaf) =>
 			new VcsView(leaf, {
 				session,
-				t,
 				chords: () => ({ commit: wiring.chord("vcs.commit") ?? null, branch: wiring.chord("vcs.branch") ?? null, commitWhileOpen: actsWhileOpen("vcs.commit", wiring.preset()) }),
 				onKeymapChange: (listener) => wiring.onKeymapChange(listener),
 				openFile: (path) => {
 					const prefix = session?.repository?.prefix ?? "";
 					if (path.startsWith(prefix)) void app.workspace.openLinkText(path.slice(prefix.length), "", false);
 				},
-				copy: (text) => void navigator.clipboard.writeText(text).then(() => notify(t("copied"))),
+				copy: (text) => void navigator.clipboard.writeText(text).then(() => notify(t("vcsCopied"))),
 			}),
 	);
 
@@ -64,9 +62,9 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 		if (!existing) await leaf.setViewState({ type: VCS_VIEW_TYPE, active: true });
 		await app.workspace.revealLeaf(leaf);
 	};
-	plugin.addCommand({ id: "open-version-control", name: t("openCommand"), callback: () => void open() });
+	plugin.addCommand({ id: "open-version-control", name: t("vcsOpenCommand"), callback: () => void open() });
 
-	const failed = (f: GitFailure) => notify(t(f.code, { ahead: f.ahead ?? 0, behind: f.behind ?? 0 }));
+	const failed = (f: GitFailure) => notify(t(vcsFailureKey(f.code), { ahead: f.ahead ?? 0, behind: f.behind ?? 0 }));
 	/** After a palette action the panel may be closed: a notice says how it ended. */
 	const report = (success: (s: Extract<VcsState, { kind: "ready" }>) => string | null) => {
 		const s = session?.state;
@@ -80,16 +78,16 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 
 	const runSync = (): boolean => {
 		if (!session) {
-			notify(t("needsDesktop"));
+			notify(t("vcsNeedsDesktop"));
 			return true;
 		}
-		void session.sync().then(() => report((s) => (s.lastSync ? t("synced", { pulled: s.lastSync.pulled, pushed: s.lastSync.pushed }) : null)));
+		void session.sync().then(() => report((s) => (s.lastSync ? t("vcsSynced", { pulled: s.lastSync.pulled, pushed: s.lastSync.pushed }) : null)));
 		return true;
 	};
 
 	// The panel's actions in the palette. Offered unless there is known to be no repository (mobile,
 	// git missing, not a repository); before anything has looked, running one finds out.
-	const repositoryCommand = (id: string, name: VcsStringKey, run: (session: VcsSession) => Promise<void>) =>
+	const repositoryCommand = (id: string, name: StringKey, run: (session: VcsSession) => Promise<void>) =>
 		plugin.addCommand({
 			id,
 			name: t(name),
@@ -99,18 +97,18 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 				return true;
 			},
 		});
-	repositoryCommand("commit-all-changes", "commitCommand", async (s) => {
+	repositoryCommand("commit-all-changes", "vcsCommitCommand", async (s) => {
 		// With the panel open, as its chord: the box's message if any, and the box empties.
 		const view = app.workspace.getLeavesOfType(VCS_VIEW_TYPE)[0]?.view;
 		await (view instanceof VcsView ? view.commitAll() : s.commit("", true));
-		report((r) => t("committed", { hash: r.commits[0]?.shortHash ?? "" }));
+		report((r) => t("vcsCommitted", { hash: r.commits[0]?.shortHash ?? "" }));
 	});
 	const branchCommand = (mode: BranchPickerMode) => async (s: VcsSession) => {
-		const problem = await pickBranch(app, s, t, mode, () => report((r) => t("switchedTo", { branch: r.snapshot.status.branch.head ?? "" })));
+		const problem = await pickBranch(app, s, mode, () => report((r) => t("vcsSwitchedTo", { branch: r.snapshot.status.branch.head ?? "" })));
 		if (problem) failed(problem);
 	};
-	repositoryCommand("switch-branch", "switchBranchCommand", branchCommand("switch"));
-	repositoryCommand("create-branch", "createBranchCommand", branchCommand("create"));
+	repositoryCommand("switch-branch", "vcsSwitchBranchCommand", branchCommand("switch"));
+	repositoryCommand("create-branch", "vcsCreateBranchCommand", branchCommand("create"));
 
 	plugin.register(() => session?.close());
 	return { sync: () => void runSync() };

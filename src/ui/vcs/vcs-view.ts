@@ -4,7 +4,7 @@ import type { ChangeGroup, FileChange, GitFailure, VcsSession, VcsState } from "
 import { pickBranch } from "./branch-picker";
 import { changeList, rowAt, visibleRows, type ChangeList, type ChangeRow } from "./change-rows";
 import { DiffModal } from "./diff-modal";
-import type { VcsStringKey } from "./strings";
+import { t, vcsFailureKey, type StringKey } from "../strings";
 
 export const VCS_VIEW_TYPE = "runnable-blocks-vcs";
 
@@ -17,13 +17,10 @@ const FALLBACK_VIEWPORT_PX = 600;
 /** Vault events within this many milliseconds cause one refresh. */
 const REFRESH_DEBOUNCE_MS = 750;
 
-type Translate = (key: VcsStringKey, vars?: Record<string, string | number>) => string;
-
 /** What the panel needs from the plugin. */
 export interface VcsViewHost {
 	/** The session, or null on mobile (the panel then says it needs the desktop app). */
 	session: VcsSession | null;
-	t: Translate;
 	/**
 	 * The chords of vcs.commit and vcs.branch in force (user.toml, preset or default), and whether
 	 * vcs.commit acts while the panel is open (the Notebook preset) rather than only while focused.
@@ -71,7 +68,7 @@ export class VcsView extends ItemView {
 	}
 
 	getDisplayText(): string {
-		return this.host.t("viewTitle");
+		return t("vcsViewTitle");
 	}
 
 	override getIcon(): string {
@@ -84,7 +81,7 @@ export class VcsView extends ItemView {
 		root.addClass("rb-vcs");
 		const session = this.host.session;
 		if (!session) {
-			root.createEl("p", { cls: "rb-vcs-empty", text: this.host.t("needsDesktop") });
+			root.createEl("p", { cls: "rb-vcs-empty", text: t("vcsNeedsDesktop") });
 			return;
 		}
 		this.parts = {
@@ -142,7 +139,7 @@ export class VcsView extends ItemView {
 
 	/** vcs.branch: the branch picker; choosing switches or creates (the panel shows how it went). */
 	private pickBranch(): void {
-		if (this.host.session) void pickBranch(this.app, this.host.session, this.host.t, "switch", () => undefined);
+		if (this.host.session) void pickBranch(this.app, this.host.session, "switch", () => undefined);
 	}
 
 	private bindKeys(): void {
@@ -177,18 +174,17 @@ export class VcsView extends ItemView {
 
 	private buildCommitBox(root: HTMLElement): void {
 		const box = root.createDiv({ cls: "rb-vcs-commit-box" });
-		this.messageEl = box.createEl("textarea", { cls: "rb-vcs-message", attr: { rows: "3", "aria-label": this.host.t("commit") } });
+		this.messageEl = box.createEl("textarea", { cls: "rb-vcs-message", attr: { rows: "3", "aria-label": t("vcsCommit") } });
 		const row = box.createDiv({ cls: "rb-vcs-commit-actions" });
-		const commit = row.createEl("button", { text: this.host.t("commit"), cls: "mod-cta rb-vcs-commit" });
+		const commit = row.createEl("button", { text: t("vcsCommit"), cls: "mod-cta rb-vcs-commit" });
 		this.registerDomEvent(commit, "click", () => void this.commit(false));
-		const all = row.createEl("button", { text: this.host.t("commitAll"), cls: "rb-vcs-commit-all" });
+		const all = row.createEl("button", { text: t("vcsCommitAll"), cls: "rb-vcs-commit-all" });
 		this.registerDomEvent(all, "click", () => void this.commitAll());
 	}
 
 	private draw(s: VcsState): void {
 		const p = this.parts;
 		if (!p) return;
-		const t = this.host.t;
 		const files = s.kind === "ready" ? s.snapshot.status.files : null;
 		const commits = s.kind === "ready" ? s.commits : null;
 		const redrawFiles = files !== this.drawn.files || files === null;
@@ -200,7 +196,7 @@ export class VcsView extends ItemView {
 		this.contentEl.toggleClass("rb-vcs-not-ready", s.kind !== "ready");
 		if (redrawFiles && files === null) this.drawChanges(p.changes, null);
 		if (s.kind === "loading") {
-			p.banner.createEl("p", { cls: "rb-vcs-empty", text: t("loading") });
+			p.banner.createEl("p", { cls: "rb-vcs-empty", text: t("vcsLoading") });
 			return;
 		}
 		if (s.kind === "unavailable") {
@@ -211,16 +207,16 @@ export class VcsView extends ItemView {
 		this.drawHeader(p.header, s);
 		if (s.busy) {
 			const busy = p.banner.createDiv({ cls: "rb-vcs-busy" });
-			busy.createSpan({ text: t("busy", { task: t(taskKey(s.busy)) }) });
-			if (s.busy.startsWith("sync:") || s.busy === "publish") this.iconButton(busy, "x", t("cancel"), () => this.host.session?.cancel());
+			busy.createSpan({ text: t("vcsBusy", { task: t(taskKey(s.busy)) }) });
+			if (s.busy.startsWith("sync:") || s.busy === "publish") this.iconButton(busy, "x", t("vcsCancel"), () => this.host.session?.cancel());
 		}
-		if (operation) p.banner.createEl("p", { cls: "rb-vcs-state", text: t(operation === "merge" ? "mergeInProgress" : "rebaseInProgress") });
+		if (operation) p.banner.createEl("p", { cls: "rb-vcs-state", text: t(operation === "merge" ? "vcsMergeInProgress" : "vcsRebaseInProgress") });
 		if (lockPath && s.problem?.code !== "index_locked") this.drawFailure(p.banner, { code: "index_locked", message: "", detail: lockPath }, remotes);
 		if (s.problem) this.drawFailure(p.banner, s.problem, remotes);
 		else if (s.lastSync) {
 			const r = s.lastSync;
-			const text = r.pulled || r.pushed ? t("synced", { pulled: r.pulled, pushed: r.pushed }) : t("syncNothing");
-			p.banner.createEl("p", { cls: "rb-vcs-ok", text: r.committed ? `${t("committed", { hash: r.committed.slice(0, 7) })}. ${text}` : text });
+			const text = r.pulled || r.pushed ? t("vcsSynced", { pulled: r.pulled, pushed: r.pushed }) : t("vcsSyncNothing");
+			p.banner.createEl("p", { cls: "rb-vcs-ok", text: r.committed ? `${t("vcsCommitted", { hash: r.committed.slice(0, 7) })}. ${text}` : text });
 		}
 		if (redrawFiles) {
 			// Only when the files change, and in a task of its own: the message names the changed notes (a pass over every file).
@@ -232,29 +228,27 @@ export class VcsView extends ItemView {
 
 	/** The commit box proposes the default message for the current changes. */
 	private updatePlaceholder(): void {
-		if (this.messageEl) this.messageEl.placeholder = this.host.t("messagePlaceholder", { example: this.host.session?.defaultMessage() ?? "" });
+		if (this.messageEl) this.messageEl.placeholder = t("vcsMessagePlaceholder", { example: this.host.session?.defaultMessage() ?? "" });
 	}
 
 	private drawHeader(el: HTMLElement, s: Extract<VcsState, { kind: "ready" }>): void {
-		const t = this.host.t;
 		const b = s.snapshot.status.branch;
-		const branch = el.createEl("button", { cls: "rb-vcs-branch", attr: { "aria-label": t("switchBranch") } });
+		const branch = el.createEl("button", { cls: "rb-vcs-branch", attr: { "aria-label": t("vcsSwitchBranch") } });
 		setIcon(branch.createSpan(), "git-branch");
-		branch.createSpan({ text: b.head ?? t("detached", { oid: (b.oid ?? "").slice(0, 7) }) });
+		branch.createSpan({ text: b.head ?? t("vcsDetached", { oid: (b.oid ?? "").slice(0, 7) }) });
 		onClick(branch, () => this.pickBranch());
 		const upstream = el.createSpan({ cls: "rb-vcs-upstream" });
-		if (!b.upstream) upstream.setText(t("noUpstream"));
-		else if (b.upstreamGone) upstream.setText(t("upstreamGone", { upstream: b.upstream }));
-		else upstream.setText(`${b.upstream} ${t("aheadBehind", { ahead: b.ahead, behind: b.behind })}`);
+		if (!b.upstream) upstream.setText(t("vcsNoUpstream"));
+		else if (b.upstreamGone) upstream.setText(t("vcsUpstreamGone", { upstream: b.upstream }));
+		else upstream.setText(`${b.upstream} ${t("vcsAheadBehind", { ahead: b.ahead, behind: b.behind })}`);
 		const tools = el.createDiv({ cls: "rb-vcs-tools" });
-		this.iconButton(tools, "refresh-cw", t("refresh"), () => void this.host.session?.refresh());
-		this.iconButton(tools, "refresh-ccw-dot", t("sync"), () => void this.host.session?.sync());
+		this.iconButton(tools, "refresh-cw", t("vcsRefresh"), () => void this.host.session?.refresh());
+		this.iconButton(tools, "refresh-ccw-dot", t("vcsSync"), () => void this.host.session?.sync());
 	}
 
 	private drawFailure(el: HTMLElement, f: GitFailure, remotes: readonly string[]): void {
-		const t = this.host.t;
 		const box = el.createDiv({ cls: "rb-vcs-problem", attr: { "data-code": f.code } });
-		box.createEl("p", { text: t(f.code, { ahead: f.ahead ?? 0, behind: f.behind ?? 0 }) });
+		box.createEl("p", { text: t(vcsFailureKey(f.code), { ahead: f.ahead ?? 0, behind: f.behind ?? 0 }) });
 		if (f.detail && f.code !== "diverged") box.createEl("pre", { cls: "rb-vcs-detail", text: f.detail });
 		const session = this.host.session;
 		if (!session) return;
@@ -263,17 +257,17 @@ export class VcsView extends ItemView {
 			onClick(b, run);
 		};
 		if (f.code === "not_repository") {
-			box.createEl("p", { cls: "setting-item-description", text: t("initialiseDesc") });
-			action(t("initialise"), () => void session.initialise());
+			box.createEl("p", { cls: "setting-item-description", text: t("vcsInitialiseDesc") });
+			action(t("vcsInitialise"), () => void session.initialise());
 		}
-		if (f.code === "index_locked") action(t("removeLock"), () => void session.removeStaleLock());
-		if (f.code === "no_upstream" && remotes.length) action(t("publish", { remote: remotes[0] }), () => void session.publish(remotes[0]));
+		if (f.code === "index_locked") action(t("vcsRemoveLock"), () => void session.removeStaleLock());
+		if (f.code === "no_upstream" && remotes.length) action(t("vcsPublish", { remote: remotes[0] }), () => void session.publish(remotes[0]));
 		if (f.code === "diverged" || f.code === "push_rejected") {
-			box.createEl("p", { text: t("nextSteps") });
+			box.createEl("p", { text: t("vcsNextSteps") });
 			for (const cmd of ["git merge @{upstream}", "git rebase @{upstream}"]) {
 				const line = box.createDiv({ cls: "rb-vcs-hint" });
 				line.createEl("code", { text: cmd });
-				this.iconButton(line, "copy", t("copy"), () => this.host.copy(cmd));
+				this.iconButton(line, "copy", t("vcsCopy"), () => this.host.copy(cmd));
 			}
 		}
 	}
@@ -287,7 +281,7 @@ export class VcsView extends ItemView {
 		this.list.el = null;
 		if (!files) return;
 		if (files.length === 0) {
-			box.createEl("p", { cls: "rb-vcs-empty", text: this.host.t("noChanges") });
+			box.createEl("p", { cls: "rb-vcs-empty", text: t("vcsNoChanges") });
 			return;
 		}
 		this.list.el = box.createDiv({ cls: "rb-vcs-rows" });
@@ -325,18 +319,16 @@ export class VcsView extends ItemView {
 
 	private drawRow(parent: HTMLElement, r: ChangeRow): HTMLElement {
 		if (r.kind === "file") return this.drawFile(parent, r.file, r.group);
-		const t = this.host.t;
 		const session = this.host.session!;
 		const head = parent.createDiv({ cls: "rb-vcs-row rb-vcs-group-head", attr: { "data-group": r.group } });
-		head.createSpan({ text: `${t(r.group)} (${r.files.length})` });
+		head.createSpan({ text: `${t(groupKey(r.group))} (${r.files.length})` });
 		const paths = () => r.files.map((f) => f.path);
-		if (r.group === "staged") this.iconButton(head, "minus", t("unstageAll"), () => void session.unstage(paths()));
-		else this.iconButton(head, "plus", t("stageAll"), () => void session.stage(paths()));
+		if (r.group === "staged") this.iconButton(head, "minus", t("vcsUnstageAll"), () => void session.unstage(paths()));
+		else this.iconButton(head, "plus", t("vcsStageAll"), () => void session.stage(paths()));
 		return head;
 	}
 
 	private drawFile(parent: HTMLElement, f: FileChange, group: ChangeGroup): HTMLElement {
-		const t = this.host.t;
 		const session = this.host.session!;
 		const row = parent.createDiv({ cls: "rb-vcs-row rb-vcs-file", attr: { "data-path": f.path, "data-group": group } });
 		const letter = group === "staged" ? f.index : group === "untracked" ? "U" : f.worktree;
@@ -344,23 +336,22 @@ export class VcsView extends ItemView {
 		const name = row.createEl("a", { cls: "rb-vcs-name", text: f.path, attr: { title: f.origPath ? `${f.origPath} → ${f.path}` : f.path } });
 		onClick(name, () => this.host.openFile(f.path));
 		const tools = row.createDiv({ cls: "rb-vcs-file-tools" });
-		this.iconButton(tools, "file-diff", t("showDiff"), () => void this.showDiff(f.path));
-		if (group === "staged") this.iconButton(tools, "minus", t("unstage"), () => void session.unstage([f.path]));
-		else this.iconButton(tools, "plus", t("stage"), () => void session.stage([f.path]));
+		this.iconButton(tools, "file-diff", t("vcsShowDiff"), () => void this.showDiff(f.path));
+		if (group === "staged") this.iconButton(tools, "minus", t("vcsUnstage"), () => void session.unstage([f.path]));
+		else this.iconButton(tools, "plus", t("vcsStage"), () => void session.stage([f.path]));
 		return row;
 	}
 
 	private drawCommits(el: HTMLElement, s: Extract<VcsState, { kind: "ready" }>): void {
-		const t = this.host.t;
-		el.createDiv({ cls: "rb-vcs-group-head", text: t("recentCommits") });
-		if (s.commits.length === 0) el.createEl("p", { cls: "rb-vcs-empty", text: t("noCommits") });
+		el.createDiv({ cls: "rb-vcs-group-head", text: t("vcsRecentCommits") });
+		if (s.commits.length === 0) el.createEl("p", { cls: "rb-vcs-empty", text: t("vcsNoCommits") });
 		for (const c of s.commits) {
 			const row = el.createDiv({ cls: "rb-vcs-commit-row", attr: { title: `${c.hash}\n${c.author}\n${new Date(c.time * 1000).toLocaleString()}` } });
 			row.createEl("code", { text: c.shortHash });
 			row.createSpan({ text: c.subject });
 		}
 		if (s.moreCommits) {
-			const more = el.createEl("button", { cls: "rb-vcs-more-commits", text: t("moreCommits") });
+			const more = el.createEl("button", { cls: "rb-vcs-more-commits", text: t("vcsMoreCommits") });
 			onClick(more, () => void this.host.session?.moreCommits());
 		}
 	}
@@ -370,7 +361,7 @@ export class VcsView extends ItemView {
 		if (!repo) return;
 		const head = await repo.fileAtHead(path);
 		const work = await repo.fileInWorktree(path).catch(() => null);
-		new DiffModal(this.app, path, head.ok ? head.value : null, work, this.host.t).open();
+		new DiffModal(this.app, path, head.ok ? head.value : null, work).open();
 	}
 
 	private iconButton(parent: HTMLElement, icon: string, label: string, run: () => void): HTMLElement {
@@ -381,9 +372,13 @@ export class VcsView extends ItemView {
 	}
 }
 
-function taskKey(task: string): VcsStringKey {
-	if (task.startsWith("sync:")) return `taskSync:${task.slice(5)}` as VcsStringKey;
-	return `task${task[0].toUpperCase()}${task.slice(1)}` as VcsStringKey;
+function taskKey(task: string): StringKey {
+	if (task.startsWith("sync:")) return `vcsTaskSync:${task.slice(5)}` as StringKey;
+	return `vcsTask${task[0].toUpperCase()}${task.slice(1)}` as StringKey;
+}
+
+function groupKey(group: ChangeGroup): StringKey {
+	return `vcs${group[0].toUpperCase()}${group.slice(1)}` as `vcs${Capitalize<ChangeGroup>}`;
 }
 
 /**

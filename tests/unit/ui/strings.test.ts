@@ -1,4 +1,18 @@
-import { LANGUAGES, setLanguage, t, tableFor } from "../../../src/ui/strings";
+import { readdirSync, readFileSync, statSync } from "fs";
+import { join, relative } from "path";
+import type { ChatFailureCode } from "../../../src/chat/failures";
+import { chatFailureKey, LANGUAGES, setLanguage, t, tableFor, vcsFailureKey } from "../../../src/ui/strings";
+import type { GitFailureCode } from "../../../src/vcs";
+
+const GIT_CODES: GitFailureCode[] = ["git_missing", "not_repository", "no_commits", "no_remote", "no_upstream", "detached_head", "merge_in_progress", "rebase_in_progress", "conflicts", "diverged", "push_rejected", "index_locked", "lock_in_use", "nothing_to_commit", "identity_missing", "local_changes_block", "invalid_branch_name", "branch_exists", "auth_failed", "network_failed", "timeout", "cancelled", "git_failed"];
+const CHAT_CODES: ChatFailureCode[] = ["connection_refused", "unauthorized", "model_not_found", "endpoint_not_found", "context_too_long", "rate_limited", "malformed_stream", "interrupted", "timeout", "invalid_url", "server_error"];
+
+function sourceFiles(dir: string): string[] {
+	return readdirSync(dir).flatMap((name) => {
+		const path = join(dir, name);
+		return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : [];
+	});
+}
 
 describe("UI strings", () => {
 	afterEach(() => setLanguage("en"));
@@ -6,8 +20,11 @@ describe("UI strings", () => {
 	it("follows Obsidian's language code, falling back to English", () => {
 		setLanguage("es");
 		expect(t("run")).toBe("Ejecutar");
+		expect(t("chatStop")).toBe("Detener");
 		setLanguage("pt-BR");
 		expect(t("stop")).toBe("Parar");
+		expect(t("vcsSync")).toBe("Sincronizar");
+		expect(t("chatSend")).toBe("Enviar");
 		setLanguage("fr");
 		expect(t("run")).toBe("Run");
 		setLanguage(null);
@@ -17,6 +34,16 @@ describe("UI strings", () => {
 	it("fills placeholders and leaves unknown ones visible", () => {
 		expect(t("receiving", { size: "3 KiB" })).toBe("Receiving… 3 KiB");
 		expect(t("receiving")).toBe("Receiving… {size}");
+		expect(t(vcsFailureKey("diverged"), { ahead: 2, behind: 3 })).toBe("Diverged: 2 local, 3 remote commits. Nothing was merged; your commits are safe.");
+	});
+
+	it("has a text for every failure code of the chat and version-control panels, in every language", () => {
+		for (const lang of LANGUAGES) {
+			const table = tableFor(lang);
+			for (const code of GIT_CODES) expect([lang, code, table[vcsFailureKey(code)]]).toEqual([lang, code, expect.any(String)]);
+			for (const code of CHAT_CODES) expect([lang, code, table[chatFailureKey(code)]]).toEqual([lang, code, expect.any(String)]);
+		}
+		expect(t(chatFailureKey("connection_refused"), { url: "http://127.0.0.1:11434/v1" })).toBe("Could not connect to http://127.0.0.1:11434/v1. Is Ollama running?");
 	});
 
 	it("has every key translated, with the same placeholders, in sentence case", () => {
@@ -33,9 +60,17 @@ describe("UI strings", () => {
 					.replace(/\{\w+\}/g, "")
 					.split(/[.:]\s+/)
 					.flatMap((sentence) => sentence.split(/\s+/).slice(1));
-				const properNames = new Set(["Base64", "cURL", "Obsidian", "Obsidians", "Node"]);
-				expect(words.filter((w) => /^[A-Z][a-z]/.test(w) && !properNames.has(w.replace(/[^\w]/g, "")))).toEqual([]);
+				const properNames = new Set(["Base64", "cURL", "Obsidian", "Obsidians", "Node", "Ollama", "ShiftEnter"]);
+				expect([key, words.filter((w) => /^[A-Z][a-z]/.test(w) && !properNames.has(w.replace(/[^\w]/g, "")))]).toEqual([key, []]);
 			}
 		}
+	});
+
+	it("is the only string table: no other UI module keeps its own texts per language or its own t()", () => {
+		const root = join(__dirname, "../../../src/ui");
+		const own = sourceFiles(root)
+			.filter((path) => !relative(root, path).startsWith("locales") && relative(root, path) !== "strings.ts")
+			.filter((path) => /^const (en|es|pt)\b|^\s*(en|es|pt): \{|\.replace\(\/\\\{\(\\w\+\)\\\}\/g/m.test(readFileSync(path, "utf8")));
+		expect(own.map((path) => relative(root, path))).toEqual([]);
 	});
 });
