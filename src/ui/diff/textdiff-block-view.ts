@@ -1,5 +1,5 @@
 import { Component, MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
-import { blockKey, paneEdit, parseNote, parseTextdiff, type NoteChange, type TextdiffBlock, type TextdiffOptions } from "../../blocks";
+import { blockKey, paneEdit, parseTextdiff, type NoteBlock, type NoteChange, type TextdiffBlock, type TextdiffOptions } from "../../blocks";
 import { locateBlock, type BlockHost } from "../block-view";
 import { t } from "../strings";
 import { DiffPanes, type Pane } from "./diff-panes";
@@ -17,9 +17,9 @@ const mounted = new Map<string, { panes: DiffPanes; owner: TextdiffBlockView | n
 /** How recent a pane edit must be for a new view to take the panes over. */
 const ADOPT_WITHIN_MS = 2000;
 
-/** The note changes that put `text` into one pane of the textdiff block `key` (none when it is gone). */
-export function textdiffPaneChanges(note: string, key: string, pane: Pane, text: string): NoteChange[] {
-	const block = parseNote(note).find((b) => b.kind === "textdiff" && blockKey(b) === key);
+/** The note changes that put `text` into one pane of the textdiff block `key` of `note` (whose blocks are `blocks`; none when it is gone). */
+export function textdiffPaneChanges(note: string, blocks: readonly NoteBlock[], key: string, pane: Pane, text: string): NoteChange[] {
+	const block = blocks.find((b) => b.kind === "textdiff" && blockKey(b) === key);
 	return block ? paneEdit(note, block.fence, pane, text) : [];
 }
 
