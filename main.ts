@@ -1,14 +1,14 @@
 import { importHttpFile } from "./src/ui/import-http";
 import { persistCookies } from "./src/ui/cookie-persistence";
 import { getLanguage, Platform, Plugin, TFile } from "obsidian";
-import { blockKey, writeCanonicalRequest } from "./src/blocks";
+import { blockKey } from "./src/blocks";
 import { displayChord } from "./src/settings/keymap";
 import { createEngine, type Engine } from "./src/runner/engine";
-import { blockActions, type ExportHooks } from "./src/ui/block-actions";
+import type { ExportHooks } from "./src/ui/block-actions";
 import { BLOCK_RENDERERS } from "./src/ui/block-renderers";
 import { indexSchemas, openBlockSearch, variableEntries, VaultBlockIndexer, type SchemaIndex } from "./src/ui/block-search";
 import { refreshSchemas, slashDb } from "./src/ui/db-editor-ports";
-import type { BlockHost } from "./src/ui/block-view";
+import type { BlockHost } from "./src/ui/block-host";
 import { keymapOf, registerCommands, type ActionEffects } from "./src/ui/commands";
 import { blockWidgets } from "./src/ui/editor/block-widgets";
 import { referenceJump } from "./src/ui/editor/reference-jump";
@@ -25,10 +25,8 @@ import { ReferenceSuggest } from "./src/ui/suggest/reference-suggest";
 import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
 import { PluginChatHost } from "./src/ui/chat/chat-host";
 import { registerChat } from "./src/ui/chat/register";
-import { textdiffPaneChanges } from "./src/ui/diff/textdiff-block-view";
 import { insertDiffOfAliases } from "./src/ui/diff/compare-responses";
 import { registerVcs } from "./src/ui/vcs/register";
-import { dbPanelActions } from "./src/ui/db/db-actions";
 import { dbErrorMarks } from "./src/ui/db/error-marks";
 
 /** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
@@ -146,18 +144,13 @@ export default class RunnableBlocksPlugin extends Plugin {
 	}
 
 	private blockHost(): BlockHost {
-		const exporter = this.exporter;
 		return {
+			app: this.app,
+			engine: this.runtime,
+			services: this.services,
+			notes: this.notes,
+			settings: () => this.settingsStore.settings,
 			session: (path) => this.runtime.sessions.note(path),
-			blocksOf: (text) => this.notes.ofText(text),
-			actions: (path, block, note) => blockActions(this.app, this.runtime, this.notes, exporter, path, block, note),
-			writeRequest: (path, block, request) =>
-				void this.notes.edit(path, (text) => {
-					const current = this.notes.ofText(text).find((b) => blockKey(b) === blockKey(block));
-					return current ? writeCanonicalRequest(text, current, request) : null;
-				}),
-			dbActions: (path, block) => dbPanelActions(this.runtime, this.notes, () => this.settingsStore.settings.connections, path, block),
-			writeTextdiffPane: (path, key, pane, text) => this.notes.editAll(path, (note) => textdiffPaneChanges(note, this.notes.ofText(note), key, pane, text)),
 			runKeyLabel: () => {
 				const chord = keymapOf(this.settingsStore.settings).bindings.get("block.run");
 				return chord ? displayChord(chord, Platform.isMacOS) : "";

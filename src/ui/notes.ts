@@ -42,12 +42,7 @@ export class Notes {
 		return null;
 	}
 
-	/** The note's text now when an editor has it (synchronous: an export keeps the click's user gesture), else null. */
-	textNow(path: string): string | null {
-		return this.editorFor(path)?.getValue() ?? null;
-	}
-
-	/** The note's blocks now when an editor has it (synchronous, as textNow), else null. */
+	/** The note's blocks now when an editor has it (synchronous: an export keeps the click's user gesture), else null. */
 	blocksNow(path: string): readonly NoteBlock[] | null {
 		const editor = this.editorFor(path);
 		return editor ? this.ofEditor(editor) : null;
