@@ -1,14 +1,14 @@
 import { importHttpFile } from "./src/ui/import-http";
 import { persistCookies } from "./src/ui/cookie-persistence";
 import { getLanguage, Platform, Plugin, TFile } from "obsidian";
-import { blockKey, writeCanonicalRequest } from "./src/blocks";
+import { blockKey } from "./src/blocks";
 import { displayChord } from "./src/settings/keymap";
 import { createEngine, type Engine } from "./src/runner/engine";
-import { blockActions, type ExportHooks } from "./src/ui/block-actions";
+import type { ExportHooks } from "./src/ui/block-actions";
 import { BLOCK_RENDERERS } from "./src/ui/block-renderers";
 import { indexSchemas, openBlockSearch, variableEntries, VaultBlockIndexer, type SchemaIndex } from "./src/ui/block-search";
 import { refreshSchemas, slashDb } from "./src/ui/db-editor-ports";
-import type { BlockHost } from "./src/ui/block-view";
+import type { BlockHost } from "./src/ui/block-host";
 import { keymapOf, registerCommands, type ActionEffects } from "./src/ui/commands";
 import { blockWidgets } from "./src/ui/editor/block-widgets";
 import { referenceJump } from "./src/ui/editor/reference-jump";
@@ -16,8 +16,7 @@ import { sqlAssist } from "./src/ui/editor/sql-assist";
 import { SchemaCache } from "./src/runner/db/schema-cache";
 import { EnvironmentActions } from "./src/ui/environments";
 import { exportHooks, exportNoteAsHttp } from "./src/ui/export-actions";
-import { NoteAccess } from "./src/ui/note-access";
-import { NoteModel } from "./src/ui/note-model";
+import { Notes } from "./src/ui/notes";
 import { PluginServices } from "./src/ui/plugin-services";
 import { SettingsStore } from "./src/ui/settings-store";
 import { RunnableBlocksSettingTab } from "./src/ui/settings-tab";
@@ -26,10 +25,8 @@ import { ReferenceSuggest } from "./src/ui/suggest/reference-suggest";
 import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
 import { PluginChatHost } from "./src/ui/chat/chat-host";
 import { registerChat } from "./src/ui/chat/register";
-import { textdiffPaneChanges } from "./src/ui/diff/textdiff-block-view";
 import { insertDiffOfAliases } from "./src/ui/diff/compare-responses";
 import { registerVcs } from "./src/ui/vcs/register";
-import { dbPanelActions } from "./src/ui/db/db-actions";
 import { dbErrorMarks } from "./src/ui/db/error-marks";
 
 /** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
@@ -37,8 +34,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 	private settingsStore!: SettingsStore;
 	private services!: PluginServices;
 	private runtime!: Engine;
-	private notes!: NoteAccess;
-	private model!: NoteModel;
+	private notes!: Notes;
 	private exporter!: ExportHooks;
 	private schemas!: SchemaCache;
 	private schemaIndex: SchemaIndex | null = null;
@@ -49,8 +45,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.settingsStore = new SettingsStore(this.app, pluginDir);
 		this.services = new PluginServices(this.app, this.settingsStore, pluginDir);
 		this.runtime = createEngine(this.services);
-		this.notes = new NoteAccess(this.app);
-		this.model = new NoteModel();
+		this.notes = new Notes(this.app);
 		this.exporter = exportHooks(this.runtime, this.services);
 		const host = this.blockHost();
 
@@ -66,7 +61,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			sqlAssist({ connections: () => this.settingsStore.settings.connections, schemas }),
 		]);
 		this.registerEditorSuggest(new SlashSuggest(this.app, slashDb(this.app, this.settingsStore, schemas)));
-		this.registerEditorSuggest(new ReferenceSuggest(this.app, this.runtime, () => Object.keys(this.services.environment().variables), this.model));
+		this.registerEditorSuggest(new ReferenceSuggest(this.app, this.runtime, () => Object.keys(this.services.environment().variables), this.notes));
 
 		const environments = new EnvironmentActions(this.app, this.settingsStore);
 		const indexer = new VaultBlockIndexer(this.app);
@@ -79,7 +74,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.addCommand({ id: "refresh-db-schemas", name: t("refreshSchemas"), callback: () => void refreshSchemas(schemas) });
 		this.register(environments.attachStatusBar(this.addStatusBarItem()));
 		// The chat panel (src/ui/chat): its view; chat.toggle (palette, or a chord the user binds) toggles it.
-		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime, this.services));
+		const toggleChat = registerChat(this, new PluginChatHost(this.app, this.settingsStore, this.runtime, this.services, this.notes));
 		// The version-control panel (src/ui/vcs, docs/vcs.md): its view; vcs.sync performs its sync.
 		const vcs = registerVcs(this, {
 			pluginDir,
@@ -89,12 +84,12 @@ export default class RunnableBlocksPlugin extends Plugin {
 			commitTemplate: () => this.settingsStore.settings.vcs.commitTemplate,
 		});
 		registerCommands(this, {
-			notes: this.model,
+			notes: this.notes,
 			fx: this.actionEffects(environments, indexer, toggleChat, vcs.sync),
 			settings: () => this.settingsStore.settings,
 			onSettingsChange: (listener) => this.settingsStore.onChange(listener),
 			environments,
-			exportNote: (file, text) => void exportNoteAsHttp(this.app, this.runtime, file, text),
+			exportNote: (file, text) => void exportNoteAsHttp(this.app, this.runtime, file, this.notes.ofText(text)),
 			reloadSettings: () => void this.settingsStore.load(),
 			clearCache: () => this.runtime.cache.clear(),
 			importHttp: () => importHttpFile(this.app),
@@ -106,7 +101,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			editorCallback: (editor, view) => {
 				const path = view.file?.path;
 				if (!path) return;
-				const aliases = this.model.ofText(editor.getValue()).flatMap((b) => (b.alias ? [b.alias] : []));
+				const aliases = this.notes.ofText(editor.getValue()).flatMap((b) => (b.alias ? [b.alias] : []));
 				insertDiffOfAliases(this.app, this.runtime.sessions.note(path), aliases, (text) => {
 					const line = editor.getCursor().line;
 					const current = editor.getLine(line);
@@ -149,18 +144,13 @@ export default class RunnableBlocksPlugin extends Plugin {
 	}
 
 	private blockHost(): BlockHost {
-		const exporter = this.exporter;
 		return {
+			app: this.app,
+			engine: this.runtime,
+			services: this.services,
+			notes: this.notes,
+			settings: () => this.settingsStore.settings,
 			session: (path) => this.runtime.sessions.note(path),
-			blocksOf: (text) => this.model.ofText(text),
-			actions: (path, block, note) => blockActions(this.app, this.runtime, this.notes, exporter, path, block, note),
-			writeRequest: (path, block, request) =>
-				void this.notes.edit(path, (text) => {
-					const current = this.model.ofText(text).find((b) => blockKey(b) === blockKey(block));
-					return current ? writeCanonicalRequest(text, current, request) : null;
-				}),
-			dbActions: (path, block) => dbPanelActions(this.runtime, this.notes, () => this.settingsStore.settings.connections, path, block),
-			writeTextdiffPane: (path, key, pane, text) => this.notes.editAll(path, (note) => textdiffPaneChanges(note, key, pane, text)),
 			runKeyLabel: () => {
 				const chord = keymapOf(this.settingsStore.settings).bindings.get("block.run");
 				return chord ? displayChord(chord, Platform.isMacOS) : "";

@@ -3,7 +3,7 @@ import { editorInfoField, type Editor } from "obsidian";
 import { blockAtLine, type NoteBlock } from "../blocks";
 import { isRunnable } from "../runner/engine";
 import { blocksOf } from "./editor/note-blocks";
-import type { NoteModel } from "./note-model";
+import type { Notes } from "./notes";
 
 /** Where an action acts: a note open in an editor, its blocks and the cursor. */
 export interface ActionTarget {
@@ -28,7 +28,7 @@ export function viewTarget(view: EditorView): ActionTarget {
 }
 
 /** The target of an Obsidian editor (palette commands, global chords). */
-export function editorTarget(editor: Editor, path: string, notes: NoteModel): ActionTarget {
+export function editorTarget(editor: Editor, path: string, notes: Notes): ActionTarget {
 	return {
 		path,
 		note: notes.ofEditor(editor),

@@ -1,7 +1,7 @@
 import { normalizePath, type App } from "obsidian";
-import { blockKey, parseNote, setInfoToken, setMethod, type HttpNoteBlock, type NoteBlock } from "../blocks";
+import { blockKey, setInfoToken, setMethod, type HttpNoteBlock, type NoteBlock } from "../blocks";
 import type { HttpView } from "../runner/http/http-run";
-import type { NoteAccess } from "./note-access";
+import type { Notes } from "./notes";
 import type { ExportFormat, PanelActions } from "./panel/response-panel";
 import type { Engine } from "../runner/engine";
 import { notify } from "./notify";
@@ -14,9 +14,8 @@ export interface ExportHooks {
 	sendAsCurl(filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock): void;
 }
 
-/** Finds the current version of a block (by identity) in the note's latest text. */
-export function currentBlock(text: string, key: string): { note: NoteBlock[]; block: NoteBlock | undefined } {
-	const note = parseNote(text);
+/** Finds the current version of a block (by identity) in the note's latest blocks. */
+export function currentBlock(note: readonly NoteBlock[], key: string): { note: readonly NoteBlock[]; block: NoteBlock | undefined } {
 	return { note, block: note.find((b) => blockKey(b) === key) };
 }
 
@@ -24,10 +23,10 @@ export function currentBlock(text: string, key: string): { note: NoteBlock[]; bl
  * The toolbar's actions for one block. Each re-reads the note, so an edited block runs as it is now.
  * `renderedNote`: the note the block was rendered from, which an export reads when no editor has the note.
  */
-export function blockActions(app: App, runtime: Engine, notes: NoteAccess, exporter: ExportHooks, filePath: string, rendered: NoteBlock, renderedNote: readonly NoteBlock[] = [rendered]): PanelActions {
+export function blockActions(app: App, runtime: Engine, notes: Notes, exporter: ExportHooks, filePath: string, rendered: NoteBlock, renderedNote: readonly NoteBlock[] = [rendered]): PanelActions {
 	const key = blockKey(rendered);
-	const withBlock = async (fn: (note: NoteBlock[], block: NoteBlock) => Promise<void> | void): Promise<void> => {
-		const { note, block } = currentBlock(await notes.read(filePath), key);
+	const withBlock = async (fn: (note: readonly NoteBlock[], block: NoteBlock) => Promise<void> | void): Promise<void> => {
+		const { note, block } = currentBlock(await notes.blocks(filePath), key);
 		if (!block) {
 			notify(t("blockGone", { key, path: filePath }));
 			return;
@@ -36,8 +35,8 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 	};
 	// An export reads the note synchronously (the clipboard write must stay inside the click).
 	const exportNow = (fn: (note: readonly NoteBlock[], block: HttpNoteBlock) => void): void => {
-		const text = notes.textNow(filePath);
-		const { note, block } = text === null ? { note: renderedNote, block: rendered } : currentBlock(text, key);
+		const now = notes.blocksNow(filePath);
+		const { note, block } = now === null ? { note: renderedNote, block: rendered } : currentBlock(now, key);
 		if (block?.kind !== "http") return notify(t("blockGone", { key, path: filePath }));
 		fn(note, block);
 	};
@@ -53,11 +52,11 @@ export function blockActions(app: App, runtime: Engine, notes: NoteAccess, expor
 			notify(t("clearedCookies"));
 		},
 		setMethod: (method) => void notes.edit(filePath, (text) => {
-			const { block } = currentBlock(text, key);
+			const { block } = currentBlock(notes.ofText(text), key);
 			return block ? setMethod(text, block, method) : null;
 		}),
 		setEditMode: (mode) => void notes.edit(filePath, (text) => {
-			const { block } = currentBlock(text, key);
+			const { block } = currentBlock(notes.ofText(text), key);
 			return block?.kind === "http" ? setInfoToken(text, block, "mode", mode === "raw" ? null : mode) : null;
 		}),
 		exportAs: (format) => exportNow((note, block) => exporter.copy(filePath, note, block, format)),

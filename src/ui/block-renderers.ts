@@ -1,10 +1,10 @@
 import type { MarkdownPostProcessorContext, MarkdownRenderChild } from "obsidian";
 import type { EditorPanel } from "./editor-panel";
 import { blockKey, type BlockLanguage, type NoteBlock } from "../blocks";
-import { HttpBlockView, panelInfo, type BlockHost } from "./block-view";
+import type { BlockHost } from "./block-host";
+import { HttpBlockView, httpEditorPanel } from "./http/http-block-view";
 import { DbBlockView, dbEditorPanel } from "./db/db-block-view";
 import { TextdiffBlockView, TextdiffEditorPanel } from "./diff/textdiff-block-view";
-import { ResponsePanel } from "./panel/response-panel";
 
 /** How one kind's blocks appear in Obsidian. */
 export interface BlockRenderer<B extends NoteBlock = NoteBlock> {
@@ -21,17 +21,7 @@ type RendererRegistry = { readonly [L in BlockLanguage]?: BlockRenderer<Extract<
  * (shown as a plain code block) and gets no editor panel.
  */
 export const BLOCK_RENDERERS: RendererRegistry = {
-	http: {
-		reading: (el, source, ctx, host) => new HttpBlockView(el, source, ctx, host),
-		editor: (block, filePath, host) => {
-			const info = panelInfo(block, host.runKeyLabel());
-			return {
-				identity: [filePath, blockKey(block), info.method, info.editMode, info.display, info.alias].join("\u0000"),
-				display: info.display,
-				mount: (wrap) => new ResponsePanel(wrap, host.session(filePath), blockKey(block), info, host.actions(filePath, block)),
-			};
-		},
-	},
+	http: { reading: (el, source, ctx, host) => new HttpBlockView(el, source, ctx, host), editor: httpEditorPanel },
 	db: { reading: (el, source, ctx, host) => new DbBlockView(el, source, ctx, host), editor: dbEditorPanel },
 	textdiff: {
 		reading: (el, source, ctx, host) => new TextdiffBlockView(el, source, ctx, host),

@@ -7,7 +7,7 @@ import { isRunnable } from "../runner/engine";
 import { editorTarget, runnableBlockAt, type ActionTarget } from "./action-target";
 import { blockKeymap } from "./editor/block-keymap";
 import type { EnvironmentActions } from "./environments";
-import type { NoteModel } from "./note-model";
+import type { Notes } from "./notes";
 import { notify } from "./notify";
 import { t, type StringKey } from "./strings";
 import { defineVimCommands, toggleVimMode } from "./vim";
@@ -162,7 +162,7 @@ function bindGlobalChords(app: App, bindings: ReadonlyMap<ActionId, Chord>, perf
 
 /** What the plugin hands the command module. */
 export interface CommandDeps {
-	notes: NoteModel;
+	notes: Notes;
 	fx: ActionEffects;
 	settings(): Settings;
 	/** Calls back whenever user.toml changes; returns the undo. */

@@ -1,5 +1,5 @@
 import { normalizePath, TFile, type App } from "obsidian";
-import { parseNote, type HttpNoteBlock, type NoteBlock } from "../blocks";
+import { type HttpNoteBlock, type NoteBlock } from "../blocks";
 import type { Preparation } from "../runner/prepare";
 import { requestForFile } from "../runner/request";
 import { exported } from "../runner/snippets/quote";
@@ -48,8 +48,7 @@ export function exportHooks(engine: Pick<Engine, "prepare">, services: Pick<Engi
  * values are in the requests that use them (docs/export.md). A block that cannot be resolved
  * stops the export and is named.
  */
-export async function exportNoteAsHttp(app: App, engine: Pick<Engine, "prepare" | "isRunnable">, file: TFile, text: string): Promise<void> {
-	const note = parseNote(text);
+export async function exportNoteAsHttp(app: App, engine: Pick<Engine, "prepare" | "isRunnable">, file: TFile, note: readonly NoteBlock[]): Promise<void> {
 	const entries: HttpFileEntry[] = [];
 	for (const block of note) {
 		if (block.kind !== "http" || !engine.isRunnable(block)) continue;

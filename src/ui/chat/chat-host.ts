@@ -1,5 +1,5 @@
 import { MarkdownView, normalizePath, Platform, requestUrl, TFile, type App, type Editor } from "obsidian";
-import { blockAtLine, blockKey, parseNote, type DbNoteBlock, type HttpNoteBlock, type NoteBlock } from "../../blocks";
+import { blockAtLine, blockKey, type DbNoteBlock, type HttpNoteBlock, type NoteBlock } from "../../blocks";
 import { createChatClient, type ChatClient } from "../../chat/client";
 import { parseConversation, type Conversation } from "../../chat/conversation-note";
 import { connectionSchema, type SchemaLookup } from "../../chat/schema-context";
@@ -14,13 +14,14 @@ import { isFinal } from "../../runner/state-machine";
 import type { Transport } from "../../runner/transport";
 import type { ChatSettings } from "../../settings/chat-settings";
 import { createObsidianTransport } from "../obsidian-transport";
+import type { Notes } from "../notes";
 import type { SettingsStore } from "../settings-store";
 
 /** The note the user was editing when they turned to the panel. */
 export interface EditorContext {
 	path: string;
 	text: string;
-	blocks: NoteBlock[];
+	blocks: readonly NoteBlock[];
 	/** The runnable block under the cursor, if any. */
 	block: NoteBlock | null;
 	selection: string;
@@ -85,6 +86,7 @@ export class PluginChatHost implements ChatHost {
 		private readonly store: SettingsStore,
 		private readonly engine: Pick<Engine, "sessions" | "prepare" | "isRunnable">,
 		private readonly services: ChatServices,
+		private readonly notes: Notes,
 	) {}
 
 	/** Remembers the last note the user worked in: with the panel focused there is no active editor. */
@@ -127,7 +129,7 @@ export class PluginChatHost implements ChatHost {
 		if (!view?.file || !view.editor) return null;
 		const editor = view.editor;
 		const text = editor.getValue();
-		const blocks = parseNote(text);
+		const blocks = this.notes.ofEditor(editor);
 		const block = blockAtLine(blocks, editor.getCursor().line);
 		return { path: view.file.path, text, blocks, block: block && this.engine.isRunnable(block) ? block : null, selection: editor.getSelection(), editor };
 	}

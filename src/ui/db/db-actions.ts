@@ -4,7 +4,7 @@ import type { DbRunRequest } from "../../runner/db/db-result";
 import { connectionOf } from "../../runner/db/run-db";
 import { DEFAULT_MAX_ROWS, type Connection } from "../../settings/connections";
 import { currentBlock } from "../block-actions";
-import type { NoteAccess } from "../note-access";
+import type { Notes } from "../notes";
 import { notify } from "../notify";
 import { t } from "../strings";
 import type { DbPanelActions } from "./db-panel";
@@ -13,11 +13,11 @@ import type { DbPanelActions } from "./db-panel";
  * A db panel's actions for one block. Each re-reads the note, so an edited block runs as it
  * is now; load more and EXPLAIN are runs of the engine with a db request.
  */
-export function dbPanelActions(runtime: Engine, notes: NoteAccess, connections: () => Readonly<Record<string, Connection>>, filePath: string, rendered: NoteBlock): DbPanelActions {
+export function dbPanelActions(runtime: Engine, notes: Notes, connections: () => Readonly<Record<string, Connection>>, filePath: string, rendered: NoteBlock): DbPanelActions {
 	const key = blockKey(rendered);
 	const runNow = (db?: DbRunRequest) =>
-		void notes.read(filePath).then(async (text) => {
-			const { note, block } = currentBlock(text, key);
+		void notes.blocks(filePath).then(async (blocks) => {
+			const { note, block } = currentBlock(blocks, key);
 			if (!block) return notify(t("blockGone", { key, path: filePath }));
 			await runtime.run(filePath, note, [block], db ? { kindOptions: { db } } : {});
 		});

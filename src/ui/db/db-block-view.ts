@@ -1,15 +1,21 @@
-import { MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
 import { blockKey, type DbNoteBlock } from "../../blocks";
 import { dbOf } from "../../runner/db/db-result";
 import type { RunSnapshot } from "../../runner/result";
 import type { EditorPanel } from "../editor-panel";
-import { locateBlock, type BlockHost } from "../block-view";
+import type { BlockHost } from "../block-host";
+import { BlockReadingView } from "../block-reading-view";
 import { t } from "../strings";
-import { appendMarked, DbPanel, type DbPanelInfo } from "./db-panel";
+import { dbPanelActions } from "./db-actions";
+import { appendMarked, DbPanel, type DbPanelActions, type DbPanelInfo } from "./db-panel";
 
 /** The panel facts of a block: its SQL lines (to quote an error's line) and the run chord. */
 function panelInfo(block: DbNoteBlock, host: BlockHost): DbPanelInfo {
 	return { runKey: host.runKeyLabel(), contentLines: block.fence.content.split("\n"), firstContentLine: block.fence.startLine + 1 };
+}
+
+/** A db block's panel actions (run, cancel, EXPLAIN, load more). */
+function dbActions(host: BlockHost, filePath: string, block: DbNoteBlock): DbPanelActions {
+	return dbPanelActions(host.engine, host.notes, () => host.settings().connections, filePath, block);
 }
 
 /**
@@ -31,34 +37,21 @@ function renderSource(pre: HTMLElement, source: string, block: DbNoteBlock, s: R
 }
 
 /** A db block in Reading view or Live Preview (cursor outside): its SQL, its problems, and its panel. */
-export class DbBlockView extends MarkdownRenderChild {
-	constructor(
-		containerEl: HTMLElement,
-		private readonly source: string,
-		private readonly ctx: MarkdownPostProcessorContext,
-		private readonly host: BlockHost,
-	) {
-		super(containerEl);
-	}
-
+export class DbBlockView extends BlockReadingView {
 	override onload(): void {
-		const found = locateBlock(this.containerEl, this.ctx, this.host);
+		const found = this.locate()?.block;
 		const root = this.containerEl.createDiv({ cls: "rb-block rb-db-block" });
 		const block = found?.kind === "db" ? found : undefined;
-		const head = root.createDiv({ cls: "rb-block-head" });
-		if (block?.alias) head.createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
-		if (block?.info.tokens.connection) head.createSpan({ cls: "rb-db-connection-name", text: t("dbConnection", { name: block.info.tokens.connection }) });
+		const head = this.renderHead(root, block, true);
+		if (block?.info.tokens.connection) head?.createSpan({ cls: "rb-db-connection-name", text: t("dbConnection", { name: block.info.tokens.connection }) });
 		const pre = root.createEl("pre", { cls: "rb-source rb-db-source" });
 		pre.setText(this.source);
 		if (!block) return;
-		if (block.problems.length > 0) {
-			const list = root.createEl("ul", { cls: "rb-problems" });
-			for (const p of block.problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `${t("line", { n: p.line + 1 })}: ${p.message}` });
-		}
-		const session = this.host.session(this.ctx.sourcePath);
+		this.renderProblems(root, block.problems);
+		const session = this.host.session(this.filePath);
 		const key = blockKey(block);
 		this.register(session.subscribe(key, (s) => renderSource(pre, this.source.replace(/\n$/, ""), block, s)));
-		this.addChild(new DbPanel(root, session, key, panelInfo(block, this.host), this.host.dbActions(this.ctx.sourcePath, block)));
+		this.addChild(new DbPanel(root, session, key, panelInfo(block, this.host), dbActions(this.host, this.filePath, block)));
 	}
 }
 
@@ -69,6 +62,6 @@ export function dbEditorPanel(block: DbNoteBlock, filePath: string, host: BlockH
 		// The SQL is part of the identity: an error's quoted line follows the text as edited.
 		identity: [filePath, blockKey(block), display, block.fence.content].join("\u0000"),
 		display,
-		mount: (wrap) => new DbPanel(wrap, host.session(filePath), blockKey(block), panelInfo(block, host), host.dbActions(filePath, block)),
+		mount: (wrap) => new DbPanel(wrap, host.session(filePath), blockKey(block), panelInfo(block, host), dbActions(host, filePath, block)),
 	};
 }

@@ -1,7 +1,6 @@
-import { Component, MarkdownRenderChild, type MarkdownPostProcessorContext } from "obsidian";
-import { blockKey, paneEdit, parseNote, parseTextdiff, type NoteChange, type TextdiffBlock, type TextdiffOptions } from "../../blocks";
-import { locateBlock, type BlockHost } from "../block-view";
-import { t } from "../strings";
+import { Component } from "obsidian";
+import { blockKey, paneEdit, parseTextdiff, type NoteBlock, type NoteChange, type TextdiffBlock, type TextdiffOptions } from "../../blocks";
+import { BlockReadingView } from "../block-reading-view";
 import { DiffPanes, type Pane } from "./diff-panes";
 import { textdiffOptionsOf } from "./textdiff-options";
 
@@ -17,9 +16,9 @@ const mounted = new Map<string, { panes: DiffPanes; owner: TextdiffBlockView | n
 /** How recent a pane edit must be for a new view to take the panes over. */
 const ADOPT_WITHIN_MS = 2000;
 
-/** The note changes that put `text` into one pane of the textdiff block `key` (none when it is gone). */
-export function textdiffPaneChanges(note: string, key: string, pane: Pane, text: string): NoteChange[] {
-	const block = parseNote(note).find((b) => b.kind === "textdiff" && blockKey(b) === key);
+/** The note changes that put `text` into one pane of the textdiff block `key` of `note` (whose blocks are `blocks`; none when it is gone). */
+export function textdiffPaneChanges(note: string, blocks: readonly NoteBlock[], key: string, pane: Pane, text: string): NoteChange[] {
+	const block = blocks.find((b) => b.kind === "textdiff" && blockKey(b) === key);
 	return block ? paneEdit(note, block.fence, pane, text) : [];
 }
 
@@ -27,34 +26,22 @@ export function textdiffPaneChanges(note: string, key: string, pane: Pane, text:
  * A ```` ```textdiff ```` block in Reading view and Live Preview: its alias and problems, then
  * the two panes compared (DiffPanes). Editing a pane writes it back into the fence.
  */
-export class TextdiffBlockView extends MarkdownRenderChild {
+export class TextdiffBlockView extends BlockReadingView {
 	private panes: DiffPanes | null = null;
 	private key = "";
 	private pending = new Map<Pane, string>();
 	private timer: number | null = null;
 
-	constructor(
-		containerEl: HTMLElement,
-		private readonly source: string,
-		private readonly ctx: MarkdownPostProcessorContext,
-		private readonly host: BlockHost,
-	) {
-		super(containerEl);
-	}
-
 	override onload(): void {
-		const block = locateBlock(this.containerEl, this.ctx, this.host);
+		const block = this.locate()?.block;
 		const root = this.containerEl.createDiv({ cls: "rb-block rb-textdiff" });
 		// The note's parse has the block; alone (no section info) the fence content is read here.
 		const { model, problems } = block?.kind === "textdiff" ? { model: block.textdiff, problems: block.problems } : parseTextdiff(this.source);
 		const options: TextdiffOptions = textdiffOptionsOf(block);
-		if (block?.alias) root.createDiv({ cls: "rb-block-head" }).createSpan({ cls: "rb-alias", text: `alias ${block.alias}` });
-		if (problems.length > 0) {
-			const list = root.createEl("ul", { cls: "rb-problems" });
-			for (const p of problems) list.createEl("li", { cls: `rb-problem-${p.severity}`, text: `${t("line", { n: p.line + 1 })}: ${p.message}` });
-		}
+		this.renderHead(root, block);
+		this.renderProblems(root, problems);
 		this.key = block ? blockKey(block) : "";
-		const id = `${this.ctx.sourcePath}\u0000${this.key}\u0000${JSON.stringify(options)}`;
+		const id = `${this.filePath}\u0000${this.key}\u0000${JSON.stringify(options)}`;
 		const current = block ? mounted.get(id) : undefined;
 		if (current && current.panes.editedWithin(ADOPT_WITHIN_MS)) {
 			current.owner = this;
@@ -82,7 +69,8 @@ export class TextdiffBlockView extends MarkdownRenderChild {
 		this.timer = null;
 		const pending = [...this.pending];
 		this.pending.clear();
-		for (const [pane, text] of pending) await this.host.writeTextdiffPane(this.ctx.sourcePath, this.key, pane, text);
+		const { notes } = this.host;
+		for (const [pane, text] of pending) await notes.editAll(this.filePath, (note) => textdiffPaneChanges(note, notes.ofText(note), this.key, pane, text));
 	}
 
 	/** On unload: write what is pending; the panes go unless a newer view of the block took them over. */

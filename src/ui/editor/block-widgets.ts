@@ -4,7 +4,7 @@ import { editorInfoField, editorLivePreviewField, type Component } from "obsidia
 import type { NoteBlock } from "../../blocks";
 import { rendererOf } from "../block-renderers";
 import type { EditorPanel } from "../editor-panel";
-import type { BlockHost } from "../block-view";
+import type { BlockHost } from "../block-host";
 import { blocksOf, noteBlocks } from "./note-blocks";
 
 /** The note's path as Obsidian's editor knows it ("" outside a markdown view, e.g. in tests). */

@@ -2,7 +2,7 @@ import { EditorSuggest, type App, type Editor, type EditorPosition, type EditorS
 import { refCompletions, refTrigger, type NoteBlock, type RefCompletion } from "../../blocks";
 import { bodyText, httpFields } from "../../runner/http/http-run";
 import type { Engine } from "../../runner/engine";
-import { NoteModel } from "../note-model";
+import { Notes } from "../notes";
 
 /**
  * `{{` inside a runnable block: aliases above the cursor, environment variables and built-ins
@@ -15,7 +15,7 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 		app: App,
 		private readonly runtime: Engine,
 		private readonly variables: () => string[],
-		private readonly notes: NoteModel = new NoteModel(),
+		private readonly notes: Notes = new Notes(app),
 	) {
 		super(app);
 		// Tab completes like Enter (Obsidian binds only Enter).
