@@ -1,7 +1,8 @@
 /**
  * Unit specs mirror src/: tests/unit/<path>.test.ts is the spec of src/<path>.ts (main.ts for
  * tests/unit/main.test.ts), so a module's spec is found without searching and a spec outlives no
- * module. The integration, e2e, desktop and interop suites are organised by layer and are not checked.
+ * module. The integration, e2e, desktop and interop suites are organised by layer, not by module;
+ * integration's folders are named after src's areas (tests/integration/runner/db for src/runner/db).
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -23,6 +24,13 @@ const NOT_YET_MOVED: ReadonlySet<string> = new Set([
 	"tests/unit/vcs/branch-choices-and-strings.test.ts", // src/vcs/branches.ts and src/ui/vcs/strings.ts
 	"tests/unit/vcs/change-rows.test.ts", // src/ui/vcs/change-rows.ts
 ]);
+
+/** Integration folders that test something outside src/: release is scripts/release.mjs. */
+const INTEGRATION_OUTSIDE_SRC: ReadonlySet<string> = new Set(["release"]);
+
+function folders(dir: string): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(dir, e.name), ...folders(join(dir, e.name))] : []));
+}
 
 function files(dir: string): string[] {
 	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
@@ -66,5 +74,15 @@ describe("unit specs mirror src/", () => {
 			"tests/unit/build/bundle.test.ts",
 		];
 		expect(misplacedSpecs(specsHere, known)).toEqual(["tests/unit/runner/response.test.ts", "tests/unit/cli/diff.test.ts"]);
+	});
+});
+
+describe("integration folders", () => {
+	it("are named after an area of src/", () => {
+		const area = (dir: string) => posix(relative(join(ROOT, "tests", "integration"), dir));
+		const unnamed = folders(join(ROOT, "tests", "integration"))
+			.map(area)
+			.filter((dir) => !INTEGRATION_OUTSIDE_SRC.has(dir) && !existsSync(join(ROOT, "src", dir)));
+		expect(unnamed).toEqual([]);
 	});
 });
