@@ -2,7 +2,7 @@
 // `obsidian` typings (node_modules/obsidian/obsidian.d.ts).
 //
 //   node scripts/min-app-version.mjs          # the required version and the symbols that need it
-//   node scripts/min-app-version.mjs --json   # every use, machine-readable (tests/unit/store)
+//   node scripts/min-app-version.mjs --json   # every use, machine-readable (tests/unit/build/min-app-version.test.ts)
 //   node scripts/min-app-version.mjs --check  # exit 1 when manifest.json's minAppVersion is lower
 //   (--all lists every symbol; --root DIR analyses another checkout, as the unit test does)
 //

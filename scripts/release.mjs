@@ -11,7 +11,7 @@
 //   today is about 1.1 MiB, most of it sql.js' WebAssembly.
 //
 // Options: --no-build (check and copy what is already built), --no-api-check (skip the
-// minAppVersion analysis, which takes seconds; tests/unit/store covers it), --budget FILE=BYTES (override a
+// minAppVersion analysis, which takes seconds; tests/unit/build covers it), --budget FILE=BYTES (override a
 // budget, for tests), --out DIR (default dist/release). dist/cli.js, the CLI, is left alone.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";

@@ -6,7 +6,7 @@ import { assertExportable, combinedHeaders, hasHeader, jsString, pyString, shell
  * Snippet generators (docs/export.md). All synchronous: the UI calls them inside the click or
  * key handler, right before `navigator.clipboard.writeText`, so the user gesture stays open.
  * Correctness rule: running the snippet with the real tool sends the same method, URL,
- * headers and body bytes as the plugin (tests/integration/snippets prove it per tool). A body
+ * headers and body bytes as the plugin (tests/integration/runner/snippets prove it per tool). A body
  * with `< file` parts reads its files when the snippet runs, by the path `locate` gives.
  */
 

@@ -1,6 +1,6 @@
 import initSqlJs, { type SqlJsStatic } from "sql.js";
-import { createSqliteDriver, type SqliteFile } from "../../../src/runner/db/sqlite";
-import { bound, done, opts } from "../../support/db-statements";
+import { createSqliteDriver, type SqliteFile } from "../../../../src/runner/db/sqlite";
+import { bound, done, opts } from "../../../support/db-statements";
 
 /** An in-memory "file": the bytes a writable connection saved, and how many saves there were. */
 function memoryFile(initial: Uint8Array | null): SqliteFile & { bytes: Uint8Array | null; writes: number } {

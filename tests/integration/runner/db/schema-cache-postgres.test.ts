@@ -4,11 +4,11 @@
  * cleared by a refresh once the secret is right, and completion candidates with the engine's types.
  */
 import * as pg from "pg";
-import { sqlSuggestions } from "../../../src/blocks/sql-assist";
-import { DbDrivers } from "../../../src/runner/db/connect";
-import { SchemaCache, type SchemaState } from "../../../src/runner/db/schema-cache";
-import type { Connection } from "../../../src/settings/connections";
-import { startPostgres, type DbServer } from "../../support/db-servers";
+import { sqlSuggestions } from "../../../../src/blocks/sql-assist";
+import { DbDrivers } from "../../../../src/runner/db/connect";
+import { SchemaCache, type SchemaState } from "../../../../src/runner/db/schema-cache";
+import type { Connection } from "../../../../src/settings/connections";
+import { startPostgres, type DbServer } from "../../../support/db-servers";
 
 jest.setTimeout(60000);
 

@@ -3,22 +3,22 @@
  * executed by the real tool against a recording server on 127.0.0.1, and what the server
  * recorded must equal what the plugin's node transport sent for the same block.
  */
-import { httpFields } from "../../../src/runner/http/http-run";
+import { httpFields } from "../../../../src/runner/http/http-run";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { parseNote } from "../../../src/blocks";
-import { cacheKey } from "../../../src/runner/cache-key";
-import { nodeBodyFiles } from "../../../src/cli/engine-ports";
-import { locateBodyFile, type BodyFiles } from "../../../src/runner/file-parts";
-import { createNodeTransport } from "../../../src/runner/http/node-transport";
-import type { BlockResult } from "../../../src/runner/result";
-import { runBlocks, type RunContext } from "../../../src/runner/run-note";
-import { toCurl, toFetch, toHttpie, toPython } from "../../../src/runner/snippets/generators";
-import { startTestServer, type RecordedRequest, type TestServer } from "../../support/servers";
-import { CASES, comparable } from "../../support/snippet-cases";
+import { parseNote } from "../../../../src/blocks";
+import { cacheKey } from "../../../../src/runner/cache-key";
+import { nodeBodyFiles } from "../../../../src/cli/engine-ports";
+import { locateBodyFile, type BodyFiles } from "../../../../src/runner/file-parts";
+import { createNodeTransport } from "../../../../src/runner/http/node-transport";
+import type { BlockResult } from "../../../../src/runner/result";
+import { runBlocks, type RunContext } from "../../../../src/runner/run-note";
+import { toCurl, toFetch, toHttpie, toPython } from "../../../../src/runner/snippets/generators";
+import { startTestServer, type RecordedRequest, type TestServer } from "../../../support/servers";
+import { CASES, comparable } from "../../../support/snippet-cases";
 
 const exec = promisify(execFile);
 jest.setTimeout(180_000);

@@ -2,21 +2,21 @@
  * A `.http` export runs with `httpyac send --all` and sends the same requests as the plugin.
  * The format keeps one value per header name, so repeated headers compare joined with ", ".
  */
-import { httpFields } from "../../../src/runner/http/http-run";
+import { httpFields } from "../../../../src/runner/http/http-run";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { parseNote } from "../../../src/blocks";
-import { cacheKey } from "../../../src/runner/cache-key";
-import { createNodeTransport } from "../../../src/runner/http/node-transport";
-import type { BlockResult } from "../../../src/runner/result";
-import { runBlocks, type RunContext } from "../../../src/runner/run-note";
-import { toHttpFile, type HttpFileEntry } from "../../../src/runner/snippets/generators";
-import { httpyacBin } from "../../support/httpyac";
-import { startTestServer, type RecordedRequest, type TestServer } from "../../support/servers";
-import { CASES, comparable } from "../../support/snippet-cases";
+import { parseNote } from "../../../../src/blocks";
+import { cacheKey } from "../../../../src/runner/cache-key";
+import { createNodeTransport } from "../../../../src/runner/http/node-transport";
+import type { BlockResult } from "../../../../src/runner/result";
+import { runBlocks, type RunContext } from "../../../../src/runner/run-note";
+import { toHttpFile, type HttpFileEntry } from "../../../../src/runner/snippets/generators";
+import { httpyacBin } from "../../../support/httpyac";
+import { startTestServer, type RecordedRequest, type TestServer } from "../../../support/servers";
+import { CASES, comparable } from "../../../support/snippet-cases";
 
 const exec = promisify(execFile);
 jest.setTimeout(600_000);

@@ -1,10 +1,10 @@
 import { Client } from "pg";
 import * as pg from "pg";
-import { createPostgresDriver, type ServerConfig } from "../../../src/runner/db/postgres";
-import type { DbDriver } from "../../../src/runner/db/driver";
-import { startPostgres, type DbServer } from "../../support/db-servers";
-import { bound, done, opts } from "../../support/db-statements";
-import { refusedPort } from "../../support/servers";
+import { createPostgresDriver, type ServerConfig } from "../../../../src/runner/db/postgres";
+import type { DbDriver } from "../../../../src/runner/db/driver";
+import { startPostgres, type DbServer } from "../../../support/db-servers";
+import { bound, done, opts } from "../../../support/db-statements";
+import { refusedPort } from "../../../support/servers";
 
 jest.setTimeout(60000);
 

@@ -1,7 +1,7 @@
-import { parseHttpBlock } from "../../../src/blocks";
-import type { PreparedRequest } from "../../../src/runner/request";
-import { snippet, SNIPPET_FORMATS, toCurl, toFetch, toHttpFile, toHttpie, toPython } from "../../../src/runner/snippets/generators";
-import { ExportError, shellQuote } from "../../../src/runner/snippets/quote";
+import { parseHttpBlock } from "../../../../src/blocks";
+import type { PreparedRequest } from "../../../../src/runner/request";
+import { snippet, SNIPPET_FORMATS, toCurl, toFetch, toHttpFile, toHttpie, toPython } from "../../../../src/runner/snippets/generators";
+import { ExportError, shellQuote } from "../../../../src/runner/snippets/quote";
 
 const req = (patch: Partial<PreparedRequest> = {}): PreparedRequest => ({ method: "GET", url: "http://127.0.0.1:8080/a?b=1", headers: [], body: "", followRedirects: true, timeoutMs: 1000, ...patch });
 

@@ -1,10 +1,10 @@
 /** The schema cache against a real MariaDB (a throwaway instance on 127.0.0.1): typed columns for completion and hover. */
 import * as mysql from "mysql2/promise";
-import { sqlObjectAt, sqlSuggestions } from "../../../src/blocks/sql-assist";
-import { DbDrivers } from "../../../src/runner/db/connect";
-import { SchemaCache } from "../../../src/runner/db/schema-cache";
-import type { Connection } from "../../../src/settings/connections";
-import { startMariadb, type DbServer } from "../../support/db-servers";
+import { sqlObjectAt, sqlSuggestions } from "../../../../src/blocks/sql-assist";
+import { DbDrivers } from "../../../../src/runner/db/connect";
+import { SchemaCache } from "../../../../src/runner/db/schema-cache";
+import type { Connection } from "../../../../src/settings/connections";
+import { startMariadb, type DbServer } from "../../../support/db-servers";
 
 jest.setTimeout(60000);
 

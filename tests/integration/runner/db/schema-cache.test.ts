@@ -1,9 +1,9 @@
 import initSqlJs, { type SqlJsStatic } from "sql.js";
-import { DbDrivers, type DbModules } from "../../../src/runner/db/connect";
-import type { DbDeps } from "../../../src/runner/db/db-result";
-import { SchemaCache, type SchemaState } from "../../../src/runner/db/schema-cache";
-import type { SqliteFile } from "../../../src/runner/db/sqlite";
-import type { Connection } from "../../../src/settings/connections";
+import { DbDrivers, type DbModules } from "../../../../src/runner/db/connect";
+import type { DbDeps } from "../../../../src/runner/db/db-result";
+import { SchemaCache, type SchemaState } from "../../../../src/runner/db/schema-cache";
+import type { SqliteFile } from "../../../../src/runner/db/sqlite";
+import type { Connection } from "../../../../src/settings/connections";
 
 let SQL: SqlJsStatic;
 

@@ -1,5 +1,5 @@
-import { main } from "../../../src/cli/main";
-import type { ParsedBlockJson } from "../../../src/cli/commands/parse";
+import { main } from "../../../../src/cli/main";
+import type { ParsedBlockJson } from "../../../../src/cli/commands/parse";
 
 async function run(args: string[], terminal?: Parameters<typeof main>[3]): Promise<{ code: number; out: string; err: string }> {
 	let out = "";

@@ -1,8 +1,8 @@
 import initSqlJs from "sql.js";
-import { parseNote } from "../../../src/blocks";
-import { DbDrivers } from "../../../src/runner/db/connect";
-import { createEngine } from "../../../src/runner/engine";
-import { createNodeTransport } from "../../../src/runner/http/node-transport";
+import { parseNote } from "../../../../src/blocks";
+import { DbDrivers } from "../../../../src/runner/db/connect";
+import { createEngine } from "../../../../src/runner/engine";
+import { createNodeTransport } from "../../../../src/runner/http/node-transport";
 
 /**
  * EXPLAIN through the engine, as Mod+Shift+E runs it: the panel shows the plan, and later

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseNote } from "../../../src/blocks";
-import { main } from "../../../src/cli/main";
-import { blockToJson, type ParsedBlockJson } from "../../../src/cli/commands/parse";
+import { parseNote } from "../../../../src/blocks";
+import { main } from "../../../../src/cli/main";
+import { blockToJson, type ParsedBlockJson } from "../../../../src/cli/commands/parse";
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
 	let out = "";

@@ -1,10 +1,10 @@
 import * as mysql from "mysql2/promise";
-import type { DbDriver } from "../../../src/runner/db/driver";
-import { createMysqlDriver } from "../../../src/runner/db/mysql";
-import type { ServerConfig } from "../../../src/runner/db/postgres";
-import { startMariadb, type DbServer } from "../../support/db-servers";
-import { bound, done, opts } from "../../support/db-statements";
-import { refusedPort } from "../../support/servers";
+import type { DbDriver } from "../../../../src/runner/db/driver";
+import { createMysqlDriver } from "../../../../src/runner/db/mysql";
+import type { ServerConfig } from "../../../../src/runner/db/postgres";
+import { startMariadb, type DbServer } from "../../../support/db-servers";
+import { bound, done, opts } from "../../../support/db-statements";
+import { refusedPort } from "../../../support/servers";
 
 jest.setTimeout(60000);
 

@@ -1,7 +1,7 @@
-import { httpFields } from "../../../src/runner/http/http-run";
-import { comparableBodies, headersText } from "../../../src/runner/response/compare-text";
-import type { HttpRun } from "../../../src/runner/http/http-run";
-import { NoteSession } from "../../../src/runner/session";
+import { httpFields } from "../../../../src/runner/http/http-run";
+import { comparableBodies, headersText } from "../../../../src/runner/response/compare-text";
+import type { HttpRun } from "../../../../src/runner/http/http-run";
+import { NoteSession } from "../../../../src/runner/session";
 
 const enc = new TextEncoder();
 function run(type: string, body: string | Uint8Array, startedAt = 1, state: HttpRun["state"] = "done"): HttpRun {

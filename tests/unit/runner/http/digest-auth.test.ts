@@ -1,4 +1,4 @@
-import { digestAuthorization, digestCredentials, parseChallenge } from "../../../src/runner/http/digest-auth";
+import { digestAuthorization, digestCredentials, parseChallenge } from "../../../../src/runner/http/digest-auth";
 
 describe("digest auth", () => {
 	it("reads `Digest user password` and `Digest user:password`, and leaves the header out", () => {

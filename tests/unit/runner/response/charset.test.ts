@@ -1,7 +1,7 @@
-import { readResult } from "../../../src/runner/block-runners";
-import { bodyEncoding, decodeExact } from "../../../src/runner/response/charset";
-import { classifyBody, responseText } from "../../../src/runner/response/content-type";
-import type { BlockResult } from "../../../src/runner/result";
+import { readResult } from "../../../../src/runner/block-runners";
+import { bodyEncoding, decodeExact } from "../../../../src/runner/response/charset";
+import { classifyBody, responseText } from "../../../../src/runner/response/content-type";
+import type { BlockResult } from "../../../../src/runner/result";
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const ct = (v: string): Array<[string, string]> => [["Content-Type", v]];
