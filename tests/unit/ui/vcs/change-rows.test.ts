@@ -1,5 +1,5 @@
-import { changeList, changeRows, rowAt, visibleRows } from "../../../src/ui/vcs/change-rows";
-import type { FileChange } from "../../../src/vcs/status";
+import { changeList, changeRows, rowAt, visibleRows } from "../../../../src/ui/vcs/change-rows";
+import type { FileChange } from "../../../../src/vcs/status";
 
 const f = (path: string, index: string, worktree: string): FileChange => ({ path, origPath: null, index, worktree });
 

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { mergeChanges } from "../../../src/ui/diff/merge-changes";
+import { mergeChanges } from "../../../../src/ui/diff/merge-changes";
 
 /** Applies character changes to `a`: without ignore options the result must be `b`. */
 function apply(a: string, b: string, changes: ReturnType<typeof mergeChanges>): string {

@@ -1,7 +1,7 @@
 import type { App, Editor, EditorPosition, EditorSuggestContext } from "obsidian";
-import type { RefCompletion } from "../../../src/blocks";
-import { ReferenceSuggest } from "../../../src/ui/suggest/reference-suggest";
-import type { Engine } from "../../../src/runner/engine";
+import type { RefCompletion } from "../../../../src/blocks";
+import { ReferenceSuggest } from "../../../../src/ui/suggest/reference-suggest";
+import type { Engine } from "../../../../src/runner/engine";
 
 /** A suggestion row as Obsidian's list holds it: its classes, and the DOM helper renderSuggestion uses. */
 function row(selected: boolean): HTMLElement {
