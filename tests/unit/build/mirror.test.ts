@@ -30,12 +30,6 @@ const NOT_YET_MOVED: ReadonlySet<string> = new Set<string>([]);
  */
 const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"main.ts",
-	"src/blocks/db-sql.ts",
-	"src/blocks/file-variables.ts",
-	"src/blocks/json-normalize.ts",
-	"src/blocks/kind.ts",
-	"src/blocks/note-cache.ts",
-	"src/blocks/problems.ts",
 	"src/chat/client.ts",
 	"src/chat/schema-context.ts",
 	"src/chat/stream-fallback.ts",
