@@ -31,8 +31,6 @@ const NOT_YET_MOVED: ReadonlySet<string> = new Set<string>([]);
 const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"main.ts",
 	"src/chat/client.ts",
-	"src/chat/schema-context.ts",
-	"src/chat/stream-fallback.ts",
 	"src/cli/commands/db.ts",
 	"src/cli/commands/demo.ts",
 	"src/cli/commands/export.ts",
@@ -79,7 +77,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/runner/sql-wasm.ts",
 	"src/runner/sqljs.ts",
 	"src/runner/transport.ts",
-	"src/settings/toml-locate.ts",
 	"src/ui/action-target.ts",
 	"src/ui/block-actions.ts",
 	"src/ui/block-reading-view.ts",
