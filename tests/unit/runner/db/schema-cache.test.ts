@@ -56,7 +56,7 @@ describe("SchemaCache", () => {
 		const d = drivers();
 		const cache = new SchemaCache(() => ({ connections: { shop }, drivers: d.fake }));
 		const first = cache.get("shop");
-		d.answer({ kind: "failed", code: "connect_failed", message: "Could not connect", detail: "ENOENT", timing: { total: 1 } } as SchemaOutcome);
+		d.answer({ kind: "failed", code: "connect_failed", message: "Could not connect", detail: "ENOENT", timing: { total: 1 } });
 		expect(await first).toEqual({ kind: "failed", code: "connect_failed", message: "Could not connect", detail: "ENOENT" });
 		await cache.get("shop");
 		expect(d.reads).toEqual(["shop"]);
@@ -93,7 +93,9 @@ describe("SchemaCache", () => {
 	it("says which connections exist for an unknown name, and when databases are not available", async () => {
 		const d = drivers();
 		const cache = new SchemaCache(() => ({ connections: { shop }, drivers: d.fake }));
-		expect(await cache.get("nope")).toMatchObject({ kind: "failed", code: "unknown_connection", message: expect.stringContaining("shop") });
+		const unknown = await cache.get("nope");
+		expect(unknown).toMatchObject({ kind: "failed", code: "unknown_connection" });
+		expect(unknown.kind === "failed" && unknown.message).toContain("shop");
 		expect(cache.connections()).toEqual({ shop });
 		const none = new SchemaCache(() => undefined);
 		expect(await none.refresh("shop")).toEqual({ kind: "failed", code: "driver_unavailable", message: "Database blocks are not available here" });
