@@ -1,12 +1,7 @@
 import type { HttpResult } from "../../../src/runner/http/http-run";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseNote } from "../../../src/blocks";
-import { reportInternalError } from "../../../src/cli/crash";
 import { bodyPreview, describeResult, errorText, isErrorStatus, problemLines } from "../../../src/cli/reporter";
-import { roundTiming } from "../../../src/cli/result-json";
-import { PLAIN, terminalOf } from "../../../src/cli/terminal";
+import { PLAIN } from "../../../src/cli/terminal";
 import type { BlockResult } from "../../../src/runner/result";
 
 const request = { method: "GET" as const, url: "http://127.0.0.1/x", headers: [], body: "", followRedirects: true, timeoutMs: 5000 };
@@ -16,20 +11,6 @@ function done(status: number, contentType: string, body: string | Uint8Array): H
 	const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
 	return { kind: "http", state: "done", receivedBytes: bytes.byteLength, request, head: { status, statusText: status === 200 ? "OK" : "Not Found", httpVersion: "1.1", headers: [["Content-Type", contentType]], url: request.url, redirects: 0 }, body: bytes, timing: { total: 12.345 } };
 }
-
-describe("what the terminal gets", () => {
-	it.each([
-		[{}, true, true, { rich: true, colour: true, progress: true }],
-		[{ NO_COLOR: "1" }, true, true, { rich: true, colour: false, progress: true }],
-		[{ NO_COLOR: "" }, true, false, { rich: true, colour: true, progress: false }],
-		[{}, false, false, { rich: false, colour: false, progress: false }],
-		[{ FORCE_COLOR: "1" }, false, false, { rich: true, colour: true, progress: false }],
-		[{ FORCE_COLOR: "0" }, false, false, { rich: false, colour: false, progress: false }],
-		[{ FORCE_COLOR: "1", NO_COLOR: "1" }, false, false, { rich: true, colour: false, progress: false }],
-	])("env %j, stdout tty %s, stderr tty %s → %j", (env, out, err, expected) => {
-		expect(terminalOf(env, out, err)).toEqual(expected);
-	});
-});
 
 describe("a block's line", () => {
 	const [block] = parseNote("```http alias=me\nGET http://127.0.0.1/x\n```");
@@ -119,32 +100,5 @@ describe("body preview", () => {
 		} finally {
 			decode.mockRestore();
 		}
-	});
-});
-
-describe("--json timings", () => {
-	it("are rounded to 0.1 ms, other fields kept", () => {
-		expect(roundTiming({ total: 12.3456, dns: 0.04, ttfb: 7.25, connectionReused: true })).toEqual({ total: 12.3, dns: 0, ttfb: 7.3, connectionReused: true });
-	});
-});
-
-describe("internal errors", () => {
-	it("are one line naming a report that holds the stack", () => {
-		const dir = mkdtempSync(join(tmpdir(), "rb-crash-"));
-		try {
-			const line = reportInternalError(new RangeError("bad\nsecond line"), ["run", "x.md"], "9.9.9", dir, new Date("2026-01-02T03:04:05.000Z"));
-			const m = /^runnable-blocks: internal error: bad \(report: (.+)\)\n$/.exec(line);
-			expect(m).not.toBeNull();
-			const report = readFileSync((m as RegExpExecArray)[1], "utf8");
-			expect(report).toContain("runnable-blocks 9.9.9 internal error, 2026-01-02T03:04:05.000Z");
-			expect(report).toContain("argv: run x.md");
-			expect(report).toMatch(/RangeError: bad\nsecond line\n\s+at /);
-		} finally {
-			rmSync(dir, { recursive: true, force: true });
-		}
-	});
-
-	it("still say one line when the report cannot be written", () => {
-		expect(reportInternalError("weird", [], "1", "/nonexistent/dir")).toBe("runnable-blocks: internal error: weird (no report: /nonexistent/dir is not writable)\n");
 	});
 });

@@ -1,43 +1,10 @@
 import { parseHttpBlock } from "../../../../src/blocks";
 import type { PreparedRequest } from "../../../../src/runner/request";
 import { snippet, SNIPPET_FORMATS, toCurl, toFetch, toHttpFile, toHttpie, toPython } from "../../../../src/runner/snippets/generators";
-import { ExportError, shellQuote } from "../../../../src/runner/snippets/quote";
+import { ExportError } from "../../../../src/runner/snippets/quote";
+import { shellWords } from "../../../support/shell-words";
 
 const req = (patch: Partial<PreparedRequest> = {}): PreparedRequest => ({ method: "GET", url: "http://127.0.0.1:8080/a?b=1", headers: [], body: "", followRedirects: true, timeoutMs: 1000, ...patch });
-
-/** POSIX shell word splitting for the subset our quoting produces (bare words and '...' with '\''). */
-function shellWords(cmd: string): string[] {
-	const words: string[] = [];
-	let cur = "";
-	let inWord = false;
-	for (let i = 0; i < cmd.length; i++) {
-		const c = cmd[i];
-		if (c === "'") {
-			const end = cmd.indexOf("'", i + 1);
-			cur += cmd.slice(i + 1, end);
-			i = end;
-			inWord = true;
-		} else if (c === "\\") {
-			cur += cmd[++i];
-			inWord = true;
-		} else if (c === " ") {
-			if (inWord) words.push(cur);
-			cur = "";
-			inWord = false;
-		} else {
-			cur += c;
-			inWord = true;
-		}
-	}
-	if (inWord) words.push(cur);
-	return words;
-}
-
-describe("shell quoting", () => {
-	it.each([["plain"], ["it's"], ["$HOME `x` $(y) !!"], ["a\\b"], [""], ["'"], ["new\nline"], ["%20 & | ; < >"]])("round-trips %j", (s) => {
-		expect(shellWords(`x ${shellQuote(s)}`)).toEqual(["x", s]);
-	});
-});
 
 describe("curl", () => {
 	it.each<[Partial<PreparedRequest>, string[]]>([
