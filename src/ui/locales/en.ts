@@ -436,6 +436,9 @@ export const en = {
 	chatErrInterrupted: "The connection closed before the answer ended.",
 	chatErrInvalid_url: "The chat base URL is not valid: check [chat] base_url.",
 	chatErrServer_error: "The server answered with an error.",
+	// Git you can undo (issue 27): safety points, undo, merge/rebase with conflicts
+	vcsErrNo_safety_point: "There is no safety point to go back to.",
+	vcsErrSafety_point_failed: "No safety point could be taken, so nothing was changed.",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

@@ -431,4 +431,7 @@ export const es: Table = {
 	chatErrInterrupted: "La conexión se cerró antes de terminar la respuesta.",
 	chatErrInvalid_url: "La URL base del chat no es válida: revisa [chat] base_url.",
 	chatErrServer_error: "El servidor respondió con un error.",
+	// Git you can undo (issue 27): safety points, undo, merge/rebase with conflicts
+	vcsErrNo_safety_point: "No hay ningún punto de seguridad al que volver.",
+	vcsErrSafety_point_failed: "No se pudo crear un punto de seguridad, así que no se cambió nada.",
 };

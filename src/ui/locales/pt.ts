@@ -431,4 +431,7 @@ export const pt: Table = {
 	chatErrInterrupted: "A conexão foi fechada antes do fim da resposta.",
 	chatErrInvalid_url: "A URL base do chat não é válida: confira [chat] base_url.",
 	chatErrServer_error: "O servidor respondeu com um erro.",
+	// Git you can undo (issue 27): safety points, undo, merge/rebase with conflicts
+	vcsErrNo_safety_point: "Não há nenhum ponto de segurança para onde voltar.",
+	vcsErrSafety_point_failed: "Não foi possível criar um ponto de segurança, por isso nada foi alterado.",
 };
