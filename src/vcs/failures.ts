@@ -26,6 +26,8 @@ export type GitFailureCode =
 	| "network_failed"
 	| "timeout"
 	| "cancelled"
+	| "no_safety_point"
+	| "safety_point_failed"
 	| "git_failed";
 
 export interface GitFailure {
@@ -63,6 +65,8 @@ const TEXT: Record<GitFailureCode, string> = {
 	network_failed: "Could not reach the remote",
 	timeout: "Git took too long and was stopped",
 	cancelled: "Cancelled",
+	no_safety_point: "There is no safety point to go back to",
+	safety_point_failed: "No safety point could be taken, so nothing was changed",
 	git_failed: "Git failed",
 };
 

@@ -7,6 +7,8 @@ export interface VcsFs {
 	readText(path: string): Promise<string | null>;
 	writeText(path: string, text: string): Promise<void>;
 	remove(path: string): Promise<void>;
+	/** Copies a file byte for byte (the index, which is binary, for a safety point's snapshot). */
+	copy(from: string, to: string): Promise<void>;
 }
 
 /** An operation's value, or the failure that ended it; never an exception. */

@@ -68,6 +68,11 @@ export class GitRepository {
 		return GitRepository.open(config, fs);
 	}
 
+	/** The file system the repository reads and writes through (safety points copy the index with it). */
+	get files(): VcsFs {
+		return this.fs;
+	}
+
 	/** Runs git in the repository root; for what the methods below do not cover. */
 	run(args: readonly string[], opts?: GitCallOptions): Promise<GitResult> {
 		return this.git.run(args, opts);

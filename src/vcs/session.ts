@@ -3,12 +3,16 @@ import { failure, type GitFailure } from "./failures";
 import { LOG_PAGE, type CommitInfo } from "./log";
 import { commitMessage, DEFAULT_COMMIT_TEMPLATE } from "./message";
 import type { Outcome } from "./ports";
+import { isConflicted } from "./status";
 import type { GitProcessProbe } from "./process-probe";
+import { abortIntegration, continueIntegration, integrateUpstream, markResolved, resolveConflict, type Integration, type Resolution } from "./integrate";
 import type { GitRepository, RepoSnapshot } from "./repository";
+import { captureState, changesSince, listSafetyPoints, recordAfter, removeSafetyPoint, restoreState, takeSafetyPoint, undoToSafetyPoint, type ChangesSince } from "./safety";
+import type { SafetyAction, SafetyPoint } from "./safety-points";
 import { sync, type SyncReport, type SyncStep } from "./sync";
 
 /** What the panel is doing now; null when idle. */
-export type VcsTask = "refresh" | "stage" | "unstage" | "commit" | "branch" | "init" | "lock" | "publish" | `sync:${SyncStep}`;
+export type VcsTask = "refresh" | "stage" | "unstage" | "commit" | "branch" | "init" | "lock" | "publish" | "undo" | "merge" | "rebase" | "resolve" | "continue" | "abort" | `sync:${SyncStep}`;
 
 export type VcsState =
 	| { kind: "loading" }
@@ -25,7 +29,17 @@ export type VcsState =
 			problem: GitFailure | null;
 			/** What the last sync did. */
 			lastSync: SyncReport | null;
+			/** The safety points, newest first: what "Undo last …" and the panel's list offer. */
+			safetyPoints: SafetyPoint[];
+			/** Files of a merge or rebase in progress still to be resolved (empty when none is). */
+			conflicts: string[];
 	  };
+
+/**
+ * Asked before an undo would overwrite what changed since the action it undoes (or when that
+ * cannot be told); true goes ahead. Nothing is overwritten without it.
+ */
+export type ConfirmUndo = (point: SafetyPoint, changes: ChangesSince) => Promise<boolean>;
 
 export interface VcsSessionDeps {
 	open(): Promise<Outcome<GitRepository>>;
@@ -75,11 +89,11 @@ export class VcsSession {
 	}
 
 	stage(paths: string[]): Promise<void> {
-		return this.act("stage", (r) => r.stage(paths));
+		return this.act("stage", null, (r) => r.stage(paths));
 	}
 
 	unstage(paths: string[]): Promise<void> {
-		return this.act("unstage", (r) => r.unstage(paths));
+		return this.act("unstage", null, (r) => r.unstage(paths));
 	}
 
 	/** The message the commit box proposes for the changes the panel last saw (its placeholder). */
@@ -96,7 +110,7 @@ export class VcsSession {
 	 * an edit made just before may not have reached yet.
 	 */
 	commit(message: string, all: boolean): Promise<void> {
-		return this.act("commit", async (r) => {
+		return this.act("commit", "commit", async (r) => {
 			if (all) {
 				const staged = await r.stageAll();
 				if (!staged.ok) return staged;
@@ -107,18 +121,88 @@ export class VcsSession {
 		});
 	}
 
-	sync(): Promise<void> {
+	/** Stage, commit, fast-forward, push; `pull` only fetches and fast-forwards (nothing is committed or pushed). */
+	sync(mode: { pullOnly?: boolean; safety?: SafetyAction } = {}): Promise<void> {
 		return this.enqueue(async () => {
 			const repo = await this.ensureRepo();
 			if (!repo) return;
+			const point = await this.safetyPoint(repo, mode.safety ?? (mode.pullOnly ? "pull" : "sync"));
+			if (!point) return;
 			this.abort = new AbortController();
 			const outcome = await sync(repo, {
 				signal: this.abort.signal,
 				message: (paths) => this.messageFor(paths),
 				onProgress: (step) => this.patch({ busy: `sync:${step}` }),
+				pullOnly: mode.pullOnly,
 			});
 			this.abort = null;
+			await recordAfter(repo, point, this.deps.now().getTime());
 			await this.load({ problem: outcome.ok ? null : outcome.failure, lastSync: outcome.report });
+		});
+	}
+
+	pull(): Promise<void> {
+		return this.sync({ pullOnly: true });
+	}
+
+	/**
+	 * Undoes the change a safety point guards (the newest when no id is given): HEAD, the index and
+	 * the work tree go back exactly as they were. When anything changed since that change ended, or
+	 * that cannot be told, `confirm` decides; the undo itself takes a safety point first.
+	 */
+	undo(confirm: ConfirmUndo, id?: string): Promise<void> {
+		return this.enqueue(async () => {
+			const repo = await this.ensureRepo();
+			if (!repo) return;
+			this.patch({ busy: "undo", problem: null });
+			const points = await listSafetyPoints(repo);
+			if (!points.ok) return this.load({ problem: points.failure });
+			const point = id ? points.value.find((p) => p.id === id) : points.value[0];
+			if (!point) return this.load({ problem: failure("no_safety_point", id ?? "") });
+			const changes = await changesSince(repo, point);
+			if (!changes.ok) return this.load({ problem: changes.failure });
+			if (changes.value.changed !== false && !(await confirm(point, changes.value))) return this.load();
+			const r = await undoToSafetyPoint(repo, point, this.deps.now().getTime());
+			await this.load({ problem: r.ok ? null : r.failure });
+		});
+	}
+
+	/** "Merge the remote" / "Rebase my commits onto the remote", after a safety point; conflicts stop it for resolving. */
+	integrate(how: Integration): Promise<void> {
+		return this.act(how, how, (r) => integrateUpstream(r, how));
+	}
+
+	/** Writes a resolution of one conflicted file into the work tree (not staged yet). */
+	resolve(path: string, how: Resolution): Promise<void> {
+		return this.act("resolve", null, (r) => resolveConflict(r, path, how));
+	}
+
+	markResolved(path: string): Promise<void> {
+		return this.act("resolve", null, (r) => markResolved(r, path));
+	}
+
+	/** Commits the merge or goes on with the rebase once every file is resolved. */
+	continueIntegration(): Promise<void> {
+		return this.act("continue", "continue", (r) => continueIntegration(r));
+	}
+
+	/**
+	 * Stops the merge or rebase. When it was ours, HEAD, the index and the work tree go back byte
+	 * for byte to the safety point taken before it (untracked files too); one left by another tool
+	 * goes back to where git started it. What was resolved so far is kept in a safety point first.
+	 */
+	abortIntegration(): Promise<void> {
+		return this.act("abort", "abort", async (r) => {
+			const points = await listSafetyPoints(r);
+			const aborted = await abortIntegration(r);
+			if (!aborted.ok || !points.ok) return aborted;
+			const started = points.value.find((p) => p.action === "merge" || p.action === "rebase");
+			const now = await captureState(r);
+			// Only the point this merge or rebase started from: HEAD is back on its commit and branch.
+			if (!started || !now.ok || now.value.headOid !== started.before.headOid || now.value.headRef !== started.before.headRef) return aborted;
+			const restored = await restoreState(r, started.before);
+			if (restored.ok) await removeSafetyPoint(r, started.id);
+			return restored;
 		});
 	}
 
@@ -131,19 +215,19 @@ export class VcsSession {
 	}
 
 	switchTo(branch: BranchRef): Promise<void> {
-		return this.act("branch", (r) => r.switchTo(branch));
+		return this.act("branch", "branch", (r) => r.switchTo(branch));
 	}
 
 	createBranch(name: string): Promise<void> {
-		return this.act("branch", (r) => r.createBranch(name));
+		return this.act("branch", "branch", (r) => r.createBranch(name));
 	}
 
 	publish(remote: string): Promise<void> {
-		return this.act("publish", (r) => r.publish(remote, { signal: this.abort?.signal }));
+		return this.act("publish", null, (r) => r.publish(remote, { signal: this.abort?.signal }));
 	}
 
 	removeStaleLock(): Promise<void> {
-		return this.act("lock", (r) => r.removeStaleLock(this.deps.probe));
+		return this.act("lock", "lock", (r) => r.removeStaleLock(this.deps.probe));
 	}
 
 	/** `git init` with the vault's .gitignore (the "not a repository" state's action). */
@@ -183,16 +267,28 @@ export class VcsSession {
 		return commitMessage(this.deps.template() || DEFAULT_COMMIT_TEMPLATE, paths, this.deps.now());
 	}
 
-	private act(task: VcsTask, run: (repo: GitRepository) => Promise<Outcome<unknown>>): Promise<void> {
+	/** Runs an action; one that changes the repository (`safety` given) runs only after a safety point, and its end is recorded. */
+	private act(task: VcsTask, safety: SafetyAction | null, run: (repo: GitRepository) => Promise<Outcome<unknown>>): Promise<void> {
 		return this.enqueue(async () => {
 			const repo = await this.ensureRepo();
 			if (!repo) return;
 			this.patch({ busy: task, problem: null });
+			const point = safety ? await this.safetyPoint(repo, safety) : null;
+			if (safety && !point) return;
 			this.abort = new AbortController();
 			const r = await run(repo);
 			this.abort = null;
+			if (point) await recordAfter(repo, point, this.deps.now().getTime());
 			await this.load({ problem: r.ok ? null : r.failure });
 		});
+	}
+
+	/** A safety point before a change; when none can be taken the change does not happen and the panel says why. */
+	private async safetyPoint(repo: GitRepository, action: SafetyAction): Promise<SafetyPoint | null> {
+		const point = await takeSafetyPoint(repo, action, this.deps.now().getTime());
+		if (point.ok) return point.value;
+		await this.load({ problem: failure("safety_point_failed", `${point.failure.message}: ${point.failure.detail}`) });
+		return null;
 	}
 
 	private async ensureRepo(): Promise<GitRepository | null> {
@@ -209,7 +305,7 @@ export class VcsSession {
 		const repo = await this.ensureRepo();
 		if (!repo) return;
 		if (this.current.kind === "ready") this.patch({ busy: "refresh" });
-		const [snap, log] = await Promise.all([repo.snapshot(), repo.log(0, LOG_PAGE)]);
+		const [snap, log, points] = await Promise.all([repo.snapshot(), repo.log(0, LOG_PAGE), listSafetyPoints(repo)]);
 		if (!snap.ok) {
 			// The repository went away (deleted .git): start over on the next refresh.
 			if (snap.failure.code === "not_repository") this.repo = null;
@@ -224,6 +320,8 @@ export class VcsSession {
 			busy: null,
 			problem: extra.problem !== undefined ? extra.problem : log.ok ? (prev?.problem ?? null) : log.failure,
 			lastSync: extra.lastSync !== undefined ? extra.lastSync : (prev?.lastSync ?? null),
+			safetyPoints: points.ok ? points.value : [],
+			conflicts: snap.value.status.files.filter(isConflicted).map((f) => f.path),
 		});
 	}
 

@@ -21,6 +21,8 @@ export interface SyncOptions {
 	message: (paths: string[]) => string;
 	signal?: AbortSignal;
 	onProgress?: (step: SyncStep) => void;
+	/** Pull: fetch and fast-forward only; local changes are neither committed nor pushed (they stay as they are). */
+	pullOnly?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function sync(repo: GitRepository, opts: SyncOptions): Promise<Sync
 	const blocked = await repo.blockedBy();
 	if (blocked) return stop(blocked);
 
-	if (st.value.files.length > 0) {
+	if (st.value.files.length > 0 && !opts.pullOnly) {
 		step = "commit";
 		opts.onProgress?.(step);
 		const staged = await repo.stageAll(call);
@@ -88,7 +90,7 @@ export async function sync(repo: GitRepository, opts: SyncOptions): Promise<Sync
 	}
 	if (cancelled()) return stop(failure("cancelled", ""));
 
-	if (ahead > 0) {
+	if (ahead > 0 && !opts.pullOnly) {
 		step = "push";
 		opts.onProgress?.(step);
 		const pushed = await repo.run(["push", "--quiet", remote, `HEAD:${merge}`], net);

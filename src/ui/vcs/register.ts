@@ -4,7 +4,9 @@ import { DEFAULT_COMMIT_TEMPLATE, defaultIgnoreLines, GitRepository, VcsSession,
 import { notify } from "../notify";
 import { t, vcsFailureKey, type StringKey } from "../strings";
 import { pickBranch, type BranchPickerMode } from "./branch-picker";
+import { ConflictModal } from "./conflict-modal";
 import { desktopGit } from "./desktop-git";
+import { actionKey, confirmUndo } from "./undo-confirm";
 import { VCS_VIEW_TYPE, VcsView } from "./vcs-view";
 
 export interface VcsWiring {
@@ -109,6 +111,27 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 	};
 	repositoryCommand("switch-branch", "vcsSwitchBranchCommand", branchCommand("switch"));
 	repositoryCommand("create-branch", "vcsCreateBranchCommand", branchCommand("create"));
+
+	// Git you can undo (docs/vcs.md): each change below runs after a safety point.
+	repositoryCommand("undo-last-vcs-change", "vcsUndoLastCommand", async (s) => {
+		await s.refresh();
+		const point = s.state.kind === "ready" ? s.state.safetyPoints[0] : undefined;
+		await s.undo((p, changes) => confirmUndo(app, p, changes));
+		if (point) report(() => t("vcsUndone", { action: t(actionKey(point.action)) }));
+		else report(() => null);
+	});
+	repositoryCommand("pull-vault-repository", "vcsPullCommand", async (s) => {
+		await s.pull();
+		report((r) => (r.lastSync ? t("vcsSynced", { pulled: r.lastSync.pulled, pushed: 0 }) : null));
+	});
+	const conflictsAfter = async (s: VcsSession, run: () => Promise<void>) => {
+		await run();
+		if (s.state.kind === "ready" && s.state.conflicts.length) new ConflictModal(app, s, null).open();
+		else report(() => null);
+	};
+	repositoryCommand("merge-remote", "vcsMergeRemoteCommand", (s) => conflictsAfter(s, () => s.integrate("merge")));
+	repositoryCommand("rebase-onto-remote", "vcsRebaseRemoteCommand", (s) => conflictsAfter(s, () => s.integrate("rebase")));
+	repositoryCommand("resolve-conflicts", "vcsResolveConflictsCommand", (s) => conflictsAfter(s, () => s.refresh()));
 
 	plugin.register(() => session?.close());
 	return { sync: () => void runSync() };

@@ -3,7 +3,9 @@ import { toObsidianHotkey, type Chord } from "../../settings/keymap";
 import type { ChangeGroup, FileChange, GitFailure, VcsSession, VcsState } from "../../vcs";
 import { pickBranch } from "./branch-picker";
 import { changeList, rowAt, visibleRows, type ChangeList, type ChangeRow } from "./change-rows";
+import { ConflictModal } from "./conflict-modal";
 import { DiffModal } from "./diff-modal";
+import { actionKey, confirmUndo } from "./undo-confirm";
 import { t, vcsFailureKey, type StringKey } from "../strings";
 
 export const VCS_VIEW_TYPE = "runnable-blocks-vcs";
@@ -45,7 +47,7 @@ export class VcsView extends ItemView {
 	private keys: Array<{ scope: Scope; handler: KeymapEventHandler }> = [];
 	private refreshTimer: number | null = null;
 	private messageEl: HTMLTextAreaElement | null = null;
-	private parts: Record<"header" | "banner" | "changes" | "commits", HTMLElement> | null = null;
+	private parts: Record<"header" | "banner" | "changes" | "commits" | "points", HTMLElement> | null = null;
 	/** What the change list and the commit list were last drawn from: a busy flag alone redraws neither. */
 	private drawn: { files: unknown; commits: unknown } = { files: null, commits: null };
 	/**
@@ -89,10 +91,12 @@ export class VcsView extends ItemView {
 			banner: root.createDiv({ cls: "rb-vcs-banner" }),
 			changes: root.createDiv({ cls: "rb-vcs-changes" }),
 			commits: root.createDiv({ cls: "rb-vcs-commits" }),
+			points: root.createDiv({ cls: "rb-vcs-points" }),
 		};
 		this.buildCommitBox(root);
 		root.appendChild(this.parts.changes);
 		root.appendChild(this.parts.commits);
+		root.appendChild(this.parts.points);
 		this.registerDomEvent(this.parts.changes, "scroll", () => this.scheduleWindow(), { passive: true });
 		if (typeof ResizeObserver === "function") {
 			this.resizeObserver = new ResizeObserver(() => this.scheduleWindow());
@@ -135,6 +139,16 @@ export class VcsView extends ItemView {
 		if (!session) return;
 		await session.commit(this.messageEl?.value ?? "", all);
 		if (this.messageEl && session.state.kind === "ready" && !session.state.problem) this.messageEl.value = "";
+	}
+
+	/** "Undo last …": back to the newest safety point, or to the one given; asks when anything changed since. */
+	undo(id?: string): Promise<void> {
+		return this.host.session?.undo((point, changes) => confirmUndo(this.app, point, changes), id) ?? Promise.resolve();
+	}
+
+	/** The conflicts of the merge or rebase in progress, one file at a time in the merge view. */
+	resolveConflicts(path: string | null = null): void {
+		if (this.host.session) new ConflictModal(this.app, this.host.session, path).open();
 	}
 
 	/** vcs.branch: the branch picker; choosing switches or creates (the panel shows how it went). */
@@ -210,7 +224,7 @@ export class VcsView extends ItemView {
 			busy.createSpan({ text: t("vcsBusy", { task: t(taskKey(s.busy)) }) });
 			if (s.busy.startsWith("sync:") || s.busy === "publish") this.iconButton(busy, "x", t("vcsCancel"), () => this.host.session?.cancel());
 		}
-		if (operation) p.banner.createEl("p", { cls: "rb-vcs-state", text: t(operation === "merge" ? "vcsMergeInProgress" : "vcsRebaseInProgress") });
+		if (operation) this.drawOperation(p.banner, operation, s.conflicts);
 		if (lockPath && s.problem?.code !== "index_locked") this.drawFailure(p.banner, { code: "index_locked", message: "", detail: lockPath }, remotes);
 		if (s.problem) this.drawFailure(p.banner, s.problem, remotes);
 		else if (s.lastSync) {
@@ -224,6 +238,35 @@ export class VcsView extends ItemView {
 			this.drawChanges(p.changes, status.files);
 		}
 		if (redrawCommits) this.drawCommits(p.commits, s);
+		this.drawSafetyPoints(p.points, s);
+	}
+
+	/** A merge or rebase in progress (ours, or left by another tool): resolve, continue or abort it here. */
+	private drawOperation(el: HTMLElement, operation: "merge" | "rebase", conflicts: readonly string[]): void {
+		const box = el.createDiv({ cls: "rb-vcs-state", attr: { "data-operation": operation } });
+		box.createEl("p", { text: t(operation === "merge" ? "vcsMergeInProgress" : "vcsRebaseInProgress") });
+		const session = this.host.session;
+		if (!session) return;
+		const action = (label: string, name: string, run: () => void) => onClick(box.createEl("button", { text: label, attr: { "data-action": name } }), run);
+		if (conflicts.length) action(t("vcsResolveConflicts", { n: conflicts.length }), "resolve", () => this.resolveConflicts());
+		else action(t("vcsContinue"), "continue", () => void session.continueIntegration());
+		action(t("vcsAbort"), "abort", () => void session.abortIntegration());
+	}
+
+	/** The safety points, newest first, each with what going back to it undoes. */
+	private drawSafetyPoints(el: HTMLElement, s: Extract<VcsState, { kind: "ready" }>): void {
+		const key = s.safetyPoints.map((p) => p.id).join(",");
+		if (el.dataset.drawn === key) return;
+		el.dataset.drawn = key;
+		el.empty();
+		if (s.safetyPoints.length === 0) return;
+		const details = el.createEl("details");
+		details.createEl("summary", { cls: "rb-vcs-group-head", text: t("vcsSafetyPoints", { n: s.safetyPoints.length }) });
+		for (const point of s.safetyPoints) {
+			const row = details.createDiv({ cls: "rb-vcs-point-row", attr: { "data-point": point.id } });
+			row.createSpan({ text: t("vcsSafetyPointRow", { action: t(actionKey(point.action)), time: new Date(point.time).toLocaleString() }) });
+			this.iconButton(row, "undo-2", t("vcsUndoTo", { action: t(actionKey(point.action)) }), () => void this.undo(point.id));
+		}
 	}
 
 	/** The commit box proposes the default message for the current changes. */
@@ -244,6 +287,8 @@ export class VcsView extends ItemView {
 		const tools = el.createDiv({ cls: "rb-vcs-tools" });
 		this.iconButton(tools, "refresh-cw", t("vcsRefresh"), () => void this.host.session?.refresh());
 		this.iconButton(tools, "refresh-ccw-dot", t("vcsSync"), () => void this.host.session?.sync());
+		const last = s.safetyPoints[0];
+		if (last) this.iconButton(tools, "undo-2", t("vcsUndoLast", { action: t(actionKey(last.action)) }), () => void this.undo());
 	}
 
 	private drawFailure(el: HTMLElement, f: GitFailure, remotes: readonly string[]): void {
@@ -262,14 +307,17 @@ export class VcsView extends ItemView {
 		}
 		if (f.code === "index_locked") action(t("vcsRemoveLock"), () => void session.removeStaleLock());
 		if (f.code === "no_upstream" && remotes.length) action(t("vcsPublish", { remote: remotes[0] }), () => void session.publish(remotes[0]));
-		if (f.code === "diverged" || f.code === "push_rejected") {
-			box.createEl("p", { text: t("vcsNextSteps") });
-			for (const cmd of ["git merge @{upstream}", "git rebase @{upstream}"]) {
-				const line = box.createDiv({ cls: "rb-vcs-hint" });
-				line.createEl("code", { text: cmd });
-				this.iconButton(line, "copy", t("vcsCopy"), () => this.host.copy(cmd));
-			}
+		if (f.code === "diverged") {
+			// Each after a safety point; a conflict opens the merge view.
+			action(t("vcsRebaseRemote"), () => void session.integrate("rebase").then(() => this.afterIntegrate()));
+			action(t("vcsMergeRemote"), () => void session.integrate("merge").then(() => this.afterIntegrate()));
 		}
+	}
+
+	/** A merge or rebase that stopped at conflicts opens the first one. */
+	private afterIntegrate(): void {
+		const s = this.host.session?.state;
+		if (s?.kind === "ready" && s.conflicts.length) this.resolveConflicts();
 	}
 
 	/** Lays out the rows of `files` and draws those in view; the scroll position survives a refresh. */
@@ -336,7 +384,8 @@ export class VcsView extends ItemView {
 		const name = row.createEl("a", { cls: "rb-vcs-name", text: f.path, attr: { title: f.origPath ? `${f.origPath} → ${f.path}` : f.path } });
 		onClick(name, () => this.host.openFile(f.path));
 		const tools = row.createDiv({ cls: "rb-vcs-file-tools" });
-		this.iconButton(tools, "file-diff", t("vcsShowDiff"), () => void this.showDiff(f.path));
+		if (group === "conflicted") this.iconButton(tools, "git-merge", t("vcsResolve"), () => this.resolveConflicts(f.path));
+		else this.iconButton(tools, "file-diff", t("vcsShowDiff"), () => void this.showDiff(f.path));
 		if (group === "staged") this.iconButton(tools, "minus", t("vcsUnstage"), () => void session.unstage([f.path]));
 		else this.iconButton(tools, "plus", t("vcsStage"), () => void session.stage([f.path]));
 		return row;

@@ -29,6 +29,7 @@ export function desktopBridgeModules(): Record<string, unknown> {
 			readFile: (p: string) => fsCall("readFile", p),
 			writeFile: (p: string, text: string) => fsCall("writeFile", p, text),
 			unlink: (p: string) => fsCall("unlink", p),
+			copyFile: (from: string, to: string) => fsCall("copyFile", from, to),
 			readdir: () => Promise.reject(new Error("bridge: no readdir")),
 			readlink: () => Promise.reject(new Error("bridge: no readlink")),
 		},

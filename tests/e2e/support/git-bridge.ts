@@ -49,6 +49,8 @@ export function handleBridge(path: string, req: IncomingMessage, res: ServerResp
 			readFile: () => fsp.readFile(p, "utf8"),
 			writeFile: () => fsp.writeFile(p, body.text ?? "", "utf8"),
 			unlink: () => fsp.unlink(p),
+			// A safety point copies the index; the target travels as `text`, inside the vault too.
+			copyFile: () => (inside(vaultDir, body.text ?? "") ? fsp.copyFile(p, body.text ?? "") : Promise.reject(Object.assign(new Error("outside"), { code: "EACCES" }))),
 		};
 		const op = ops[body.op ?? ""];
 		if (!op) return answer({ ok: false, code: "ENOSYS" });
