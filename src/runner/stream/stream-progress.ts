@@ -61,10 +61,10 @@ export class StreamProgress<K extends "sse" | "websocket"> {
 		return { ...this.snapshot.timing, ...extra, total: this.now() - this.startedAt };
 	}
 
-	/** The handshake's answer: the stream is open (101, or an event stream's head). */
-	opened(head: ResponseHead, connect?: number): void {
+	/** The handshake's answer: the stream is open (101, or an event stream's head); `patch` adds what the open stream offers (`send`). */
+	opened(head: ResponseHead, patch: Partial<StreamRunFields<K>> = {}): void {
 		this.openedAt = this.now();
-		this.move("headers", { head, timing: this.timing({ handshake: this.openedAt - this.startedAt, ...(connect !== undefined ? { connect } : {}) }) });
+		this.move("headers", { ...patch, head, timing: this.timing({ handshake: this.openedAt - this.startedAt }) });
 	}
 
 	/** Milliseconds since the stream opened (0 before). */
@@ -85,7 +85,7 @@ export class StreamProgress<K extends "sse" | "websocket"> {
 	/** Ends the run: `close` says how, `patch` adds what the transport knows (a refused upgrade's response). */
 	finish(why: StreamEnd, phase: "connecting" | "open", close: Omit<StreamClose, "why">, patch: Partial<StreamRunFields<K>> = {}, failure?: RunError): StreamResult & StreamRunFields<K> {
 		const { event, error } = endOf(why, phase, failure);
-		this.move(event, { ...patch, counts: this.log.counts, close: { ...close, why }, timing: this.timing(), error });
+		this.move(event, { ...patch, send: undefined, counts: this.log.counts, close: { ...close, why }, timing: this.timing(), error });
 		return this.snapshot as StreamResult & StreamRunFields<K>;
 	}
 }

@@ -82,6 +82,11 @@ export interface StreamRunFields<K extends "sse" | "websocket"> extends RunCommo
 	timing?: StreamTiming;
 	transport?: Transport["name"] | "ws" | "browser";
 	assertions?: AssertionResult[];
+	/**
+	 * WebSocket, while open: sends one more text message (the panel's box), kept as a sent
+	 * message; false once the stream has ended. Absent on SSE runs and on a finished run.
+	 */
+	send?: (text: string) => boolean;
 	/** WebSocket: headers the transport could not send (the browser's WebSocket sends none), dropped at the user's word. */
 	droppedHeaders?: string[];
 }
