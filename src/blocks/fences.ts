@@ -1,4 +1,4 @@
-import { kindOf, type BlockLanguage } from "./kinds";
+import { isKindFence, type BlockLanguage } from "./kinds";
 import type { LineSpan } from "./lines";
 
 /**
@@ -404,7 +404,7 @@ function fenceOf(open: OpenLine, start: number, end: number, from: number, to: n
 
 /** True when the fence's language names one of `BLOCK_KINDS`. */
 export function isRunnable(fence: Fence): fence is Fence & { lang: BlockLanguage } {
-	return kindOf(fence.lang) !== undefined;
+	return isKindFence(fence.lang);
 }
 
 /** The runnable fences of a document, in order. */

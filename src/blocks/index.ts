@@ -33,3 +33,6 @@ export * from "./db";
 export * from "./db-sql";
 export * from "./sql-assist";
 export * from "./import-http";
+export * from "./stream-request";
+export * from "./sse";
+export * from "./websocket";

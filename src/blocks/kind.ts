@@ -45,8 +45,23 @@ export interface ParsedContent<M> {
  * lines) is the note's job and the same for every kind.
  */
 export interface BlockKind<L extends string = string, S extends readonly TokenSpec[] = readonly TokenSpec[], M = unknown> {
-	/** The fence language, lower-case ("http"); matched case-insensitively against what is written. */
+	/**
+	 * The kind's name, lower-case ("http"): the `kind` of its blocks and results, the key of its
+	 * model (`block.http`) and of its registry entries; also its fence language unless `fence`
+	 * names another. Matched case-insensitively against what is written.
+	 */
 	readonly language: L;
+	/**
+	 * The fence language its blocks are written in, when it shares another kind's fence (sse and
+	 * websocket blocks are ```http fences, as the peers write them in `.http` files).
+	 */
+	readonly fence?: string;
+	/**
+	 * For a kind sharing a fence: whether this content is one of its blocks (sse: the request
+	 * line says `SSE`). Fences are matched against `BLOCK_KINDS` in order, so a claiming kind is
+	 * listed before the kind it shares the fence with. Cheap and pure: every fence asks.
+	 */
+	claims?(content: string, lines?: readonly string[]): boolean;
 	/** The info tokens, in canonical order: a rewritten fence line lists them in this order. */
 	readonly tokens: S;
 	/**

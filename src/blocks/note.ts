@@ -1,7 +1,7 @@
 import { eachFence, scanLines, stringLines, textOf, type Fence, type LineSource } from "./fences";
 import { canonicalInfo, parseInfo, ALIAS_PATTERN, type ParsedInfo } from "./info";
 import type { BlockKind, TokensOf } from "./kind";
-import { kindOf, type AnyBlockKind } from "./kinds";
+import { kindOfFence, type AnyBlockKind } from "./kinds";
 import { error, hasErrors, type BlockProblem } from "./problems";
 import { addReferences, type Reference } from "./references";
 
@@ -65,7 +65,7 @@ export function forEachBlock(markdown: string, visit: (block: NoteBlock) => void
 	const aliasLines = new Map<string, number>();
 	let index = 0;
 	eachFence(markdown, (fence) => {
-		const kind = kindOf(fence.lang);
+		const kind = kindOfFence(fence);
 		if (kind) visit(withAliasRule(parseFence(kind, fence, index++, lines), aliasLines, lines));
 	});
 }
@@ -86,7 +86,7 @@ export function parseNoteLines(lines: LineSource): NoteParse {
 	const local: Array<NoteBlock | null> = [];
 	let index = 0;
 	for (const fence of fences) {
-		const kind = kindOf(fence.lang);
+		const kind = kindOfFence(fence);
 		local.push(kind ? parseFence(kind, fence, index++, lines) : null);
 	}
 	return withNoteRules(fences, local, lines);

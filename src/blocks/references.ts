@@ -21,14 +21,20 @@ export interface Reference {
 export interface AliasPath {
 	alias: string;
 	part: "request" | "response";
-	section: "body" | "headers" | "status" | "rowCount";
-	/** For body: `*` or a JSONPath starting with `$`; for headers: the header name; "" for status. */
+	section: "body" | "headers" | "status" | "rowCount" | "messages";
+	/**
+	 * For body: `*` or a JSONPath starting with `$`; for headers: the header name; "" for status;
+	 * for a stream's messages: `count`, or an index (negative from the end) with `.data`,
+	 * `.data.$…`, `.event` or `.id` (docs/streams.md).
+	 */
 	selector: string;
 }
 
-const ALIAS_REF = /^([A-Za-z0-9_-]+)\.(request|response)\.(body|headers|status|rowCount)(?:\.(.+))?$/;
-/** An `ALIAS_REF` that `parseAliasPath` accepts: status and rowCount of the response alone, a header, or `body.*` / `body.$…`. */
-const ALIAS_OK = /^[A-Za-z0-9_-]+\.(?:response\.(?:status|rowCount)|(?:request|response)\.(?:headers\..+|body\.(?:\*|\$.*)))$/;
+const ALIAS_REF = /^([A-Za-z0-9_-]+)\.(request|response)\.(body|headers|status|rowCount|messages)(?:\.(.+))?$/;
+/** An `ALIAS_REF` that `parseAliasPath` accepts: status and rowCount of the response alone, a header, `body.*` / `body.$…`, or a stream's messages. */
+const ALIAS_OK = /^[A-Za-z0-9_-]+\.(?:response\.(?:status|rowCount|messages\.(?:count|-?\d+(?:\.(?:event|id|data(?:\.\$.*)?))?))|(?:request|response)\.(?:headers\..+|body\.(?:\*|\$.*)))$/;
+/** What may follow `messages.`: `count`, or an index with what to read of that message. */
+const MESSAGES_SELECTOR = /^(?:count|-?\d+(?:\.(?:event|id|data(?:\.\$.*)?))?)$/;
 /** A variable name; `%name` is REST Client's percent-encoded value of `name`. */
 const VARIABLE_REF = /^%?[A-Za-z_][A-Za-z0-9_.-]*$/;
 const BUILTIN_NAMES = new Set(["uuid", "timestamp", "isoTimestamp", "randomInt"]);
@@ -63,6 +69,7 @@ function aliasPathOf(m: RegExpExecArray): AliasPath | null {
 		return part === "response" && selector === "" ? { alias, part: "response", section, selector } : null;
 	}
 	if (selector === "") return null;
+	if (section === "messages") return part === "response" && MESSAGES_SELECTOR.test(selector) ? { alias, part: "response", section, selector } : null;
 	if (section === "body" && selector !== "*" && !selector.startsWith("$")) return null;
 	return { alias, part: part as AliasPath["part"], section: section as AliasPath["section"], selector };
 }

@@ -1,5 +1,5 @@
 import { scanLines, type Fence, type LineSource } from "./fences";
-import { kindOf } from "./kinds";
+import { kindOfFence } from "./kinds";
 import { parseFence, withNoteRules, type NoteBlock, type NoteParse } from "./note";
 import type { BlockProblem } from "./problems";
 import type { Reference } from "./references";
@@ -50,7 +50,7 @@ export function reparseNote(prev: NoteParse, lines: LineSource, edit: NoteEdit):
 	const local: Array<NoteBlock | null> = prev.local.slice(0, keep);
 	let index = local.reduce((n, b) => (b ? n + 1 : n), 0);
 	for (const fence of scanned) {
-		const kind = kindOf(fence.lang);
+		const kind = kindOfFence(fence);
 		local.push(kind ? parseFence(kind, fence, index++, lines) : null);
 	}
 	if (resume >= 0) {

@@ -1,6 +1,8 @@
 import { definesVariablesOnly, fileVariablesFor, type AliasPath, type BlockLanguage, type Lookup, type NoteBlock } from "../blocks";
 import { DB_RUNNER } from "./db/run-db";
 import { HTTP_RUNNER } from "./http/run-http";
+import { SSE_RUNNER } from "./stream/run-sse";
+import { WEBSOCKET_RUNNER } from "./stream/run-websocket";
 import type { BlockRunContext, KindRunner } from "./kind-runner";
 import { aliasBlocks, invalidBlock, type PrepareContext, type RunScope } from "./prepare";
 import { failedBeforeStart, type BlockResult, type KindOptions } from "./result";
@@ -11,6 +13,8 @@ type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteB
 export const BLOCK_RUNNERS: RunnerRegistry = {
 	http: HTTP_RUNNER,
 	db: DB_RUNNER,
+	sse: SSE_RUNNER,
+	websocket: WEBSOCKET_RUNNER,
 };
 
 /** A kind's runner, its block type erased: `block.kind` (or `result.kind`) picks the entry of that kind. */

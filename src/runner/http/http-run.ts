@@ -6,6 +6,8 @@ import { responseText } from "../response/content-type";
 import { selectJson } from "../select-json";
 import type { ResponseHead, Timing, Transport } from "../transport";
 import type { AssertionResult } from "../../blocks/assertions";
+import { readMessages } from "../stream/read-messages";
+import { isEventStream, sseEventsOf } from "../stream/sse-events";
 
 /** An http block's run: the request sent, the response as it streams in, what the assertions found. */
 export interface HttpRun extends RunCommon {
@@ -91,5 +93,9 @@ export function readHttpPath(result: HttpRun, path: AliasPath): Lookup {
 			const text = bodyText(result);
 			return path.selector === "*" ? { ok: true, value: text } : selectJson(text, path.selector, `${label}.body`);
 		}
+		case "messages":
+			// A `text/event-stream` response is read as a stream's messages (docs/streams.md).
+			if (!isEventStream(head.headers)) return { ok: false, message: `${label} is not an event stream (text/event-stream), so it has no messages` };
+			return readMessages(sseEventsOf(result.body ?? new Uint8Array()), path.selector, label);
 	}
 }

@@ -202,3 +202,15 @@ describe("Invalid HTTP token rule", () => {
 		},
 	);
 });
+
+describe("a stream's messages by reference", () => {
+	it.each(["feed.response.messages.count", "feed.response.messages.0", "feed.response.messages.-1.data", "feed.response.messages.-1.data.$.a[0]", "feed.response.messages.2.event", "feed.response.messages.2.id"])("%s is an alias reference", (inner) => {
+		expect(classifyReference(inner)).toBe("alias");
+		expect(parseAliasPath(inner)).toEqual({ alias: "feed", part: "response", section: "messages", selector: inner.slice("feed.response.messages.".length) });
+	});
+
+	it.each(["feed.response.messages", "feed.response.messages.last", "feed.request.messages.0", "feed.response.messages.0.data.x"])("%s is invalid", (inner) => {
+		expect(classifyReference(inner)).toBe("invalid");
+		expect(parseAliasPath(inner)).toBeNull();
+	});
+});

@@ -13,8 +13,8 @@ const ctx: BlockRunContext = {
 };
 
 describe("the runner of a block's kind", () => {
-	it("registers runners for http and db: textdiff is not built yet", () => {
-		expect(Object.keys(BLOCK_RUNNERS)).toEqual(["http", "db"]);
+	it("registers runners for http, db and the streams: textdiff is not built yet", () => {
+		expect(Object.keys(BLOCK_RUNNERS)).toEqual(["http", "db", "sse", "websocket"]);
 	});
 
 	it("fails a db block where no database ports are given, saying so", async () => {

@@ -1,0 +1,153 @@
+/**
+ * How a websocket block reaches its server (docs/streams.md): the `ws` library where Node is
+ * (desktop, the CLI: handshake headers, the cookie jar, TLS settings, ping answered by pong), the
+ * browser's WebSocket elsewhere (mobile: no custom headers, no cookie jar of ours). Both report
+ * the same events; `open` never throws (a failure is `onError`).
+ */
+import type WsModule from "ws";
+import type { IncomingMessage } from "http";
+import type { RunCookies } from "../cookie-jar";
+import type { ResponseHead } from "../transport";
+
+export interface WsOpenOptions {
+	/** ws:// or wss:// */
+	url: string;
+	headers: Array<[string, string]>;
+	/** Sub-protocols offered (`graphql-transport-ws`). */
+	protocols: string[];
+	cookies?: RunCookies;
+}
+
+export interface WsEvents {
+	/** The upgrade was accepted (101): its response head. */
+	open(head: ResponseHead): void;
+	message(data: string | Uint8Array): void;
+	/** The upgrade was refused: the ordinary http response it is (401, 404…). */
+	refused(head: ResponseHead, body: Uint8Array): void;
+	/** The connection closed: the close frame's code and reason (1006 without one). */
+	closed(code: number, reason: string): void;
+	/** Connecting or the connection failed (`closed` follows when it had opened). */
+	error(message: string): void;
+}
+
+export interface WsConnection {
+	send(data: string | Uint8Array): void;
+	/** Sends a close frame; `terminate` drops the socket at once (a server that never answers the close). */
+	close(code: number, reason: string): void;
+	terminate(): void;
+}
+
+export interface WebsocketTransport {
+	readonly name: "ws" | "browser";
+	/** Whether the handshake carries the block's headers (the browser's WebSocket sends none). */
+	readonly sendsHeaders: boolean;
+	open(options: WsOpenOptions, events: WsEvents): WsConnection;
+}
+
+/** `ws`, required when a websocket block first runs (never at start-up). */
+function loadWs(): typeof WsModule {
+	return require("ws") as typeof WsModule;
+}
+
+function headOf(res: IncomingMessage, url: string): ResponseHead {
+	const headers: Array<[string, string]> = [];
+	for (let k = 0; k + 1 < res.rawHeaders.length; k += 2) headers.push([res.rawHeaders[k], res.rawHeaders[k + 1]]);
+	return { status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", httpVersion: res.httpVersion, headers, url, redirects: 0 };
+}
+
+function setCookiesOf(head: ResponseHead): string[] {
+	return head.headers.filter(([n]) => n.toLowerCase() === "set-cookie").map(([, v]) => v);
+}
+
+/** The `ws` transport: `rejectUnauthorized` as the node http transport's setting. */
+export function createWsTransport(options: { rejectUnauthorized?: boolean } = {}, load: () => typeof WsModule = loadWs): WebsocketTransport {
+	return {
+		name: "ws",
+		sendsHeaders: true,
+		open(o, events) {
+			const headers: Record<string, string> = {};
+			for (const [name, value] of o.headers) headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+			const jar = o.cookies?.header(o.url.replace(/^ws/i, "http"));
+			if (jar && !Object.keys(headers).some((n) => n.toLowerCase() === "cookie")) headers.Cookie = jar;
+			let socket: WsModule;
+			try {
+				const WebSocket = load();
+				socket = new WebSocket(o.url, o.protocols, { headers, rejectUnauthorized: options.rejectUnauthorized ?? true, followRedirects: false });
+			} catch (e) {
+				queueMicrotask(() => events.error(e instanceof Error ? e.message : String(e)));
+				return { send: () => undefined, close: () => undefined, terminate: () => undefined };
+			}
+			let head: ResponseHead | null = null;
+			socket.on("upgrade", (res) => {
+				head = headOf(res, o.url);
+				o.cookies?.store(o.url.replace(/^ws/i, "http"), setCookiesOf(head));
+			});
+			socket.on("open", () => events.open(head ?? { status: 101, statusText: "Switching Protocols", httpVersion: "1.1", headers: [], url: o.url, redirects: 0 }));
+			socket.on("message", (data, isBinary) => {
+				const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+				events.message(isBinary ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes.toString("utf8"));
+			});
+			socket.on("unexpected-response", (req, res) => {
+				const refused = headOf(res, o.url);
+				const chunks: Buffer[] = [];
+				res.on("data", (c: Buffer) => chunks.push(c));
+				res.on("end", () => {
+					events.refused(refused, new Uint8Array(Buffer.concat(chunks)));
+					req.destroy();
+				});
+			});
+			socket.on("close", (code, reason) => events.closed(code, reason.toString("utf8")));
+			socket.on("error", (e) => events.error(e.message));
+			return {
+				send: (data) => socket.send(data),
+				close: (code, reason) => socket.close(code, reason),
+				terminate: () => socket.terminate(),
+			};
+		},
+	};
+}
+
+/** The browser's WebSocket (mobile, and wherever `ws` cannot load): no custom headers, no status or headers of the handshake. */
+export function createBrowserWsTransport(Socket: typeof WebSocket): WebsocketTransport {
+	return {
+		name: "browser",
+		sendsHeaders: false,
+		open(o, events) {
+			let socket: WebSocket;
+			try {
+				socket = new Socket(o.url, o.protocols);
+			} catch (e) {
+				queueMicrotask(() => events.error(e instanceof Error ? e.message : String(e)));
+				return { send: () => undefined, close: () => undefined, terminate: () => undefined };
+			}
+			socket.binaryType = "arraybuffer";
+			socket.onopen = () => events.open({ status: 101, statusText: "Switching Protocols", httpVersion: "1.1", headers: [], url: o.url, redirects: 0 });
+			socket.onmessage = (e: MessageEvent) => events.message(typeof e.data === "string" ? e.data : new Uint8Array(e.data as ArrayBuffer));
+			// The browser tells no reason for a failed connection (CORS, refused upgrade, TLS): only that it failed.
+			socket.onerror = () => events.error("the WebSocket connection failed");
+			socket.onclose = (e: CloseEvent) => events.closed(e.code, e.reason);
+			return {
+				send: (data) => socket.send(data),
+				close: (code, reason) => socket.close(code, reason),
+				terminate: () => socket.close(),
+			};
+		},
+	};
+}
+
+/**
+ * The transport where no host gave one: `ws` where Node runs (desktop, CLI), else the browser's
+ * WebSocket, else none. A host may pass its own through the websocket kind's deps.
+ */
+export function defaultWebsocketTransport(): WebsocketTransport | null {
+	const node = typeof process !== "undefined" && typeof process.versions?.node === "string";
+	if (node) {
+		try {
+			loadWs();
+			return createWsTransport();
+		} catch {
+			// `ws` could not load here: the browser's WebSocket below, if there is one.
+		}
+	}
+	return typeof WebSocket === "function" ? createBrowserWsTransport(WebSocket) : null;
+}
