@@ -449,6 +449,7 @@ export const en = {
 	streamConnecting: "Connecting…",
 	streamOpen: "Open",
 	streamClosed: "Closed",
+	streamMessageOne: "1 message",
 	streamMessageCount: "{count} messages",
 	streamNoMessages: "No messages yet.",
 	streamNoHandshake: "No handshake response yet.",

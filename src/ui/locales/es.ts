@@ -444,6 +444,7 @@ export const es: Table = {
 	streamConnecting: "Conectando…",
 	streamOpen: "Abierto",
 	streamClosed: "Cerrado",
+	streamMessageOne: "1 mensaje",
 	streamMessageCount: "{count} mensajes",
 	streamNoMessages: "Aún no hay mensajes.",
 	streamNoHandshake: "Aún no hay respuesta del handshake.",

@@ -444,6 +444,7 @@ export const pt: Table = {
 	streamConnecting: "Conectando…",
 	streamOpen: "Aberto",
 	streamClosed: "Fechado",
+	streamMessageOne: "1 mensagem",
 	streamMessageCount: "{count} mensagens",
 	streamNoMessages: "Ainda não há mensagens.",
 	streamNoHandshake: "Ainda não há resposta do handshake.",

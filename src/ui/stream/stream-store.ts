@@ -11,6 +11,9 @@ export class StreamStore implements StreamPanelModel {
 	private readonly list: StreamMessage[] = [];
 	private readonly listeners = new Set<() => void>();
 
+	/** Present only when a sender was given. */
+	readonly send?: (text: string) => void;
+
 	/** @param sender sends one text message on the live connection; omitted where the protocol cannot (SSE). */
 	constructor(
 		protocol: StreamProtocol,
@@ -19,8 +22,6 @@ export class StreamStore implements StreamPanelModel {
 		this.current = { protocol, state: "connecting", handshake: null, messages: this.list, close: null, timing: { count: 0 } };
 		if (sender) this.send = (text) => sender(text);
 	}
-
-	send?: (text: string) => void;
 
 	snapshot(): StreamSnapshot {
 		return this.current;

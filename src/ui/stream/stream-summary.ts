@@ -25,6 +25,6 @@ export function renderStreamSummary(parent: HTMLElement, s: StreamSnapshot): voi
 	parent.empty();
 	const state = parent.createSpan({ cls: `rb-badge rb-stream-state rb-stream-state-${s.state}`, text: t(s.state === "connecting" ? "streamConnecting" : s.state === "open" ? "streamOpen" : "streamClosed") });
 	state.dataset.state = s.state;
-	parent.createSpan({ cls: "rb-badge rb-stream-count", text: t("streamMessageCount", { count: s.timing.count.toLocaleString() }) });
+	parent.createSpan({ cls: "rb-badge rb-stream-count", text: s.timing.count === 1 ? t("streamMessageOne") : t("streamMessageCount", { count: s.timing.count.toLocaleString() }) });
 	if (s.close) parent.createSpan({ cls: `rb-stream-close${s.close.why === "failed" || s.close.why === "body_too_large" ? " rb-error-message" : ""}`, text: closeText(s.close) });
 }
