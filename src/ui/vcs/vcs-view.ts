@@ -2,7 +2,8 @@ import { ItemView, Scope, setIcon, type KeymapEventHandler, type TAbstractFile, 
 import { toObsidianHotkey, type Chord } from "../../settings/keymap";
 import type { ChangeGroup, FileChange, GitFailure, VcsSession, VcsState } from "../../vcs";
 import { pickBranch } from "./branch-picker";
-import { changeList, rowAt, visibleRows, type ChangeList, type ChangeRow } from "./change-rows";
+import { changeList, rowAt, type ChangeList, type ChangeRow } from "./change-rows";
+import { visibleRows } from "../visible-rows";
 import { ConflictModal } from "./conflict-modal";
 import { DiffModal } from "./diff-modal";
 import { actionKey, confirmUndo } from "./undo-confirm";

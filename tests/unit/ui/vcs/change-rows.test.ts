@@ -1,4 +1,4 @@
-import { changeList, changeRows, rowAt, visibleRows } from "../../../../src/ui/vcs/change-rows";
+import { changeList, changeRows, rowAt } from "../../../../src/ui/vcs/change-rows";
 import type { FileChange } from "../../../../src/vcs/status";
 
 const f = (path: string, index: string, worktree: string): FileChange => ({ path, origPath: null, index, worktree });
@@ -19,21 +19,6 @@ describe("changeRows", () => {
 	});
 
 	it("is empty without changes", () => expect(changeRows([])).toEqual([]));
-});
-
-describe("visibleRows", () => {
-	it("covers the viewport plus the overscan, clamped to the list", () => {
-		expect(visibleRows(0, 260, 26, 10_000, 5)).toEqual({ start: 0, end: 15 });
-		expect(visibleRows(26 * 100, 260, 26, 10_000, 5)).toEqual({ start: 95, end: 115 });
-		expect(visibleRows(26 * 9_995, 260, 26, 10_000, 5)).toEqual({ start: 9_990, end: 10_000 });
-	});
-
-	it("counts a partly shown row as shown", () => expect(visibleRows(13, 26, 26, 100, 0)).toEqual({ start: 0, end: 2 }));
-
-	it("draws nothing for an empty list and tolerates a negative scroll (overscroll bounce)", () => {
-		expect(visibleRows(0, 500, 26, 0, 5)).toEqual({ start: 0, end: 0 });
-		expect(visibleRows(-40, 52, 26, 100, 0)).toEqual({ start: 0, end: 2 });
-	});
 });
 
 describe("changeList and rowAt", () => {

@@ -1,0 +1,51 @@
+import type { StreamMessage } from "./stream-model";
+
+/** Lines of one message shown in the list; the rest are counted under them (the list stays scannable). */
+export const MAX_MESSAGE_LINES = 40;
+/** Characters of one shown line; a longer line is cut, so one huge message never stalls a frame. */
+export const MAX_LINE_CHARS = 2000;
+/** Text above this size is shown as received: pretty-printing it would cost a frame. */
+const MAX_PRETTY_CHARS = 256 * 1024;
+
+/** What the list shows of a message's data: its first lines and how many more it has. */
+export interface MessageLines {
+	readonly lines: readonly string[];
+	/** Lines not shown (0 when the message fits). */
+	readonly more: number;
+	/** True when the text is JSON (pretty-printed), so the list can highlight it. */
+	readonly json: boolean;
+}
+
+/** JSON text pretty-printed with two spaces, or null when the text is not one JSON object or array. */
+export function prettyJson(text: string): string | null {
+	if (text.length > MAX_PRETTY_CHARS) return null;
+	const first = /\S/.exec(text)?.[0];
+	if (first !== "{" && first !== "[") return null;
+	try {
+		return JSON.stringify(JSON.parse(text), null, 2);
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * The data as the list shows it: JSON pretty-printed, other text as it is, binary as its base64
+ * (the row's header gives the size). Long messages keep their first MAX_MESSAGE_LINES lines.
+ */
+export function messageLines(m: StreamMessage): MessageLines {
+	const pretty = m.binary ? null : prettyJson(m.data);
+	const text = pretty ?? m.data;
+	const all = text.split(/\r?\n/);
+	const shown = all.length > MAX_MESSAGE_LINES ? all.slice(0, MAX_MESSAGE_LINES) : all;
+	return {
+		lines: shown.map((l) => (l.length > MAX_LINE_CHARS ? `${l.slice(0, MAX_LINE_CHARS)}…` : l)),
+		more: all.length - shown.length,
+		json: pretty !== null,
+	};
+}
+
+/** Lines a message takes in the list: its header, its shown lines, and one for "N more lines". */
+export function messageHeight(m: StreamMessage): number {
+	const { lines, more } = messageLines(m);
+	return 1 + lines.length + (more > 0 ? 1 : 0);
+}

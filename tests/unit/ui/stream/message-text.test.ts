@@ -1,0 +1,50 @@
+import { MAX_LINE_CHARS, MAX_MESSAGE_LINES, messageHeight, messageLines, prettyJson } from "../../../../src/ui/stream/message-text";
+import type { StreamMessage } from "../../../../src/ui/stream/stream-model";
+
+const text = (data: string, binary = false): StreamMessage => ({ direction: "in", atMs: 0, data, binary, size: data.length });
+
+describe("prettyJson", () => {
+	it.each([
+		['{"a":1,"b":[2]}', '{\n  "a": 1,\n  "b": [\n    2\n  ]\n}'],
+		[" [1] ", "[\n  1\n]"],
+		["42", null],
+		['"a string"', null],
+		["{not json", null],
+		["hello", null],
+	])("pretty-prints %j only when it is a JSON object or array", (data, expected) => expect(prettyJson(data)).toBe(expected));
+});
+
+describe("messageLines", () => {
+	it("shows JSON pretty-printed and marks it for highlighting", () => {
+		expect(messageLines(text('{"n":1}'))).toEqual({ lines: ["{", '  "n": 1', "}"], more: 0, json: true });
+	});
+
+	it("shows other text as received, split at LF and CRLF", () => {
+		expect(messageLines(text("one\r\ntwo\nthree"))).toEqual({ lines: ["one", "two", "three"], more: 0, json: false });
+	});
+
+	it("shows binary as its base64, never parsed as JSON", () => {
+		expect(messageLines(text("W10=", true))).toEqual({ lines: ["W10="], more: 0, json: false });
+	});
+
+	it("keeps the first lines of a long message and counts the rest", () => {
+		const long = Array.from({ length: MAX_MESSAGE_LINES + 5 }, (_, i) => `line ${i}`).join("\n");
+		const shown = messageLines(text(long));
+		expect(shown.lines).toHaveLength(MAX_MESSAGE_LINES);
+		expect(shown.more).toBe(5);
+		expect(messageHeight(text(long))).toBe(1 + MAX_MESSAGE_LINES + 1);
+	});
+
+	it("cuts a very long line", () => {
+		const [line] = messageLines(text("x".repeat(MAX_LINE_CHARS + 10))).lines;
+		expect(line).toBe(`${"x".repeat(MAX_LINE_CHARS)}…`);
+	});
+});
+
+describe("messageHeight", () => {
+	it.each([
+		["ping", 2],
+		['{"a":1}', 4],
+		["", 2],
+	])("gives %j a header line plus its lines: %i", (data, lines) => expect(messageHeight(text(data))).toBe(lines));
+});
