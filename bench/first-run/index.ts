@@ -9,7 +9,7 @@
  * (b) CLI: `runnable-blocks run` of a one-block note inside a vault vs outside one, wall time
  *     (median of runs, alternated) and peak RSS (maxRSS of the process).
  * Targets (issue 11): first run sends within 50 ms, no task over 50 ms; CLI in-vault ≤ 1.3× and
- * RSS increase ≤ 40 MB. Usage: node bench/run.mjs first-run [runs]   (after npm run build)
+ * RSS increase ≤ 40 MB. Usage: node bench/run.mjs first-run [runs]   (after npm run build; 0 runs: the plugin only)
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -30,10 +30,28 @@ interface BrowserFigures {
 	longestTaskMs: number;
 }
 
-async function browser(runs: number): Promise<BrowserFigures> {
+/**
+ * The runtimes Obsidian ships: its Chromium differs by version, and older ones lack
+ * `Uint8Array.fromBase64` (Chromium < 140) and `DecompressionStream`'s "deflate-raw" (< 103).
+ * Each is this Chromium with those built-ins removed before the page loads.
+ */
+const RUNTIMES = [
+	{ name: "this Chromium", remove: [] },
+	{ name: "no Uint8Array.fromBase64", remove: ["Uint8Array.fromBase64"] },
+	{ name: "no fromBase64, no DecompressionStream", remove: ["Uint8Array.fromBase64", "DecompressionStream"] },
+] as const;
+type Runtime = (typeof RUNTIMES)[number];
+
+async function browser(runs: number, runtime: Runtime): Promise<BrowserFigures> {
 	const host = await launchHost();
 	try {
 		const { page, url } = host;
+		if (runtime.remove.length > 0) {
+			// In the page and in every worker it starts (a Blob worker inherits nothing from the page, so its source is patched too).
+			const removal = runtime.remove.map((path) => `delete ${path.includes(".") ? path : `globalThis.${path}`};`).join(" ");
+			await page.addInitScript(`${removal} { const B = Blob; globalThis.Blob = class extends B { constructor(parts, o) { super(o && o.type === "text/javascript" ? [${JSON.stringify(removal)}, ...parts] : parts, o); } }; }`);
+			await page.reload();
+		}
 		await host.api((h) => h.loadPlugin());
 		// POST: never served from the cache, so every run goes to the network.
 		const note = Array.from({ length: runs }, (_, i) => `\`\`\`http alias=r${i}\nPOST ${url}/api/json?run=${i}\n\n{"n": ${i}}\n\`\`\``).join("\n\n");
@@ -65,7 +83,7 @@ async function browser(runs: number): Promise<BrowserFigures> {
 			const sent = await page.evaluate(() => (window as unknown as Win).__first.sent);
 			sendMs.push(sent[clicked.before] - clicked.t);
 			// History opens and writes in the background after the first run: let it, inside the window measured.
-			if (i === 0) await page.waitForTimeout(1500);
+			if (i === 0) await page.waitForFunction((f) => (window as unknown as { __host: { binaries: Map<string, unknown> } }).__host.binaries.has(f), HISTORY_FILE, { polling: 50, timeout: 20_000 });
 		}
 		const tasks = await page.evaluate(() => (window as unknown as Win).__first.tasks);
 		const longestTaskMs = Math.max(0, ...tasks.filter(([start]) => start >= firstClick).map(([, d]) => d));
@@ -74,6 +92,8 @@ async function browser(runs: number): Promise<BrowserFigures> {
 		await host.close();
 	}
 }
+
+const HISTORY_FILE = ".obsidian/plugins/runnable-blocks/history.sqlite";
 
 interface CliRun {
 	ms: number;
@@ -140,18 +160,22 @@ async function cli(runs: number): Promise<{ inVault: CliRun; outside: CliRun; hi
 
 async function main(): Promise<void> {
 	const runs = Number(process.argv[2] ?? 9);
-	const b = await browser(4);
-	const [first, ...later] = b.sendMs;
-	console.log(`plugin (Chromium host): click → request sent: first run ${first.toFixed(1)} ms, later runs median ${median(later).toFixed(1)} ms (ratio ${(first / median(later)).toFixed(2)}×); longest main-thread task from the first click until history is written: ${b.longestTaskMs.toFixed(0)} ms`);
+	const met = (ok: boolean) => (ok ? "met" : "missed");
+	for (const runtime of RUNTIMES) {
+		const b = await browser(4, runtime);
+		const [first, ...later] = b.sendMs;
+		console.log(`plugin (Chromium host, ${runtime.name}): click → request sent: first run ${first.toFixed(1)} ms, later runs median ${median(later).toFixed(1)} ms (ratio ${(first / median(later)).toFixed(2)}×); longest main-thread task from the first click until history is written: ${b.longestTaskMs.toFixed(0)} ms`);
+		report("first-run", { figure: `plugin (${runtime.name}): first run, click → request sent`, value: `${first.toFixed(1)} ms`, baseline: `later runs ${median(later).toFixed(1)} ms`, result: `${(first / median(later)).toFixed(1)}×`, target: "≤ 20 ms", met: first <= 20 });
+		report("first-run", { figure: `plugin (${runtime.name}): longest task until history is written`, value: `${b.longestTaskMs.toFixed(0)} ms`, baseline: "—", result: `${b.longestTaskMs.toFixed(0)} ms`, target: "≤ 50 ms", met: b.longestTaskMs <= 50 });
+		console.log(`targets (${runtime.name}): first run sends ≤ 20 ms (${met(first <= 20)}), longest task ≤ 50 ms (${met(b.longestTaskMs <= 50)})`);
+	}
+	if (runs === 0) return; // `first-run 0`: the plugin's figures only
 	const c = await cli(runs);
 	const ratio = c.inVault.ms / c.outside.ms;
 	const rss = c.inVault.maxRssMb - c.outside.maxRssMb;
 	console.log(`CLI run, one block (median of ${runs}): in a vault ${c.inVault.ms.toFixed(0)} ms / ${c.inVault.maxRssMb.toFixed(0)} MB RSS, outside ${c.outside.ms.toFixed(0)} ms / ${c.outside.maxRssMb.toFixed(0)} MB — ratio ${ratio.toFixed(2)}×, RSS +${rss.toFixed(0)} MB (history file ${c.historyKb.toFixed(0)} KB)`);
-	const met = (ok: boolean) => (ok ? "met" : "missed");
-	report("first-run", { figure: "plugin: first run, click → request sent", value: `${first.toFixed(1)} ms`, baseline: `later runs ${median(later).toFixed(1)} ms`, result: `${(first / median(later)).toFixed(1)}×`, target: "≤ 50 ms", met: first <= 50 });
-	report("first-run", { figure: "plugin: longest task until history is written", value: `${b.longestTaskMs.toFixed(0)} ms`, baseline: "—", result: `${b.longestTaskMs.toFixed(0)} ms`, target: "≤ 50 ms", met: b.longestTaskMs <= 50 });
 	report("first-run", { figure: "CLI one-block run in a vault vs outside", value: `${c.inVault.ms.toFixed(0)} ms / ${c.inVault.maxRssMb.toFixed(0)} MB`, baseline: `outside ${c.outside.ms.toFixed(0)} ms / ${c.outside.maxRssMb.toFixed(0)} MB`, result: `${ratio.toFixed(2)}×, +${rss.toFixed(0)} MB`, target: "≤ 1.3×, ≤ 40 MB", met: ratio <= 1.3 && rss <= 40 });
-	console.log(`targets: first run sends ≤ 50 ms (${met(first <= 50)}), longest task ≤ 50 ms (${met(b.longestTaskMs <= 50)}), CLI ratio ≤ 1.3 (${met(ratio <= 1.3)}), RSS increase ≤ 40 MB (${met(rss <= 40)})`);
+	console.log(`targets: CLI ratio ≤ 1.3 (${met(ratio <= 1.3)}), RSS increase ≤ 40 MB (${met(rss <= 40)})`);
 }
 
 void main().catch((e: unknown) => {

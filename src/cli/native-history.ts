@@ -63,7 +63,7 @@ function readable(driver: Driver, path: string): boolean {
  * missing or the file is not a database: the caller then uses the sql.js store, which moves a
  * broken file aside.
  */
-export function openNativeHistory(path: string, lock: LockOptions = nodeLockOptions(), driver: Driver | null = nativeDriver()): RunHistoryStore | null {
+export function openNativeHistory(path: string, lock: LockOptions = nodeLockOptions(), driver: Driver | null = nativeDriver()): NativeHistory | null {
 	return driver && readable(driver, path) ? new NativeHistory(driver, path, lock) : null;
 }
 

@@ -1,22 +1,15 @@
 import type InitSqlJs from "sql.js";
 import type { SqlJsStatic } from "sql.js";
-import { sqlWasmBinary } from "./sql-wasm";
-
-let sqlJs: Promise<SqlJsStatic> | null = null;
-let wasmBytes: Promise<Uint8Array> | null = null;
+import { sqlWasmBinary, sqlWasmForWorker } from "./sql-wasm";
 
 /**
- * sql.js's WebAssembly as bytes, decoded once, on first use (src/runner/sql-wasm.ts). The plugin
- * hands a copy to its SQLite worker, which compiles it there (src/runner/db/worker-driver.ts). A
- * failure is not kept.
+ * What a SQLite worker is handed to compile sql.js (src/runner/db/worker-driver.ts,
+ * src/runner/worker-history.ts): in the plugin the embedded text itself, decoded in the worker.
+ * Re-exported from here: the CLI's build replaces ./sql-wasm only when this module imports it.
  */
-export function sqlWasmBytes(): Promise<Uint8Array> {
-	wasmBytes ??= sqlWasmBinary().catch((e: unknown) => {
-		wasmBytes = null;
-		throw e;
-	});
-	return wasmBytes;
-}
+export { sqlWasmForWorker };
+
+let sqlJs: Promise<SqlJsStatic> | null = null;
 
 /** sql.js's loader, required on first use: a CLI run that never opens sql.js does not load it. */
 function initSqlJs(): typeof InitSqlJs {
@@ -25,14 +18,16 @@ function initSqlJs(): typeof InitSqlJs {
 }
 
 /**
- * sql.js with its embedded WebAssembly, decoded and instantiated once, on first use (never
- * during plugin start-up). The compile runs asynchronously. A failure is not kept: the next
- * call tries again.
+ * sql.js with its embedded WebAssembly on the calling thread, decoded and instantiated once, on
+ * first use (never during plugin start-up). The compile runs asynchronously. A failure is not
+ * kept: the next call tries again. The plugin reaches it only where no worker can start.
  */
 export function loadSqlJs(): Promise<SqlJsStatic> {
-	sqlJs ??= sqlWasmBytes().then((bytes) => initSqlJs()({ wasmBinary: bytes.buffer as ArrayBuffer })).catch((e: unknown) => {
-		sqlJs = null;
-		throw e;
-	});
+	sqlJs ??= sqlWasmBinary()
+		.then((bytes) => initSqlJs()({ wasmBinary: bytes.buffer as ArrayBuffer }))
+		.catch((e: unknown) => {
+			sqlJs = null;
+			throw e;
+		});
 	return sqlJs;
 }

@@ -4,13 +4,15 @@ import type { KindDeps } from "../runner/result";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
 import type { BodyFiles } from "../runner/file-parts";
-import { HistoryStore, type HistoryNotice } from "../runner/history-store";
+import { HistoryStore, type HistoryNotice, type RunHistoryStore } from "../runner/history-store";
+import { openWorkerHistory } from "../runner/worker-history";
 import { FetchTransport } from "../runner/http/fetch-transport";
 import { createNodeTransport } from "../runner/http/node-transport";
 import type { Transport } from "../runner/transport";
 import { environmentVariables } from "../settings/user-settings";
 import { watchConfigFile } from "./config-file-watch";
 import { notify } from "./notify";
+import { blobWorker } from "./db/blob-worker";
 import { PluginDb } from "./db/plugin-db";
 import { createObsidianTransport } from "./obsidian-transport";
 import type { SettingsStore } from "./settings-store";
@@ -19,8 +21,8 @@ import { vaultBinaryStorage } from "./vault-binary-storage";
 
 /**
  * The engine's ports in the plugin (`createEngine(services)`). Everything is created on first use, never in `onload`:
- * the node transport (desktop only, behind Platform.isDesktopApp), sql.js and its history
- * file (opened in the background; runs never wait for it). Only successes are kept: a
+ * the node transport (desktop only, behind Platform.isDesktopApp), and run history (opened in
+ * the background in a SQLite worker; runs never wait for it). Only successes are kept: a
  * failure is reported on the block and tried again on the next run.
  */
 export class PluginServices implements EnginePorts {
@@ -38,9 +40,19 @@ export class PluginServices implements EnginePorts {
 		this.historyPath = `${pluginDir}/history.sqlite`;
 		this.database = new PluginDb(app, settings);
 		this.runHistory = new DeferredHistory(
-			() => HistoryStore.open(vaultBinaryStorage(this.app.vault.adapter), this.historyPath, { onNotice: (_m, n) => notify(historyText(n), 10000) }),
+			() => this.openHistory(),
 			(e) => notify(t("historyUnavailable", { reason: e instanceof Error ? e.message : String(e) })),
 		);
+	}
+
+	/**
+	 * History in a SQLite worker, so that recording a run never decodes or compiles sql.js on the
+	 * main thread; on this thread only where no worker can start.
+	 */
+	private async openHistory(): Promise<RunHistoryStore> {
+		const storage = vaultBinaryStorage(this.app.vault.adapter);
+		const options = { onNotice: (_m: string, n: HistoryNotice) => notify(historyText(n), 10000) };
+		return (await openWorkerHistory(blobWorker, storage, this.historyPath, options)) ?? HistoryStore.open(storage, this.historyPath, options);
 	}
 
 	transport(): Transport {

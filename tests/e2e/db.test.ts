@@ -86,7 +86,9 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 			};
 		});
 		await expect(runWith("read")).resolves.toBe("failed"); // no table yet: the engine's error, from the worker
-		await expect(host.page.evaluate(() => (window as unknown as { __workers: number }).__workers)).resolves.toBe(1);
+		// Two: the query's, and the one that keeps run history (it opens after the run records its row).
+		await host.page.waitForFunction(() => (window as unknown as { __workers: number }).__workers >= 2);
+		await expect(host.page.evaluate(() => (window as unknown as { __workers: number }).__workers)).resolves.toBe(2);
 		await expect(panel("read").locator(".rb-error-message").textContent()).resolves.toBe("no such table: books");
 		expect(host.hits.filter((h) => /wasm|sql/i.test(h))).toEqual([]);
 	});

@@ -5,6 +5,7 @@
  * would (./sqlite.ts) on an image of the file, and hands back what a writable connection wrote.
  */
 import type { SqlJsStatic } from "sql.js";
+import { wasmBytesOf } from "../wasm-decode";
 import { createSqliteDriver } from "./sqlite";
 import type { SqliteFileImage, WorkerRequest, WorkerResponse } from "./sqlite-worker-protocol";
 
@@ -17,7 +18,7 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 }
 
 /**
- * The worker's message handler: `init` compiles sql.js from the host's bytes (never fetched),
+ * The worker's message handler: `init` decodes and compiles sql.js from what the host sends (never fetched),
  * then each query runs to an `outcome`; a write committed while later statements are still to
  * run is posted at once (`committed`), since the host may terminate the worker in one of them.
  */
@@ -44,7 +45,7 @@ export function createSqliteWorkerHandler(post: PostReply, loadSqlJs: (wasm: Arr
 
 	const handle = async (req: WorkerRequest): Promise<void> => {
 		if (req.op === "init") {
-			sqlJs = loadSqlJs(req.wasm);
+			sqlJs = wasmBytesOf(req.wasm).then(loadSqlJs);
 			try {
 				await sqlJs;
 				post({ id: req.id, op: "ready" }, []);

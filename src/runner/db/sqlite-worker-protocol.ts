@@ -4,6 +4,7 @@
  * in and, after a write on a writable connection, the new bytes come back: the file is only ever
  * touched by the host, through its own storage.
  */
+import type { WasmSource } from "../wasm-decode";
 import type { BoundStatement, ExplainOutcome, QueryOutcome, SchemaOutcome } from "./driver";
 
 export interface SqliteFileImage {
@@ -15,7 +16,8 @@ export interface SqliteFileImage {
 }
 
 export type WorkerRequest =
-	| { id: number; op: "init"; wasm: ArrayBuffer }
+	/** sql.js's WebAssembly, decoded by the worker when it comes as the plugin's embedded text. */
+	| { id: number; op: "init"; wasm: WasmSource }
 	| { id: number; op: "run"; file: SqliteFileImage; statements: BoundStatement[]; timeoutMs: number; maxRows: number }
 	| { id: number; op: "explain"; file: SqliteFileImage; statement: BoundStatement; timeoutMs: number; maxRows: number }
 	| { id: number; op: "schema"; file: SqliteFileImage };

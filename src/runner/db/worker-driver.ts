@@ -9,7 +9,8 @@
  * worker. Where no worker can start (a test host, a mobile web view that refuses one), the same
  * driver runs on the calling thread instead.
  */
-import { loadSqlJs, sqlWasmBytes } from "../sqljs";
+import { loadSqlJs, sqlWasmForWorker } from "../sqljs";
+import type { WasmSource } from "../wasm-decode";
 import { cancellation, dbFailed, saveFailed, type DbDriver, type ExplainOutcome, type QueryOptions, type QueryOutcome, type SchemaOutcome } from "./driver";
 import { createSqliteDriver, type SqliteFile } from "./sqlite";
 import type { SqliteFileImage, WorkerRequest, WorkerResponse } from "./sqlite-worker-protocol";
@@ -19,19 +20,22 @@ type Outcome = QueryOutcome | ExplainOutcome | SchemaOutcome;
 type Job = WorkerRequest extends infer R ? (R extends { op: "init" } ? never : R extends WorkerRequest ? Omit<R, "id"> : never) : never;
 
 /** A started worker as the driver sees it: requests in, and an end at once. */
-export interface WorkerLink {
+export interface WorkerLink<Request = WorkerRequest> {
 	/** Sends a request, moving the listed buffers instead of copying them. */
-	post(request: WorkerRequest, transfer: ArrayBuffer[]): void;
+	post(request: Request, transfer: ArrayBuffer[]): void;
 	terminate(): void;
 }
 
 /** What the host tells the driver about its worker: each reply, and that it died (with why). */
-export interface WorkerEvents {
-	message(response: WorkerResponse): void;
+export interface WorkerEvents<Response = WorkerResponse> {
+	message(response: Response): void;
 	gone(reason: string): void;
 }
 
-/** Starts a worker over the bundled source, wired to `events`; null where no worker can start here. */
+/**
+ * Starts a worker over the bundled source, wired to `events`; null where no worker can start
+ * here. (The plugin's source also keeps run history, with its own messages: ../worker-history.ts.)
+ */
 export type WorkerFactory = (events: WorkerEvents) => WorkerLink | null;
 
 class WorkerGone extends Error {}
@@ -58,19 +62,15 @@ class SqliteWorker {
 		});
 		if (!link) throw new WorkerGone("no worker can start here");
 		this.link = link;
-		this.ready = sqlWasmBytes()
-			.then((bytes) => {
-				// A copy of its own: the cached bytes stay whole for the next worker (a Node Buffer's slice would share them).
-				const wasm = new Uint8Array(bytes).buffer;
-				return this.send({ op: "init", wasm }, [wasm]);
-			})
+		this.ready = sqlWasmForWorker()
+			.then((wasm) => this.send({ op: "init", wasm }, "bytes" in wasm ? [wasm.bytes] : []))
 			.then((r) => {
 				if (r.op === "failed") throw new WorkerGone(r.message);
 			});
 	}
 
 	/** Sends a job; `committed` hears each commit the run reports before its outcome. */
-	send(job: Job | { op: "init"; wasm: ArrayBuffer }, transfer: ArrayBuffer[] = [], committed?: (bytes: ArrayBuffer) => void): Promise<WorkerResponse> {
+	send(job: Job | { op: "init"; wasm: WasmSource }, transfer: ArrayBuffer[] = [], committed?: (bytes: ArrayBuffer) => void): Promise<WorkerResponse> {
 		const id = this.nextId++;
 		return new Promise((resolve, reject) => {
 			this.waiting.set(id, { resolve, reject, committed });

@@ -2,15 +2,18 @@
  * The plugin's SQLite worker: a Web Worker started from a Blob URL over the bundled source
  * (no `import()`, nothing fetched: esbuild builds src/ui/db/sqlite-worker.ts for the `worker:`
  * import and main.js carries it as a string). The driver around it is the core's
- * (src/runner/db/worker-driver.ts); sql.js's WebAssembly is decoded once on the main thread and
- * a copy handed to each worker.
+ * (src/runner/db/worker-driver.ts) and so is run history's (src/runner/worker-history.ts); each
+ * worker is handed sql.js's embedded WebAssembly as text and decodes it itself, off the main thread.
  */
 import workerSource from "worker:./sqlite-worker";
-import type { WorkerResponse } from "../../runner/db/sqlite-worker-protocol";
-import type { WorkerFactory } from "../../runner/db/worker-driver";
+import type { WorkerRequest, WorkerResponse } from "../../runner/db/sqlite-worker-protocol";
+import type { WorkerEvents, WorkerLink } from "../../runner/db/worker-driver";
 
-/** A Blob-URL worker over the bundled source; null where this environment has no workers. */
-export const blobWorker: WorkerFactory = (events) => {
+/**
+ * A Blob-URL worker over the bundled source; null where this environment has no workers. The
+ * messages pass through as they are: the one source speaks both the db protocol and run history's.
+ */
+export function blobWorker<Request = WorkerRequest, Response = WorkerResponse>(events: WorkerEvents<Response>): WorkerLink<Request> | null {
 	if (typeof Worker === "undefined" || typeof Blob === "undefined" || typeof URL.createObjectURL !== "function") return null;
 	const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
 	let worker: Worker;
@@ -22,7 +25,7 @@ export const blobWorker: WorkerFactory = (events) => {
 		// The worker has fetched its script once constructed; the URL is not needed after.
 		window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 	}
-	worker.onmessage = (e: MessageEvent<WorkerResponse>) => events.message(e.data);
+	worker.onmessage = (e: MessageEvent<Response>) => events.message(e.data);
 	worker.onerror = (e: ErrorEvent) => {
 		e.preventDefault();
 		events.gone(e.message);
@@ -31,4 +34,4 @@ export const blobWorker: WorkerFactory = (events) => {
 		post: (request, transfer) => worker.postMessage(request, transfer),
 		terminate: () => worker.terminate(),
 	};
-};
+}
