@@ -31,9 +31,7 @@ const NOT_YET_MOVED: ReadonlySet<string> = new Set<string>([]);
 const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"main.ts",
 	"src/chat/client.ts",
-	"src/cli/commands/db.ts",
 	"src/cli/commands/demo.ts",
-	"src/cli/commands/export.ts",
 	"src/cli/commands/run.ts",
 	"src/cli/db-modules.ts",
 	"src/cli/main.ts",
