@@ -46,7 +46,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/runner/db/sqlite.ts",
 	"src/runner/deferred-history.ts",
 	"src/runner/executor.ts",
-	"src/runner/file-lock.ts",
 	"src/runner/history-store.ts",
 	"src/runner/http/fetch-transport.ts",
 	"src/runner/http/node-transport.ts",
