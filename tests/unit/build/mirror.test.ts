@@ -50,7 +50,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/runner/http/fetch-transport.ts",
 	"src/runner/http/node-transport.ts",
 	"src/runner/http/run-http.ts",
-	"src/runner/run-note.ts",
 	"src/runner/sql-wasm.ts",
 	"src/runner/sqljs.ts",
 	"src/ui/action-target.ts",
