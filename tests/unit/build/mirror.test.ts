@@ -45,7 +45,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/runner/db/sqlite-worker-handler.ts",
 	"src/runner/db/sqlite.ts",
 	"src/runner/deferred-history.ts",
-	"src/runner/executor.ts",
 	"src/runner/history-store.ts",
 	"src/runner/http/fetch-transport.ts",
 	"src/runner/http/node-transport.ts",
