@@ -48,7 +48,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/runner/history-store.ts",
 	"src/runner/http/fetch-transport.ts",
 	"src/runner/http/node-transport.ts",
-	"src/runner/http/run-http.ts",
 	"src/runner/sql-wasm.ts",
 	"src/runner/sqljs.ts",
 	"src/ui/action-target.ts",
