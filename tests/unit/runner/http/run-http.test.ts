@@ -58,5 +58,4 @@ describe("HTTP_RUNNER", () => {
 		const result = await HTTP_RUNNER.run(block, contextFor(note, block, created()));
 		expect(result).toMatchObject({ state: "failed", request: { url: "http://127.0.0.1:1/upload" } });
 	});
-
 });
