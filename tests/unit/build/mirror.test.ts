@@ -5,7 +5,8 @@
  * function, method, constructor or accessor body, an arrow function or a class anywhere in the
  * module's syntax tree (TypeScript's own parser), so type-only modules, declaration files, pure
  * re-exports (`export *`) and data tables (the locales) need none. The integration, e2e, desktop
- * and interop suites are organised by layer, not by module; integration's folders are named after src's areas (tests/integration/runner/db for src/runner/db).
+ * and interop suites are organised by layer, not by module; integration's folders are named after
+ * src's areas (tests/integration/runner/db for src/runner/db).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
