@@ -62,7 +62,7 @@ async function panel(url: string, n: number): Promise<PassFigures> {
 		n,
 		(ws, data, atMs) => {
 			socket = ws;
-			store.message({ direction: "in", atMs, data, binary: false, size: data.length });
+			store.message({ direction: "received", atMs, data, binary: false, size: data.length });
 		},
 		// Done when the last message is placed and on screen (the list follows the bottom).
 		() => view.messages.placed >= n && view.messages.window.last >= n,

@@ -116,8 +116,8 @@ export class MessageList extends Component {
 	private renderMessage(parent: DocumentFragment, m: StreamMessage, index: number): void {
 		const el = parent.createDiv({ cls: `rb-stream-message rb-stream-${m.direction}`, attr: { "data-index": String(index) } });
 		const head = el.createDiv({ cls: "rb-stream-line rb-stream-head" });
-		const label = m.direction === "in" ? t("streamReceived") : t("streamSent");
-		head.createSpan({ cls: "rb-stream-dir", text: m.direction === "in" ? "↓" : "↑", attr: { "aria-label": label, title: label } });
+		const label = m.direction === "received" ? t("streamReceived") : t("streamSent");
+		head.createSpan({ cls: "rb-stream-dir", text: m.direction === "received" ? "↓" : "↑", attr: { "aria-label": label, title: label } });
 		head.createSpan({ cls: "rb-stream-time", text: formatMs(m.atMs) });
 		head.createSpan({ cls: "rb-stream-size", text: m.binary ? t("streamBinarySize", { size: formatBytes(m.size) }) : formatBytes(m.size) });
 		if (m.event !== undefined) head.createSpan({ cls: "rb-stream-event", text: t("streamEvent", { name: m.event }) });

@@ -48,7 +48,7 @@ export class StreamStore implements StreamPanelModel {
 	 */
 	message(m: StreamMessage): void {
 		this.list.push(m);
-		if (this.firstMessageMs === undefined && m.direction === "in") this.firstMessageMs = m.atMs;
+		if (this.firstMessageMs === undefined && m.direction === "received") this.firstMessageMs = m.atMs;
 		for (const l of this.listeners) l();
 	}
 

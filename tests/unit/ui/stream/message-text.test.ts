@@ -1,7 +1,7 @@
 import { MAX_LINE_CHARS, MAX_MESSAGE_LINES, messageHeight, messageLines, prettyJson } from "../../../../src/ui/stream/message-text";
 import type { StreamMessage } from "../../../../src/ui/stream/stream-model";
 
-const text = (data: string, binary = false): StreamMessage => ({ direction: "in", atMs: 0, data, binary, size: data.length });
+const text = (data: string, binary = false): StreamMessage => ({ direction: "received", atMs: 0, data, binary, size: data.length });
 
 describe("prettyJson", () => {
 	it.each([
