@@ -7,6 +7,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node
 import { resolve } from "node:path";
 
 const benches = [["parse"], ["editor"], ["search"], ["runner"], ["bundle"], ["panel"], ["first-run"], ["scroll"]];
+// Stream panel (issue 25): 100,000 WebSocket messages through the panel in Chromium.
+benches.push(["stream-panel"]);
 mkdirSync("bench/.cache", { recursive: true });
 const results = resolve("bench/.cache/results.jsonl");
 rmSync(results, { force: true });

@@ -1,4 +1,5 @@
 // The window of a virtualised list of fixed-height rows: the vcs change list, a stream's message lines.
+
 /**
  * The rows to draw, `[start, end)`: those a viewport of `height` pixels scrolled by `scrollTop`
  * shows, plus `overscan` rows each side so a short scroll finds them drawn.

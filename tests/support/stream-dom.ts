@@ -46,5 +46,5 @@ export function layOut(el: HTMLElement, height: number): void {
 
 /** `n` one-line text messages received 1 ms apart, numbered from `from`. */
 export function textMessages(n: number, from = 0): StreamMessage[] {
-	return Array.from({ length: n }, (_, k) => ({ direction: "in", atMs: from + k, data: `message ${from + k}`, binary: false, size: `message ${from + k}`.length }));
+	return Array.from({ length: n }, (_, k) => ({ direction: "received", atMs: from + k, data: `message ${from + k}`, binary: false, size: `message ${from + k}`.length }));
 }

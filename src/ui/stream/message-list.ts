@@ -1,6 +1,5 @@
 import { Component } from "obsidian";
 import { formatBytes, formatMs } from "../../runner/response/format";
-import { renderJsonLine } from "../panel/json-highlight";
 import { t } from "../strings";
 import { visibleRows } from "../visible-rows";
 import { MessageLayout } from "./message-layout";
@@ -8,7 +7,7 @@ import { messageHeight, messageLines } from "./message-text";
 import type { StreamMessage } from "./stream-model";
 
 /** Lines drawn above and below the visible ones, so a fast scroll finds them drawn. */
-const OVERSCAN = 30;
+const OVERSCAN = 12;
 /** Line height until one line has been measured (styles.css sets the real one). */
 const DEFAULT_LINE_PX = 18;
 /** The height assumed while the list has no layout yet (a collapsed panel). */
@@ -117,19 +116,16 @@ export class MessageList extends Component {
 	private renderMessage(parent: DocumentFragment, m: StreamMessage, index: number): void {
 		const el = parent.createDiv({ cls: `rb-stream-message rb-stream-${m.direction}`, attr: { "data-index": String(index) } });
 		const head = el.createDiv({ cls: "rb-stream-line rb-stream-head" });
-		const label = m.direction === "in" ? t("streamReceived") : t("streamSent");
-		head.createSpan({ cls: "rb-stream-dir", text: m.direction === "in" ? "↓" : "↑", attr: { "aria-label": label, title: label } });
+		const label = m.direction === "received" ? t("streamReceived") : t("streamSent");
+		head.createSpan({ cls: "rb-stream-dir", text: m.direction === "received" ? "↓" : "↑", attr: { "aria-label": label, title: label } });
 		head.createSpan({ cls: "rb-stream-time", text: formatMs(m.atMs) });
 		head.createSpan({ cls: "rb-stream-size", text: m.binary ? t("streamBinarySize", { size: formatBytes(m.size) }) : formatBytes(m.size) });
 		if (m.event !== undefined) head.createSpan({ cls: "rb-stream-event", text: t("streamEvent", { name: m.event }) });
 		if (m.id !== undefined) head.createSpan({ cls: "rb-stream-id", text: t("streamId", { id: m.id }) });
 		const { lines, more, json } = messageLines(m);
-		const body = el.createDiv({ cls: json ? "rb-stream-data rb-lang-json" : "rb-stream-data" });
-		for (const line of lines) {
-			const lineEl = body.createDiv({ cls: "rb-stream-line" });
-			if (json) renderJsonLine(lineEl, line);
-			else lineEl.setText(line);
-		}
+		// Plain text, JSON too: highlighting each drawn line (two lezer parses a line) cost more than a frame under load.
+		const body = el.createDiv({ cls: json ? "rb-stream-data rb-stream-json" : "rb-stream-data" });
+		for (const line of lines) body.createDiv({ cls: "rb-stream-line", text: line });
 		if (more > 0) body.createDiv({ cls: "rb-stream-line rb-muted", text: t("streamMoreLines", { count: more }) });
 	}
 

@@ -44,8 +44,13 @@ export function messageLines(m: StreamMessage): MessageLines {
 	};
 }
 
-/** Lines a message takes in the list: its header, its shown lines, and one for "N more lines". */
+/**
+ * Lines a message takes in the list: its header, its shown lines, and one for "N more lines".
+ * Counted without splitting (every message is measured as it arrives; only drawn ones are split).
+ */
 export function messageHeight(m: StreamMessage): number {
-	const { lines, more } = messageLines(m);
-	return 1 + lines.length + (more > 0 ? 1 : 0);
+	const text = (m.binary ? null : prettyJson(m.data)) ?? m.data;
+	let lines = 1;
+	for (let at = text.indexOf("\n"); at !== -1 && lines <= MAX_MESSAGE_LINES; at = text.indexOf("\n", at + 1)) lines++;
+	return 1 + Math.min(lines, MAX_MESSAGE_LINES) + (lines > MAX_MESSAGE_LINES ? 1 : 0);
 }

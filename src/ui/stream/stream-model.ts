@@ -11,7 +11,7 @@ export type StreamState = "connecting" | "open" | "closed";
 
 /** One message, in either direction. */
 export interface StreamMessage {
-	readonly direction: "in" | "out";
+	readonly direction: "received" | "sent";
 	/** Milliseconds since the connection opened (the panel's "time since connect"). */
 	readonly atMs: number;
 	/** The message as text; base64 of its bytes when `binary`. */
@@ -32,7 +32,7 @@ export interface StreamHandshake {
 }
 
 /** Why a stream ended: the block's limits, the user, the server, or a failure. */
-export type StreamEndReason = "stopped" | "server_closed" | "waited" | "max_messages" | "duration" | "timeout" | "body_too_large" | "failed";
+export type StreamEndReason = "cancelled" | "server_closed" | "steps_done" | "max_messages" | "duration" | "timeout" | "body_too_large" | "failed";
 
 export interface StreamClose {
 	/** The WebSocket close code (1000, 1006…); null for SSE and when none was received. */

@@ -2,9 +2,9 @@ import { t, type StringKey } from "../strings";
 import type { StreamClose, StreamEndReason, StreamSnapshot } from "./stream-model";
 
 const END_TEXT: Record<StreamEndReason, StringKey> = {
-	stopped: "streamEndStopped",
+	cancelled: "streamEndStopped",
 	server_closed: "streamEndServerClosed",
-	waited: "streamEndWaited",
+	steps_done: "streamEndWaited",
 	max_messages: "streamEndMaxMessages",
 	duration: "streamEndDuration",
 	timeout: "streamEndTimeout",

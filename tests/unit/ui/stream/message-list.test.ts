@@ -75,9 +75,9 @@ describe("MessageList", () => {
 	it("shows direction, time, size, SSE event and id, and binary as base64 with its size", () => {
 		const list = mount();
 		syncAll(list, [
-			{ direction: "out", atMs: 3, data: "hello", binary: false, size: 5 },
-			{ direction: "in", atMs: 1500, data: "AAEC", binary: true, size: 3 },
-			{ direction: "in", atMs: 20, data: "tick", binary: false, size: 4, event: "update", id: "7" },
+			{ direction: "sent", atMs: 3, data: "hello", binary: false, size: 5 },
+			{ direction: "received", atMs: 1500, data: "AAEC", binary: true, size: 3 },
+			{ direction: "received", atMs: 20, data: "tick", binary: false, size: 4, event: "update", id: "7" },
 		]);
 		const heads = Array.from(list.el.querySelectorAll(".rb-stream-head")).map((h) => Array.from(h.children).map((c) => c.textContent));
 		expect(heads).toEqual([
@@ -90,7 +90,7 @@ describe("MessageList", () => {
 
 	it("pretty-prints JSON messages", () => {
 		const list = mount();
-		syncAll(list, [{ direction: "in", atMs: 0, data: '{"a":[1]}', binary: false, size: 9 }]);
+		syncAll(list, [{ direction: "received", atMs: 0, data: '{"a":[1]}', binary: false, size: 9 }]);
 		const data = Array.from(list.el.querySelectorAll(".rb-stream-data .rb-stream-line")).map((l) => l.textContent);
 		expect(data).toEqual(["{", '  "a": [', "    1", "  ]", "}"]);
 	});
@@ -98,7 +98,7 @@ describe("MessageList", () => {
 	it("puts markup from the server in as text, never as elements", () => {
 		const list = mount();
 		const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
-		syncAll(list, [{ direction: "in", atMs: 0, data: evil, binary: false, size: evil.length, event: "<b>e</b>", id: "<i>" }]);
+		syncAll(list, [{ direction: "received", atMs: 0, data: evil, binary: false, size: evil.length, event: "<b>e</b>", id: "<i>" }]);
 		expect(list.el.querySelector("img, script, b, i")).toBeNull();
 		expect(list.el.textContent).toContain(evil);
 	});
@@ -106,7 +106,7 @@ describe("MessageList", () => {
 	it("starts over when a new run brings a new list", () => {
 		const list = mount();
 		syncAll(list, textMessages(50));
-		syncAll(list, [{ direction: "in", atMs: 0, data: "fresh", binary: false, size: 5 }]);
+		syncAll(list, [{ direction: "received", atMs: 0, data: "fresh", binary: false, size: 5 }]);
 		expect(list.placed).toBe(1);
 		expect(lines(list)).toEqual(["↓0 ms5 Bfresh"]);
 	});

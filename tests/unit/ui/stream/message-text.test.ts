@@ -1,7 +1,7 @@
 import { MAX_LINE_CHARS, MAX_MESSAGE_LINES, messageHeight, messageLines, prettyJson } from "../../../../src/ui/stream/message-text";
 import type { StreamMessage } from "../../../../src/ui/stream/stream-model";
 
-const text = (data: string, binary = false): StreamMessage => ({ direction: "in", atMs: 0, data, binary, size: data.length });
+const text = (data: string, binary = false): StreamMessage => ({ direction: "received", atMs: 0, data, binary, size: data.length });
 
 describe("prettyJson", () => {
 	it.each([
@@ -46,5 +46,15 @@ describe("messageHeight", () => {
 		["ping", 2],
 		['{"a":1}', 4],
 		["", 2],
+		["a\r\nb", 3],
+		["x\n".repeat(MAX_MESSAGE_LINES - 1) + "x", 1 + MAX_MESSAGE_LINES],
+		["x\n".repeat(MAX_MESSAGE_LINES) + "x", 1 + MAX_MESSAGE_LINES + 1],
 	])("gives %j a header line plus its lines: %i", (data, lines) => expect(messageHeight(text(data))).toBe(lines));
+
+	it("agrees with the lines the list draws", () => {
+		for (const data of ["one", '{"a":{"b":[1,2]}}', "a\nb\nc", "x\n".repeat(100)]) {
+			const { lines, more } = messageLines(text(data));
+			expect(messageHeight(text(data))).toBe(1 + lines.length + (more > 0 ? 1 : 0));
+		}
+	});
 });

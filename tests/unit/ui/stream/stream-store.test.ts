@@ -5,8 +5,8 @@ describe("StreamStore", () => {
 		const store = new StreamStore("websocket", () => undefined);
 		expect(store.snapshot().state).toBe("connecting");
 		store.opened({ status: 101, statusText: "Switching Protocols", headers: [["upgrade", "websocket"]] }, { connectMs: 2, handshakeMs: 5 });
-		store.message({ direction: "out", atMs: 0, data: "hi", binary: false, size: 2 });
-		store.message({ direction: "in", atMs: 7, data: "hello", binary: false, size: 5 });
+		store.message({ direction: "sent", atMs: 0, data: "hi", binary: false, size: 2 });
+		store.message({ direction: "received", atMs: 7, data: "hello", binary: false, size: 5 });
 		store.closed({ code: 1000, reason: "bye", why: "server_closed" });
 		const s = store.snapshot();
 		expect(s.state).toBe("closed");
@@ -17,17 +17,17 @@ describe("StreamStore", () => {
 
 	it("times the first message received, not the first sent", () => {
 		const store = new StreamStore("websocket");
-		store.message({ direction: "out", atMs: 1, data: "a", binary: false, size: 1 });
+		store.message({ direction: "sent", atMs: 1, data: "a", binary: false, size: 1 });
 		expect(store.snapshot().timing.firstMessageMs).toBeUndefined();
-		store.message({ direction: "in", atMs: 9, data: "b", binary: false, size: 1 });
-		store.message({ direction: "in", atMs: 12, data: "c", binary: false, size: 1 });
+		store.message({ direction: "received", atMs: 9, data: "b", binary: false, size: 1 });
+		store.message({ direction: "received", atMs: 12, data: "c", binary: false, size: 1 });
 		expect(store.snapshot().timing.firstMessageMs).toBe(9);
 	});
 
 	it("appends in place, so a snapshot costs nothing at 100,000 messages", () => {
 		const store = new StreamStore("sse");
 		const before = store.snapshot().messages;
-		store.message({ direction: "in", atMs: 0, data: "a", binary: false, size: 1 });
+		store.message({ direction: "received", atMs: 0, data: "a", binary: false, size: 1 });
 		expect(store.snapshot().messages).toBe(before);
 	});
 
@@ -35,9 +35,9 @@ describe("StreamStore", () => {
 		const store = new StreamStore("sse");
 		let calls = 0;
 		const off = store.subscribe(() => calls++);
-		store.message({ direction: "in", atMs: 0, data: "a", binary: false, size: 1 });
+		store.message({ direction: "received", atMs: 0, data: "a", binary: false, size: 1 });
 		off();
-		store.message({ direction: "in", atMs: 1, data: "b", binary: false, size: 1 });
+		store.message({ direction: "received", atMs: 1, data: "b", binary: false, size: 1 });
 		expect(calls).toBe(1);
 	});
 

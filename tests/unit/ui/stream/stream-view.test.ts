@@ -39,7 +39,7 @@ describe("StreamView", () => {
 		frames.next();
 		expect(text(".rb-stream-state")).toBe("Connecting…");
 		store.opened(HANDSHAKE, { connectMs: 1, handshakeMs: 3 });
-		store.message({ direction: "in", atMs: 4, data: "hi", binary: false, size: 2 });
+		store.message({ direction: "received", atMs: 4, data: "hi", binary: false, size: 2 });
 		store.closed({ code: 4001, reason: "going away", why: "server_closed" });
 		frames.next();
 		expect([text(".rb-stream-state"), text(".rb-stream-count"), text(".rb-stream-close")]).toEqual(["Closed", "1 message", "Closed by the server · code 4001 · going away"]);
@@ -57,7 +57,7 @@ describe("StreamView", () => {
 		input.value = "ping";
 		input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", cancelable: true }));
 		expect(sent).toEqual(["ping"]);
-		store.closed({ code: 1000, reason: "", why: "stopped" });
+		store.closed({ code: 1000, reason: "", why: "cancelled" });
 		frames.next();
 		expect(input.readOnly).toBe(true);
 	});
@@ -82,7 +82,7 @@ describe("StreamView", () => {
 		const store = new StreamStore("websocket");
 		const { view, frames } = mount(store);
 		store.opened(HANDSHAKE, { connectMs: 12, handshakeMs: 30 });
-		store.message({ direction: "in", atMs: 45, data: "x", binary: false, size: 1 });
+		store.message({ direction: "received", atMs: 45, data: "x", binary: false, size: 1 });
 		frames.next();
 		(view.el.querySelector('[data-tab="timing"]') as HTMLElement).click();
 		const rows = Array.from(view.el.querySelectorAll(".rb-stream-timing .rb-timing-row")).map((r) => Array.from(r.children).map((c) => c.textContent));
@@ -97,10 +97,10 @@ describe("StreamView", () => {
 	it("stops drawing when unloaded", () => {
 		const store = new StreamStore("websocket");
 		const { view, frames } = mount(store);
-		store.message({ direction: "in", atMs: 0, data: "x", binary: false, size: 1 });
+		store.message({ direction: "received", atMs: 0, data: "x", binary: false, size: 1 });
 		view.unload();
 		frames.next();
-		store.message({ direction: "in", atMs: 1, data: "y", binary: false, size: 1 });
+		store.message({ direction: "received", atMs: 1, data: "y", binary: false, size: 1 });
 		expect(frames.pending).toBe(0);
 		expect(document.querySelector(".rb-stream")).toBeNull();
 	});
