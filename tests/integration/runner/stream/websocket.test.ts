@@ -24,7 +24,7 @@ function scenario(socket: WebSocket, path: string): void {
 	socket.on("close", (code) => seen.closes.push({ path, code }));
 	socket.on("pong", () => seen.pongs++);
 	socket.on("message", (data, isBinary) => {
-		seen.received.push(isBinary ? `binary:${(data as Buffer).toString("hex")}` : String(data));
+		seen.received.push((data as Buffer).toString(isBinary ? "hex" : "utf8"));
 		if (path === "/echo") socket.send(data, { binary: isBinary });
 	});
 	if (path === "/greet") {
