@@ -72,19 +72,31 @@ function workerSource(platform) {
 /**
  * Optional packages the server drivers try to load inside a try block (pg's native binding,
  * mysql2's query highlighter): not shipped, so each is a module that throws when required,
- * which the driver catches (main.js then requires nothing Obsidian does not provide).
+ * which the driver catches (main.js then requires nothing Obsidian does not provide). `ws`'s
+ * optional native helpers (bufferutil, utf-8-validate) are the same.
  */
 const absentOptional = {
 	name: "absent-optional",
 	setup(build) {
-		build.onResolve({ filter: /^(pg-native|cardinal)$/ }, (args) => ({ path: args.path, namespace: "absent-optional" }));
+		build.onResolve({ filter: /^(pg-native|cardinal|bufferutil|utf-8-validate)$/ }, (args) => ({ path: args.path, namespace: "absent-optional" }));
 		build.onLoad({ filter: /.*/, namespace: "absent-optional" }, (args) => ({ contents: `throw new Error(${JSON.stringify(`${args.path} is not part of the plugin`)});`, loader: "js" }));
+	},
+};
+
+/**
+ * `ws` for desktop: its Node build, not the stub its package maps for browsers (the plugin is
+ * built for the browser platform, yet `ws` is required only where Node's builtins are there).
+ */
+const wsForNode = {
+	name: "ws-for-node",
+	setup(build) {
+		build.onResolve({ filter: /^ws$/ }, () => ({ path: resolvePath("node_modules/ws/index.js") }));
 	},
 };
 
 const plugin = {
 	...common,
-	plugins: [workerSource("browser"), absentOptional, deflatedWasm, leanDrivers],
+	plugins: [workerSource("browser"), absentOptional, deflatedWasm, leanDrivers, wsForNode],
 	entryPoints: ["main.ts"],
 	outfile: "main.js",
 	platform: "browser",
@@ -123,7 +135,7 @@ const cli = {
 	// engine runs): bundled, every CLI start read and compiled their 1.3 MB (issue 19). So are
 	// sql.js and tough-cookie (required on first use: a run with native history and no cookies
 	// never loads them; bundled, they and their public-suffix list cost every start ~60 ms).
-	external: [...nodeBuiltins, "better-sqlite3", "pg", "mysql2", "sql.js", "tough-cookie"],
+	external: [...nodeBuiltins, "better-sqlite3", "pg", "mysql2", "sql.js", "tough-cookie", "ws"],
 	plugins: [cliSqlWasm, workerSource("node")],
 };
 

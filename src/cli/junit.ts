@@ -1,5 +1,5 @@
 import type { NoteBlock } from "../blocks";
-import { httpFields } from "../runner/http/http-run";
+import { assertionsOf } from "./stream-output";
 import type { BlockResult } from "../runner/result";
 
 /** XML 1.0 text: the five entities escaped, characters XML cannot carry dropped. */
@@ -24,7 +24,7 @@ export function junitReport(file: string, runs: ReadonlyArray<{ block: NoteBlock
 	let failures = 0;
 	let errors = 0;
 	const suites = runs.map(({ block, result }) => {
-		const assertions = httpFields(result).assertions;
+		const assertions = assertionsOf(result);
 		const name = block.alias ?? `line ${block.fence.startLine + 1}`;
 		const time = ((result.timing?.total ?? 0) / 1000).toFixed(3);
 		const cases: string[] = [];

@@ -7,6 +7,9 @@ import { JsonPrettifier } from "../runner/response/pretty-json";
 import { shownRequest } from "../runner/request";
 import { httpFields } from "../runner/http/http-run";
 import type { BlockResult, RunError, RunSnapshot } from "../runner/result";
+import { isStreamRun } from "../runner/stream/stream-run";
+import { websocketUrl } from "../runner/stream/prepare-stream";
+import { assertionsOf, LiveMessages, streamSummary, streamVerb } from "./stream-output";
 import { PLAIN, type Terminal } from "./terminal";
 
 type Write = (s: string) => void;
@@ -41,7 +44,7 @@ export function errorText(result: BlockResult): string | null {
 export function cliError(result: BlockResult): RunError | null {
 	const error = result.error;
 	if (!error) return null;
-	const request = httpFields(result).request;
+	const request = isStreamRun(result) ? result.request : httpFields(result).request;
 	if (error.code === "timeout" && !error.detail && request) return { ...error, detail: `timeout ${request.timeoutMs} ms` };
 	return error;
 }
@@ -66,16 +69,19 @@ function statusStyle(status: number): Style {
 /** One line per finished block: what ran and how it ended. `file` names the note in problem positions. */
 export function describeResult(block: NoteBlock, result: BlockResult, terminal: Terminal = PLAIN, file?: string): string {
 	const paint = painter(terminal);
-	const run = httpFields(result);
-	const req = run.request;
+	const stream = isStreamRun(result) ? result : null;
+	// A stream shows its handshake's response where an http block shows its response.
+	const run = stream ? { ...httpFields(result), head: stream.head, body: stream.body } : httpFields(result);
+	const req = stream ? stream.request : run.request;
 	const http = block.kind === "http" ? block.http : null;
-	const what = block.kind === "db" ? dbSummary(result, block.info.tokens.connection) : req ? `${req.method} ${shownRequest(req).url}` : (http?.method ?? http?.methodWritten ?? "?") + " " + (http?.url ?? "");
+	const what = stream && req ? `${streamVerb(block)} ${stream.kind === "websocket" ? websocketUrl(shownRequest(req)) : shownRequest(req).url}` : block.kind === "db" ? dbSummary(result, block.info.tokens.connection) : req ? `${req.method} ${shownRequest(req).url}` : (http?.method ?? http?.methodWritten ?? "?") + " " + (http?.url ?? "");
 	const markStyle: Style = result.state === "failed" ? "red" : result.state === "cancelled" ? "yellow" : isErrorStatus(result) ? statusStyle(run.head?.status ?? 0) : "green";
 	const parts = [`${paint(markStyle, MARK[result.state])} ${paint("bold", label(block))}`, what];
 	if (run.head) parts.push(paint(statusStyle(run.head.status), `→ ${run.head.status} ${run.head.statusText}`.trimEnd()));
 	if (result.state === "cached") parts.push(paint("dim", `(cached, ${formatAge((result.startedAt ?? 0) - (run.cachedAt ?? result.startedAt ?? 0))} ago)`));
 	if (result.timing && result.state !== "cached") parts.push(paint("dim", formatMs(result.timing.total)));
 	if (run.body) parts.push(paint("dim", formatBytes(run.body.byteLength)));
+	if (stream) parts.push(paint("dim", streamSummary(stream)));
 	const problems = file && result.error?.code === "invalid_block" ? problemLines(file, block) : [];
 	if (problems.length > 0) parts.push(paint("red", problems[0]));
 	else {
@@ -128,6 +134,7 @@ export class Reporter {
 	private n = 0;
 	private lastProgress = 0;
 	private progressShown = false;
+	private readonly live: LiveMessages;
 
 	constructor(
 		private readonly out: Write,
@@ -136,7 +143,12 @@ export class Reporter {
 		private readonly total: number,
 		private readonly file: string,
 		private readonly now: () => number = Date.now,
-	) {}
+	) {
+		this.live = new LiveMessages((line) => {
+			this.clearProgress();
+			this.out(line);
+		});
+	}
 
 	start(block: NoteBlock): void {
 		this.n++;
@@ -144,6 +156,8 @@ export class Reporter {
 	}
 
 	progress(block: NoteBlock, s: RunSnapshot): void {
+		// A stream's messages are printed as they arrive on a terminal (docs/streams.md).
+		if (this.terminal.rich) this.live.update(block, s);
 		if (!this.terminal.progress || this.now() - this.lastProgress < 100) return;
 		this.lastProgress = this.now();
 		const phase = s.state === "streaming" ? `receiving ${formatBytes(httpFields(s).receivedBytes ?? 0)}` : s.state;
@@ -153,7 +167,8 @@ export class Reporter {
 	done(block: NoteBlock, result: BlockResult): void {
 		this.clearProgress();
 		this.out(`${describeResult(block, result, this.terminal, this.file)}\n`);
-		for (const a of httpFields(result).assertions ?? []) {
+		if (this.terminal.rich) this.live.update(block, result);
+		for (const a of assertionsOf(result) ?? []) {
 			this.out(`  ${a.ok ? "✓" : "✗"} ${a.text}${a.ok ? "" : `  ${this.file}:${a.line}: ${a.message ?? "failed"}`}\n`);
 		}
 		if (this.terminal.rich) for (const line of bodyPreview(result, this.terminal)) this.out(`${line}\n`);

@@ -7,6 +7,8 @@ import type { BlockResult } from "../runner/result";
 import type { Timing } from "../runner/transport";
 import { dbJson } from "./db-output";
 import { cliError } from "./reporter";
+import { assertionsOf, streamJson } from "./stream-output";
+import { isStreamRun } from "../runner/stream/stream-run";
 
 /**
  * The stable per-block shape of `runnable-blocks run --json` (documented in the README).
@@ -32,6 +34,11 @@ export interface RunResultJson {
 	assertions?: Array<{ line: number; text: string; ok: boolean; actual: string | null; message?: string }>;
 	/** db blocks: connection, columns with types, rows, rowCount, statements (plan for EXPLAIN). */
 	db?: Record<string, unknown>;
+	/** Stream blocks (sse, websocket): each message both ways (direction, atMs since connect, data or dataBase64, size, SSE event and id). */
+	messages?: Array<Record<string, unknown>>;
+	/** Stream blocks: the close code and reason (null without a close frame) and why it ended. */
+	close?: { code: number | null; reason: string; why: string } | null;
+	counts?: { received: number; sent: number; receivedBytes: number; sentBytes: number };
 }
 
 /** Timings to 0.1 ms: finer digits are noise of the clock, not information. */
@@ -42,7 +49,9 @@ export function roundTiming(timing: Timing): Timing {
 /** Decodes the body (text or base64): only called for `--json`, where the body is asked for. */
 export function resultToJson(block: NoteBlock, result: BlockResult, dependency: boolean): RunResultJson {
 	const error = cliError(result);
-	const http = httpFields(result);
+	const stream = isStreamRun(result) ? result : null;
+	const http = stream ? { ...httpFields(result), head: stream.head, body: stream.body } : httpFields(result);
+	const assertions = assertionsOf(result);
 	const out: RunResultJson = {
 		alias: block.alias,
 		line: block.fence.startLine + 1,
@@ -53,8 +62,9 @@ export function resultToJson(block: NoteBlock, result: BlockResult, dependency: 
 		timing: result.timing ? roundTiming(result.timing) : null,
 		error: error ? { code: error.code, message: error.message, ...(error.detail ? { detail: error.detail } : {}) } : null,
 		dependency,
-		...(http.assertions ? { assertions: http.assertions.map((a) => ({ ...a })) } : {}),
+		...(assertions ? { assertions: assertions.map((a) => ({ ...a })) } : {}),
 		...(result.kind === "db" && result.db ? { db: dbJson(result) } : {}),
+		...(stream ? streamJson(stream) : {}),
 	};
 	if (http.body) {
 		// Text in its charset when every byte decodes; otherwise the bytes, losslessly (invalid

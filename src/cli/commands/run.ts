@@ -2,7 +2,7 @@ import { constants } from "node:os";
 import { dirname, resolve } from "node:path";
 import { blockKey, parseNote, type NoteBlock } from "../../blocks";
 import { createEngine, isRunnable } from "../../runner/engine";
-import { httpFields } from "../../runner/http/http-run";
+import { assertionsOf } from "../stream-output";
 import { persistedCookies } from "../cookie-file";
 import type { BlockRun } from "../../runner/run-note";
 import { flushOnCrash } from "../crash";
@@ -117,7 +117,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 		}
 	}
 	if (interrupt.code() !== null) return { code: interrupt.code() as number, runs };
-	const ok = runs.every((r) => (r.result.state === "done" || r.result.state === "cached") && !(opts.failOnStatus && isErrorStatus(r.result)) && !(httpFields(r.result).assertions ?? []).some((a) => !a.ok));
+	const ok = runs.every((r) => (r.result.state === "done" || r.result.state === "cached") && !(opts.failOnStatus && isErrorStatus(r.result)) && !(assertionsOf(r.result) ?? []).some((a) => !a.ok));
 	return { code: ok ? EXIT.ok : EXIT.failed, runs };
 }
 

@@ -92,7 +92,9 @@ export class StreamProgress<K extends "sse" | "websocket"> {
 
 /** The history row of a stream: one per stream, never a message; the URL as masked for display. */
 export function streamHistory(method: string, result: StreamResult, ctx: BlockRunContext, transport: string): HistoryEntry {
-	const shown = result.request ? shownRequest(result.request).url : "";
+	const url = result.request ? shownRequest(result.request).url : "";
+	// A WebSocket's URL as written (ws, wss): the request is prepared as http(s).
+	const shown = result.kind === "websocket" ? url.replace(/^http(s?):\/\//i, (_, s: string) => `ws${s}://`) : url;
 	const outcome = result.state === "done" || result.state === "cancelled" ? result.state : "failed";
 	return {
 		filePath: ctx.execute.filePath,

@@ -5,7 +5,6 @@
  * the same events; `open` never throws (a failure is `onError`).
  */
 import type WsModule from "ws";
-import type { IncomingMessage } from "http";
 import type { RunCookies } from "../cookie-jar";
 import type { ResponseHead } from "../transport";
 
@@ -46,10 +45,19 @@ export interface WebsocketTransport {
 
 /** `ws`, required when a websocket block first runs (never at start-up). */
 function loadWs(): typeof WsModule {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use: bundled into main.js, from node_modules by the CLI
 	return require("ws") as typeof WsModule;
 }
 
-function headOf(res: IncomingMessage, url: string): ResponseHead {
+/** What the handshake's response tells (Node's IncomingMessage, as `ws` hands it). */
+interface UpgradeResponse {
+	statusCode?: number;
+	statusMessage?: string;
+	httpVersion: string;
+	rawHeaders: string[];
+}
+
+function headOf(res: UpgradeResponse, url: string): ResponseHead {
 	const headers: Array<[string, string]> = [];
 	for (let k = 0; k + 1 < res.rawHeaders.length; k += 2) headers.push([res.rawHeaders[k], res.rawHeaders[k + 1]]);
 	return { status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", httpVersion: res.httpVersion, headers, url, redirects: 0 };

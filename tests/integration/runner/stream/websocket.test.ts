@@ -24,7 +24,7 @@ function scenario(socket: WebSocket, path: string): void {
 	socket.on("close", (code) => seen.closes.push({ path, code }));
 	socket.on("pong", () => seen.pongs++);
 	socket.on("message", (data, isBinary) => {
-		seen.received.push(isBinary ? `binary:${(data as Buffer).toString("hex")}` : String(data));
+		seen.received.push((data as Buffer).toString(isBinary ? "hex" : "utf8"));
 		if (path === "/echo") socket.send(data, { binary: isBinary });
 	});
 	if (path === "/greet") {
@@ -104,7 +104,7 @@ describe("websocket blocks against a real ws server", () => {
 		expect(r.assertions?.every((a) => a.ok)).toBe(true);
 		expect(seen.headers.at(-1)?.authorization).toBe("Bearer t0k");
 		await waitFor(() => seen.pongs > 0);
-		expect(rows).toEqual([expect.objectContaining({ method: "WEBSOCKET", url: `http://${base}/greet`, status: 101, outcome: "done", itemCount: 2, requestBytes: 6, responseBytes: 9 })]);
+		expect(rows).toEqual([expect.objectContaining({ method: "WEBSOCKET", url: `ws://${base}/greet`, status: 101, outcome: "done", itemCount: 2, requestBytes: 6, responseBytes: 9 })]);
 		await engine.close();
 	});
 
