@@ -1,5 +1,4 @@
-import { inflateSync } from "fflate";
-import sqlWasmDeflated from "sql.js/dist/sql-wasm.wasm";
+import type * as Fflate from "fflate";
 
 /**
  * Decodes base64 straight into bytes: natively where the runtime has `Uint8Array.fromBase64`.
@@ -30,7 +29,8 @@ async function inflate(deflated: Uint8Array): Promise<Uint8Array> {
 			// A runtime without "deflate-raw": the JavaScript inflate below.
 		}
 	}
-	return inflateSync(deflated);
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a text module of main.js, for the rare runtime that needs it (docs/architecture.md)
+	return (require("fflate") as typeof Fflate).inflateSync(deflated);
 }
 
 /**
@@ -40,5 +40,8 @@ async function inflate(deflated: Uint8Array): Promise<Uint8Array> {
  * of every CLI start reading and compiling 450 KB of base64 it rarely uses.
  */
 export function sqlWasmBinary(): Promise<Uint8Array> {
-	return inflate(decodeBase64(sqlWasmDeflated));
+	// Required here, not imported: main.js carries it as a text module, read only on this first use
+	// (docs/architecture.md, "Text modules").
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	return inflate(decodeBase64(require("sql.js/dist/sql-wasm.wasm") as string));
 }

@@ -5,14 +5,17 @@
  * (src/runner/db/worker-driver.ts); sql.js's WebAssembly is decoded once on the main thread and
  * a copy handed to each worker.
  */
-import workerSource from "worker:./sqlite-worker";
 import type { WorkerResponse } from "../../runner/db/sqlite-worker-protocol";
 import type { WorkerFactory } from "../../runner/db/worker-driver";
 
 /** A Blob-URL worker over the bundled source; null where this environment has no workers. */
 export const blobWorker: WorkerFactory = (events) => {
 	if (typeof Worker === "undefined" || typeof Blob === "undefined" || typeof URL.createObjectURL !== "function") return null;
-	const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
+	// Required here, not imported: main.js carries the source as a text module, read on the first
+	// SQLite run (docs/architecture.md, "Text modules").
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	const source = require("worker:./sqlite-worker") as string;
+	const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
 	let worker: Worker;
 	try {
 		worker = new Worker(url);

@@ -5,8 +5,8 @@ import { pickBranch } from "./branch-picker";
 import { changeList, rowAt, visibleRows, type ChangeList, type ChangeRow } from "./change-rows";
 import { DiffModal } from "./diff-modal";
 import { t, vcsFailureKey, type StringKey } from "../strings";
+import { VCS_VIEW_TYPE } from "./vcs-view-type";
 
-export const VCS_VIEW_TYPE = "runnable-blocks-vcs";
 
 /** Height of a change-list row in pixels (styles.css gives .rb-vcs-row the same): rows are placed by index. */
 const ROW_PX = 26;
