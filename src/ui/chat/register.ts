@@ -18,7 +18,7 @@ function chatViewClass(): typeof ChatView {
 
 /** The leaf's view when it is the chat panel (no instanceof: that would load the view's module). */
 function asChatView(view: unknown): ChatView | null {
-	return view instanceof Object && (view as { getViewType?: () => string }).getViewType?.() === CHAT_VIEW_TYPE ? (view as ChatView) : null;
+	return typeof view === "object" && view !== null && (view as { getViewType?: () => string }).getViewType?.() === CHAT_VIEW_TYPE ? (view as ChatView) : null;
 }
 
 /**
