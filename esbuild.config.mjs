@@ -1,9 +1,9 @@
 // Builds the plugin (main.js, CommonJS, for Obsidian) and the CLI (dist/cli.js, for Node).
 import esbuild from "esbuild";
 import { builtinModules } from "node:module";
-import { mkdirSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { mkdirSync, copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { deflateRawSync } from "node:zlib";
-import { resolve as resolvePath } from "node:path";
+import { relative as relativePath, resolve as resolvePath, sep } from "node:path";
 
 const production = process.argv[2] === "production";
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -94,9 +94,152 @@ const wsForNode = {
 	},
 };
 
+/**
+ * Modules main.js carries as text, compiled and evaluated on their first `require` — never during
+ * Obsidian's start-up, which pays for every byte of code in main.js it compiles (the start budget:
+ * docs/architecture.md, "Text modules"). A package is one line here: its specifier exactly as src
+ * `require`s it inside a function (never a top-level value import). A src module is its path; the
+ * files and folders it `owns` go into its text, every other src module and every package it
+ * imports stays in main.js (or is a text module of its own) and is shared with it
+ * (`packagesInside`: its packages go into its text). The worker source and sql.js's wasm are
+ * text modules too: data, but bytes that every start would scan.
+ */
+const TEXT_MODULES = [
+	// sql.js (history, SQLite blocks) and its wasm, and the SQLite worker's source
+	{ id: "sql.js" },
+	{ id: "sql.js/dist/sql-wasm.wasm" },
+	{ id: "worker:./sqlite-worker" },
+	// server database drivers (desktop)
+	{ id: "pg" },
+	{ id: "mysql2/promise" },
+	// their drivers' adapters (src/runner/db/connect.ts)
+	{ id: "src/runner/db/postgres.ts", owns: ["src/runner/db/postgres.ts"] },
+	{ id: "src/runner/db/mysql.ts", owns: ["src/runner/db/mysql.ts"] },
+	// the hashes of the cache key and digest auth, @noble/hashes inside its text
+	{ id: "src/runner/hash-functions.ts", owns: ["src/runner/hash-functions.ts"], packagesInside: true },
+	// inflate where the runtime has no "deflate-raw" (src/runner/sql-wasm.ts), the chat's SSE parser
+	{ id: "fflate" },
+	{ id: "eventsource-parser" },
+	// the line diff (textdiff counts, compare), Set-Cookie parsing, the export snippets
+	{ id: "@jest/diff-sequences" },
+	{ id: "set-cookie-parser" },
+	{ id: "src/runner/snippets/generators.ts", owns: ["src/runner/snippets/generators.ts", "src/runner/snippets/file-body.ts"] },
+	// cookies (with the public suffix list), JSONPath references
+	{ id: "tough-cookie" },
+	{ id: "jsonpath-plus" },
+	// editor: merge view (textdiff, vcs) and the SQL language (db blocks)
+	{ id: "@codemirror/merge" },
+	{ id: "@codemirror/lang-sql" },
+	{ id: "@lezer/json" },
+	// the languages other than English (src/ui/strings.ts)
+	{ id: "src/ui/locales/es.ts", owns: ["src/ui/locales/es.ts"] },
+	{ id: "src/ui/locales/pt.ts", owns: ["src/ui/locales/pt.ts"] },
+	// the settings page (src/ui/settings-tab-loader.ts)
+	{ id: "src/ui/settings-tab.ts", owns: ["src/ui/settings-tab.ts", "src/ui/keymap-preset-modal.ts", "src/ui/obsidian-hotkeys.ts", "src/ui/obsidian-default-hotkeys.ts"] },
+	// views: each kind's blocks (src/ui/block-renderers.ts), the diff panes, the two panels
+	{ id: "src/ui/http/http-block-view.ts", owns: ["src/ui/http", "src/ui/panel"] },
+	{ id: "src/ui/db/db-block-view.ts", owns: ["src/ui/db/db-block-view.ts", "src/ui/db/db-panel.ts", "src/ui/db/results-table.ts", "src/ui/db/plan-view.ts"] },
+	{ id: "src/ui/diff/textdiff-block-view.ts", owns: ["src/ui/diff/textdiff-block-view.ts"] },
+	{ id: "src/ui/diff/compare-responses.ts", owns: ["src/ui/diff/compare-responses.ts"] },
+	{ id: "src/ui/diff/diff-panes.ts", owns: ["src/ui/diff/diff-panes.ts", "src/ui/diff/merge-changes.ts"] },
+	{ id: "src/ui/vcs/vcs-view.ts", owns: ["src/ui/vcs/vcs-view.ts", "src/ui/vcs/change-rows.ts", "src/ui/vcs/diff-modal.ts"] },
+	{ id: "src/ui/chat/chat-view.ts", owns: ["src/ui/chat/chat-view.ts", "src/ui/chat/answer-view.ts", "src/chat/answer-fences.ts"] },
+	// streams and auth (this wave)
+	{ id: "ws" },
+	{ id: "graphql-ws" },
+	{ id: "oauth4webapi" },
+	{ id: "jose" },
+	{ id: "aws4" },
+];
+
+/** The text module a specifier names (a package id, or a src path resolved from its importer), or undefined. */
+function textModuleOf(args) {
+	if (/^\.{0,2}\//.test(args.path)) {
+		const file = relativePath(".", resolvePath(args.resolveDir, args.path)).split(sep).join("/");
+		return TEXT_MODULES.find((m) => m.id === `${file}.ts` || m.id === `${file}/index.ts`);
+	}
+	return TEXT_MODULES.find((m) => m.id === args.path);
+}
+
+/**
+ * Each text module built on its own (CommonJS), with everything outside it left as a `require`:
+ * Obsidian's modules, Node's builtins, the other text modules and, for a src module, the src
+ * modules it does not own. main.js gets a small module in its place holding the text in one
+ * string literal (scanned at start, not compiled) and a table of those requires, each a plain
+ * `require` of main.js (src/ui/text-module.ts evaluates it). A file in two texts, or in a text
+ * and main.js, is a second copy of its code and state: the build fails on it.
+ */
+function textModules({ entryPoints, outfile, plugins, ...options }) {
+	/** Each input file of a text module → that module's id. */
+	const owners = new Map();
+	return {
+		name: "text-modules",
+		setup(build) {
+			build.onStart(() => owners.clear());
+			build.onResolve({ filter: /.*/ }, (args) => {
+				const m = textModuleOf(args);
+				return m ? { path: m.id, namespace: "text-module", pluginData: { resolveDir: args.resolveDir } } : undefined;
+			});
+			build.onLoad({ filter: /.*/, namespace: "text-module" }, async (args) => {
+				const m = TEXT_MODULES.find((x) => x.id === args.path);
+				const entry = m.id.endsWith(".ts") ? resolvePath(m.id) : m.id;
+				const owns = (m.owns ?? []).map((d) => resolvePath(d));
+				const r = await esbuild.build({
+					...options,
+					stdin: { contents: `module.exports = require(${JSON.stringify(entry)});`, resolveDir: args.pluginData.resolveDir, loader: "js" },
+					write: false,
+					metafile: true,
+					sourcemap: false,
+					logLevel: "error",
+					plugins: [
+						{
+							name: "text-module-boundary",
+							setup(b) {
+								b.onResolve({ filter: /.*/ }, (a) => {
+									if (a.importer === "<stdin>") return undefined;
+									if (/^worker:/.test(a.path)) return undefined;
+									if (textModuleOf(a) && textModuleOf(a) !== m) return { path: a.path.startsWith(".") ? `./${relativePath(".", resolvePath(a.resolveDir, a.path)).split(sep).join("/")}` : a.path, external: true };
+									// A src module's packages are main.js's (or their own text modules): one copy.
+									if (m.id.endsWith(".ts") && !m.packagesInside && !/^[./]/.test(a.path)) return { path: a.path, external: true };
+									if (m.id.endsWith(".ts") && a.path.startsWith(".") && !a.importer.includes("node_modules")) {
+										const file = resolvePath(a.resolveDir, a.path);
+										if (!owns.some((d) => file === d.replace(/\.ts$/, "") || file.startsWith(d + sep))) return { path: `./${relativePath(".", file).split(sep).join("/")}`, external: true };
+									}
+									return undefined;
+								});
+							},
+						},
+						...plugins.filter((p) => p.name !== "text-modules"),
+					],
+				});
+				const inputs = Object.keys(r.metafile.inputs).filter((f) => !f.startsWith("<stdin>"));
+				for (const f of inputs) {
+					if (owners.has(f) && owners.get(f) !== m.id) throw new Error(`${f} is in two text modules, ${owners.get(f)} and ${m.id}`);
+					owners.set(f, m.id);
+				}
+				const requires = Object.values(r.metafile.outputs)[0].imports.filter((i) => i.external).map((i) => i.path);
+				const table = [...new Set(requires)].map((p) => `\t${JSON.stringify(p)}: () => require(${JSON.stringify(p.startsWith("./") ? resolvePath(p) : p)}),`).join("\n");
+				const text = `/*! text module ${m.id} */\n${r.outputFiles[0].text}`;
+				return {
+					contents: `const { evaluateTextModule } = require(${JSON.stringify(resolvePath("src/ui/text-module.ts"))});\nmodule.exports = evaluateTextModule(${JSON.stringify(m.id)}, ${JSON.stringify(text)}, {\n${table}\n});\n`,
+					loader: "js",
+					resolveDir: resolvePath("."),
+					watchFiles: inputs.map((f) => resolvePath(f.replace(/^[a-z-]+:/, ""))),
+				};
+			});
+			// A file both in main.js and in a text module would run twice, with two states.
+			build.onEnd((result) => {
+				const twice = Object.keys(result.metafile?.inputs ?? {}).filter((f) => owners.has(f));
+				if (twice.length) throw new Error(`in main.js and in a text module too: ${twice.map((f) => `${f} (${owners.get(f)})`).join(", ")}`);
+			});
+		},
+	};
+}
+
 const plugin = {
 	...common,
 	plugins: [workerSource("browser"), absentOptional, deflatedWasm, leanDrivers, wsForNode],
+	metafile: true,
 	entryPoints: ["main.ts"],
 	outfile: "main.js",
 	platform: "browser",
@@ -148,8 +291,12 @@ function installIntoExampleVault() {
 	}
 }
 
+plugin.plugins.unshift(textModules(plugin));
+
 if (production) {
-	await esbuild.build(plugin);
+	const built = await esbuild.build(plugin);
+	// The inputs of main.js and their bytes, for a look at what it carries (esbuild's analyzer reads it).
+	if (process.env.METAFILE) writeFileSync(process.env.METAFILE, JSON.stringify(built.metafile));
 	await esbuild.build(cli);
 	installIntoExampleVault();
 } else {

@@ -19,13 +19,13 @@ import { exportHooks, exportNoteAsHttp } from "./src/ui/export-actions";
 import { Notes } from "./src/ui/notes";
 import { PluginServices } from "./src/ui/plugin-services";
 import { SettingsStore } from "./src/ui/settings-store";
-import { RunnableBlocksSettingTab } from "./src/ui/settings-tab";
+import { SettingTabLoader } from "./src/ui/settings-tab-loader";
 import { setLanguage, t } from "./src/ui/strings";
 import { ReferenceSuggest } from "./src/ui/suggest/reference-suggest";
 import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
 import { PluginChatHost } from "./src/ui/chat/chat-host";
 import { registerChat } from "./src/ui/chat/register";
-import { insertDiffOfAliases } from "./src/ui/diff/compare-responses";
+import { compareResponses } from "./src/ui/diff/lazy-diff";
 import { registerVcs } from "./src/ui/vcs/register";
 import { dbErrorMarks } from "./src/ui/db/error-marks";
 
@@ -70,7 +70,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.schemaIndex = schemaIndex;
 		this.register(schemaIndex.stop);
 		this.register(this.settingsStore.onChange((s) => indexer.index.setVariables(variableEntries(s))));
-		this.addSettingTab(new RunnableBlocksSettingTab(this.app, this, this.settingsStore, environments, schemas));
+		this.addSettingTab(new SettingTabLoader(this.app, this, [this.settingsStore, environments, schemas]));
 		this.addCommand({ id: "refresh-db-schemas", name: t("refreshSchemas"), callback: () => void refreshSchemas(schemas) });
 		this.register(environments.attachStatusBar(this.addStatusBarItem()));
 		// The chat panel (src/ui/chat): its view; chat.toggle (palette, or a chord the user binds) toggles it.
@@ -102,7 +102,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 				const path = view.file?.path;
 				if (!path) return;
 				const aliases = this.notes.ofText(editor.getValue()).flatMap((b) => (b.alias ? [b.alias] : []));
-				insertDiffOfAliases(this.app, this.runtime.sessions.note(path), aliases, (text) => {
+				compareResponses().insertDiffOfAliases(this.app, this.runtime.sessions.note(path), aliases, (text) => {
 					const line = editor.getCursor().line;
 					const current = editor.getLine(line);
 					editor.replaceRange(current.trim() ? `\n${text}` : text, { line, ch: current.length });

@@ -3,7 +3,7 @@
  * subjects `status`, `header <name>`, `body [<jsonpath>]`, `duration`; operators below.
  * Never throws: a bad line or a JSONPath that cannot be read is a failed assertion with a message.
  */
-import { JSONPath } from "jsonpath-plus";
+import { jsonPath } from "./json-path";
 
 export const BINARY_OPS = ["==", "!=", ">", ">=", "<", "<=", "includes", "contains", "startsWith", "endsWith", "matches"] as const;
 export const UNARY_OPS = ["exists", "isNumber", "isString", "isBoolean", "isArray"] as const;
@@ -104,7 +104,7 @@ function actualOf(subject: Subject, res: AssertionResponse): Actual {
 			let matches: unknown[];
 			try {
 				// "safe" mode: the path comes from the note, the JSON from the server; nothing is eval'd.
-				matches = JSONPath<unknown[]>({ path: subject.path, json: json as object, eval: "safe", wrap: true });
+				matches = jsonPath()<unknown[]>({ path: subject.path, json: json as object, eval: "safe", wrap: true });
 			} catch (e) {
 				return { found: false, why: `invalid JSONPath ${subject.path}: ${e instanceof Error ? e.message : String(e)}` };
 			}

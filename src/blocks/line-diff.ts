@@ -1,4 +1,4 @@
-import diffSequence from "@jest/diff-sequences";
+import type DiffSequence from "@jest/diff-sequences";
 
 /**
  * Line-level comparison for textdiff blocks and response comparison: which lines changed, how
@@ -69,7 +69,9 @@ export function diffLines(a: readonly string[], b: readonly string[], options: C
 	const gap = (toA: number, toB: number) => {
 		if (toA > nextA || toB > nextB) changes.push({ fromA: nextA, toA, fromB: nextB, toB });
 	};
-	diffSequence(ea.length, eb.length, (i, j) => ea[i] === eb[j], (n, i, j) => {
+	// Required here: a text module of main.js, compiled on the first diff (docs/architecture.md, "Text modules").
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	(require("@jest/diff-sequences") as { default: typeof DiffSequence }).default(ea.length, eb.length, (i, j) => ea[i] === eb[j], (n, i, j) => {
 		gap(i, j);
 		nextA = i + n;
 		nextB = j + n;

@@ -1,4 +1,4 @@
-import { createParser } from "eventsource-parser";
+import type * as EventsourceParser from "eventsource-parser";
 
 /**
  * Bytes of a `text/event-stream` in, `data:` payloads out. Chunks may split anywhere — inside a
@@ -7,7 +7,8 @@ import { createParser } from "eventsource-parser";
  */
 export function createSseReader(onData: (data: string) => void): { push(bytes: Uint8Array): void; end(): void } {
 	const decoder = new TextDecoder("utf-8");
-	const parser = createParser({ onEvent: (event) => onData(event.data) });
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- a text module of main.js, compiled on the first stream (docs/architecture.md, "Text modules")
+	const parser = (require("eventsource-parser") as typeof EventsourceParser).createParser({ onEvent: (event) => onData(event.data) });
 	return {
 		push: (bytes) => parser.feed(decoder.decode(bytes, { stream: true })),
 		// An event without its closing blank line is dropped, as the SSE spec (and browsers) do.

@@ -1,5 +1,4 @@
-import { sha256 } from "@noble/hashes/sha2";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils";
+import { hashes } from "./hashes";
 import type { PreparedRequest } from "./request";
 
 /**
@@ -25,6 +24,7 @@ export function cacheKey(request: Pick<PreparedRequest, "method" | "url" | "head
 	const snapshot = Object.keys(env)
 		.sort()
 		.map((k) => [k, env[k]]);
+	const { bytesToHex, sha256, utf8ToBytes } = hashes();
 	// A body with `< file` parts is keyed by the bytes read, so an edited file is a new key.
 	const body = request.bodyBytes ? `sha256:${bytesToHex(sha256(request.bodyBytes))}` : request.body;
 	const framed = JSON.stringify([request.method, canonicalUrl(request.url), headers, body, snapshot]);

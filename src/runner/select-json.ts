@@ -1,5 +1,5 @@
-import { JSONPath } from "jsonpath-plus";
 import type { Lookup } from "../blocks";
+import { jsonPath } from "../blocks/json-path";
 
 function stringify(value: unknown): string {
 	return typeof value === "string" ? value : JSON.stringify(value);
@@ -22,7 +22,7 @@ export function selectJson(text: string, path: string, what: string): Lookup {
 	let matches: unknown[];
 	try {
 		// jsonpath-plus answers undefined, not [], for a falsy document (`null`, `0`, `false`, `""`).
-		matches = JSONPath<unknown[] | undefined>({ path, json: json as object, eval: "safe", wrap: true }) ?? [];
+		matches = jsonPath()<unknown[] | undefined>({ path, json: json as object, eval: "safe", wrap: true }) ?? [];
 	} catch (e) {
 		return { ok: false, message: `invalid JSONPath ${path}: ${e instanceof Error ? e.message : String(e)}` };
 	}

@@ -1,5 +1,10 @@
-import sqlWasmDeflated from "sql.js/dist/sql-wasm.wasm";
 import { decodeBase64, inflateRaw, type WasmSource } from "./wasm-decode";
+
+/** The embedded text, required on first use: main.js carries it as a text module (docs/architecture.md, "Text modules"). */
+function embeddedWasm(): string {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	return require("sql.js/dist/sql-wasm.wasm") as string;
+}
 
 /**
  * sql.js's WebAssembly as the plugin gets it: embedded raw-deflated and as base64 by the build
@@ -8,7 +13,7 @@ import { decodeBase64, inflateRaw, type WasmSource } from "./wasm-decode";
  * of every CLI start reading and compiling 450 KB of base64 it rarely uses.
  */
 export function sqlWasmBinary(): Promise<Uint8Array> {
-	return inflateRaw(decodeBase64(sqlWasmDeflated));
+	return inflateRaw(decodeBase64(embeddedWasm()));
 }
 
 /**
@@ -16,5 +21,5 @@ export function sqlWasmBinary(): Promise<Uint8Array> {
  * it here held the main thread 75–200 ms on runtimes without `Uint8Array.fromBase64`.
  */
 export function sqlWasmForWorker(): Promise<WasmSource> {
-	return Promise.resolve({ deflatedBase64: sqlWasmDeflated });
+	return Promise.resolve({ deflatedBase64: embeddedWasm() });
 }

@@ -1,4 +1,4 @@
-import { inflateSync } from "fflate";
+import type * as Fflate from "fflate";
 
 /** WebAssembly as a host hands it to a SQLite worker: bytes, or the plugin's embedded text for the worker to decode. */
 export type WasmSource = { bytes: ArrayBuffer } | { deflatedBase64: string };
@@ -32,7 +32,9 @@ export async function inflateRaw(deflated: Uint8Array): Promise<Uint8Array> {
 			// A runtime without "deflate-raw": the JavaScript inflate below.
 		}
 	}
-	return inflateSync(deflated);
+	// Required here: main.js carries fflate as a text module, for the rare runtime that needs it (docs/architecture.md).
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	return (require("fflate") as typeof Fflate).inflateSync(deflated);
 }
 
 /** The WebAssembly's bytes, decoded where this code runs (in the plugin: the SQLite worker, off the main thread). */

@@ -5,7 +5,7 @@ import type { Notes } from "./notes";
 import type { ExportFormat, PanelActions } from "./panel/response-panel";
 import type { Engine } from "../runner/engine";
 import { notify } from "./notify";
-import { compareWithAlias, compareWithPrevious } from "./diff/compare-responses";
+import { compareResponses } from "./diff/lazy-diff";
 import { t } from "./strings";
 
 /** Export hooks, provided by the export module; synchronous so the clipboard write keeps the user gesture. */
@@ -63,9 +63,9 @@ export function blockActions(app: App, runtime: Engine, notes: Notes, exporter: 
 		sendAsCurl: () => exportNow((note, block) => exporter.sendAsCurl(filePath, note, block)),
 		listHistory: () => runtime.listHistory(filePath, rendered),
 		saveBody: (snapshot: HttpView) => void saveBody(app, filePath, rendered, snapshot),
-		compareWithPrevious: () => compareWithPrevious(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock")),
+		compareWithPrevious: () => compareResponses().compareWithPrevious(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock")),
 		compareWith: () =>
-			void withBlock((note) => compareWithAlias(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock"), note.flatMap((b) => (b.alias ? [b.alias] : [])))),
+			void withBlock((note) => compareResponses().compareWithAlias(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock"), note.flatMap((b) => (b.alias ? [b.alias] : [])))),
 	};
 }
 

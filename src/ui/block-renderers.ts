@@ -2,9 +2,9 @@ import type { MarkdownPostProcessorContext, MarkdownRenderChild } from "obsidian
 import type { EditorPanel } from "./editor-panel";
 import { blockKey, type BlockLanguage, type NoteBlock } from "../blocks";
 import type { BlockHost } from "./block-host";
-import { HttpBlockView, httpEditorPanel } from "./http/http-block-view";
-import { DbBlockView, dbEditorPanel } from "./db/db-block-view";
-import { TextdiffBlockView, TextdiffEditorPanel } from "./diff/textdiff-block-view";
+import type * as HttpViews from "./http/http-block-view";
+import type * as DbViews from "./db/db-block-view";
+import type * as TextdiffViews from "./diff/textdiff-block-view";
 
 /** How one kind's blocks appear in Obsidian. */
 export interface BlockRenderer<B extends NoteBlock = NoteBlock> {
@@ -17,15 +17,25 @@ export interface BlockRenderer<B extends NoteBlock = NoteBlock> {
 type RendererRegistry = { readonly [L in BlockLanguage]?: BlockRenderer<Extract<NoteBlock, { kind: L }>> };
 
 /**
+ * Each kind's views, required when its first block is shown: main.js carries them as text modules,
+ * compiled then rather than at Obsidian's start (docs/architecture.md, "Text modules").
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- see above */
+const httpViews = () => require("./http/http-block-view") as typeof HttpViews;
+const dbViews = () => require("./db/db-block-view") as typeof DbViews;
+const textdiffViews = () => require("./diff/textdiff-block-view") as typeof TextdiffViews;
+/* eslint-enable @typescript-eslint/no-require-imports -- end of the requires above */
+
+/**
  * The renderer of each kind, one line per kind. A kind without one is left to Obsidian
  * (shown as a plain code block) and gets no editor panel.
  */
 export const BLOCK_RENDERERS: RendererRegistry = {
-	http: { reading: (el, source, ctx, host) => new HttpBlockView(el, source, ctx, host), editor: httpEditorPanel },
-	db: { reading: (el, source, ctx, host) => new DbBlockView(el, source, ctx, host), editor: dbEditorPanel },
+	http: { reading: (el, source, ctx, host) => new (httpViews().HttpBlockView)(el, source, ctx, host), editor: (block, filePath, host) => httpViews().httpEditorPanel(block, filePath, host) },
+	db: { reading: (el, source, ctx, host) => new (dbViews().DbBlockView)(el, source, ctx, host), editor: (block, filePath, host) => dbViews().dbEditorPanel(block, filePath, host) },
 	textdiff: {
-		reading: (el, source, ctx, host) => new TextdiffBlockView(el, source, ctx, host),
-		editor: (block, filePath) => ({ identity: [filePath, blockKey(block), block.fence.info, block.fence.content].join("\u0000"), display: "split", mount: (wrap) => new TextdiffEditorPanel(wrap, block) }),
+		reading: (el, source, ctx, host) => new (textdiffViews().TextdiffBlockView)(el, source, ctx, host),
+		editor: (block, filePath) => ({ identity: [filePath, blockKey(block), block.fence.info, block.fence.content].join("\u0000"), display: "split", mount: (wrap) => new (textdiffViews().TextdiffEditorPanel)(wrap, block) }),
 	},
 };
 

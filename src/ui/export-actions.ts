@@ -3,7 +3,17 @@ import { type HttpNoteBlock, type NoteBlock } from "../blocks";
 import type { Preparation } from "../runner/prepare";
 import { requestForFile } from "../runner/request";
 import { exported } from "../runner/snippets/quote";
-import { snippet, toCurl, toHttpFile, type HttpFileEntry, type SnippetFormat, type SnippetOptions } from "../runner/snippets/generators";
+import type * as Generators from "../runner/snippets/generators";
+import type { HttpFileEntry, SnippetFormat, SnippetOptions } from "../runner/snippets/generators";
+
+/**
+ * The snippet generators, required on the first export (synchronously, inside the click or key
+ * handler): main.js carries them as a text module (docs/architecture.md, "Text modules").
+ */
+function generators(): typeof Generators {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	return require("../runner/snippets/generators") as typeof Generators;
+}
 import { locateBodyFile } from "../runner/file-parts";
 import type { ExportHooks } from "./block-actions";
 import { notify } from "./notify";
@@ -22,7 +32,7 @@ function whyNot(prepared: Extract<Preparation, { ok: false }>): string {
  * the one Run would send (`engine.prepare`), with the aliases' last results.
  */
 export function exportHooks(engine: Pick<Engine, "prepare">, services: Pick<EnginePorts, "files">): ExportHooks {
-	const write = (filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock, make: (req: Parameters<typeof toCurl>[0], opts: SnippetOptions) => string, label: string): void => {
+	const write = (filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock, make: (req: Parameters<typeof Generators.toCurl>[0], opts: SnippetOptions) => string, label: string): void => {
 		// The clipboard gets the real values (a copied command must run); an unset secret says so.
 		const prepared = engine.prepare(filePath, note, block);
 		if (!prepared.ok) return notify(t("cannotExport", { reason: whyNot(prepared) }));
@@ -37,8 +47,8 @@ export function exportHooks(engine: Pick<Engine, "prepare">, services: Pick<Engi
 		);
 	};
 	return {
-		copy: (filePath, note, block, format: SnippetFormat) => write(filePath, note, block, (r, opts) => snippet(format, r, block.alias, opts), format === "http" ? ".http" : format),
-		sendAsCurl: (filePath, note, block) => write(filePath, note, block, (r, opts) => toCurl(r, { ...opts, output: `${block.alias ?? "response"}.out` }), t("curlWithOutput")),
+		copy: (filePath, note, block, format: SnippetFormat) => write(filePath, note, block, (r, opts) => generators().snippet(format, r, block.alias, opts), format === "http" ? ".http" : format),
+		sendAsCurl: (filePath, note, block) => write(filePath, note, block, (r, opts) => generators().toCurl(r, { ...opts, output: `${block.alias ?? "response"}.out` }), t("curlWithOutput")),
 	};
 }
 
@@ -58,7 +68,7 @@ export async function exportNoteAsHttp(app: App, engine: Pick<Engine, "prepare" 
 		entries.push({ request: requestForFile(prepared.request), name: block.alias });
 	}
 	if (entries.length === 0) return notify(t("noHttpBlocksToExport"));
-	const written = exported(() => toHttpFile(entries));
+	const written = exported(() => generators().toHttpFile(entries));
 	if (!written.ok) return notify(t("cannotExport", { reason: written.error.message }));
 	const content = written.text;
 	const path = normalizePath(file.path.replace(/\.md$/i, "") + ".http");

@@ -6,27 +6,35 @@
 import type { ChatFailureCode } from "../chat/failures";
 import type { GitFailureCode } from "../vcs";
 import { en, type StringKey, type Table } from "./locales/en";
-import { es } from "./locales/es";
-import { pt } from "./locales/pt";
+import type * as EsLocale from "./locales/es";
+import type * as PtLocale from "./locales/pt";
 
 export type { StringKey } from "./locales/en";
 
-const TABLES: Record<string, Table> = { en, es, pt };
+/**
+ * The other languages, each required when it is picked: main.js carries them as text modules, so
+ * a start compiles only English and the language in use (docs/architecture.md, "Text modules").
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- see above */
+const OTHER_TABLES: Record<string, () => Table> = {
+	es: () => (require("./locales/es") as typeof EsLocale).es,
+	pt: () => (require("./locales/pt") as typeof PtLocale).pt,
+};
+/* eslint-enable @typescript-eslint/no-require-imports -- end of the requires above */
 let current: Table = en;
 
 /** Picks the table for an Obsidian language code ("es", "pt-BR"…); English otherwise. */
 export function setLanguage(code: string | null | undefined): void {
-	const base = (code ?? "en").toLowerCase().split(/[-_]/)[0];
-	current = TABLES[base] ?? en;
+	current = tableFor((code ?? "en").toLowerCase().split(/[-_]/)[0]);
 }
 
 export function t(key: StringKey, vars: Record<string, string | number> = {}): string {
 	return current[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
 
-export const LANGUAGES = Object.keys(TABLES);
+export const LANGUAGES = ["en", ...Object.keys(OTHER_TABLES)];
 export function tableFor(code: string): Table {
-	return TABLES[code] ?? en;
+	return Object.prototype.hasOwnProperty.call(OTHER_TABLES, code) ? OTHER_TABLES[code]() : en;
 }
 
 function capitalized<S extends string>(s: S): Capitalize<S> {

@@ -10,8 +10,8 @@ import type { SqlJsStatic } from "sql.js";
 import type { Connection } from "../../settings/connections";
 import type { DbDriver } from "./driver";
 import { dbFailureText } from "./failures";
-import { createMysqlDriver } from "./mysql";
-import { createPostgresDriver } from "./postgres";
+import type * as MysqlDriver from "./mysql";
+import type * as PostgresDriver from "./postgres";
 import { createSqliteDriver, type SqliteFile } from "./sqlite";
 
 /** What the host can provide; an engine it cannot (mobile: pg, mysql2) is simply absent. */
@@ -69,7 +69,12 @@ export class DbDrivers {
 		const config = { host: c.host, port: c.port, database: c.database, user: c.user, password, url: c.url, ssl: c.ssl, readonly: c.readonly };
 		const module = c.type === "postgres" ? this.modules.pg : this.modules.mysql;
 		if (!module) return null;
-		return c.type === "postgres" ? createPostgresDriver((module as () => typeof Pg)(), config) : createMysqlDriver((module as () => typeof MysqlPromise)(), config);
+		// The server drivers are required on their first connection: main.js carries them as text
+		// modules, compiled then (docs/architecture.md, "Text modules"); the CLI bundles them as usual.
+		/* eslint-disable @typescript-eslint/no-require-imports -- see above */
+		if (c.type === "postgres") return (require("./postgres") as typeof PostgresDriver).createPostgresDriver((module as () => typeof Pg)(), config);
+		return (require("./mysql") as typeof MysqlDriver).createMysqlDriver((module as () => typeof MysqlPromise)(), config);
+		/* eslint-enable @typescript-eslint/no-require-imports -- end of the requires above */
 	}
 
 	async closeAll(): Promise<void> {

@@ -4,9 +4,7 @@
  * answers 401 with a `WWW-Authenticate: Digest` challenge, it is sent once more with the
  * response the challenge asks for (RFC 7616: MD5 or SHA-256, `-sess`, qop `auth`).
  */
-import { md5 } from "@noble/hashes/legacy";
-import { sha256 } from "@noble/hashes/sha2";
-import { bytesToHex, randomBytes, utf8ToBytes } from "@noble/hashes/utils";
+import { hashes } from "../hashes";
 import type { PreparedRequest } from "../request";
 import type { SendOptions, Transport, TransportOutcome } from "../transport";
 
@@ -35,8 +33,9 @@ export function parseChallenge(value: string): Record<string, string> | null {
 }
 
 /** The `Authorization` value answering a challenge (RFC 7616 §3.4). `cnonce` is random unless given (tests). */
-export function digestAuthorization(challenge: Record<string, string>, credentials: DigestCredentials, method: string, uri: string, cnonce = bytesToHex(randomBytes(8)), nc = "00000001"): string | null {
+export function digestAuthorization(challenge: Record<string, string>, credentials: DigestCredentials, method: string, uri: string, cnonce = hashes().bytesToHex(hashes().randomBytes(8)), nc = "00000001"): string | null {
 	const algorithm = (challenge.algorithm ?? "MD5").toUpperCase();
+	const { bytesToHex, md5, sha256, utf8ToBytes } = hashes();
 	const hashOf = algorithm.startsWith("SHA-256") ? sha256 : algorithm.startsWith("MD5") ? md5 : null;
 	if (!hashOf) return null;
 	const h = (s: string) => bytesToHex(hashOf(utf8ToBytes(s)));

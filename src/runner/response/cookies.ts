@@ -1,4 +1,4 @@
-import { parseSetCookie } from "set-cookie-parser";
+import type * as SetCookieParser from "set-cookie-parser";
 
 /** A Set-Cookie header as the Cookies tab shows it: every attribute the server sent. */
 export interface ResponseCookie {
@@ -20,7 +20,8 @@ export interface ResponseCookie {
 export function parseCookies(headers: ReadonlyArray<readonly [string, string]>): ResponseCookie[] {
 	const raw = headers.filter(([n]) => n.toLowerCase() === "set-cookie").map(([, v]) => v);
 	return raw.map((line) => {
-		const [c] = parseSetCookie(line, { decodeValues: false });
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- a text module of main.js, compiled on the first Set-Cookie (docs/architecture.md, "Text modules")
+		const [c] = (require("set-cookie-parser") as typeof SetCookieParser).parseSetCookie(line, { decodeValues: false });
 		return {
 			name: c?.name ?? "",
 			value: c?.value ?? "",

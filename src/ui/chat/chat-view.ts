@@ -11,8 +11,7 @@ import { notify } from "../notify";
 import { button, renderAnswer } from "./answer-view";
 import type { ChatHost, SavedConversation } from "./chat-host";
 import { chatFailureKey, t } from "../strings";
-
-export const CHAT_VIEW_TYPE = "runnable-blocks-chat";
+import { CHAT_VIEW_TYPE } from "./chat-view-type";
 
 interface Turn {
 	path: string | null;

@@ -3,7 +3,23 @@ import { parseConversation, type Conversation } from "../../chat/conversation-no
 import { notify } from "../notify";
 import type { PluginChatHost } from "./chat-host";
 import { t } from "../strings";
-import { CHAT_VIEW_TYPE, ChatView } from "./chat-view";
+import type * as ChatViewModule from "./chat-view";
+import type { ChatView } from "./chat-view";
+import { CHAT_VIEW_TYPE } from "./chat-view-type";
+
+/**
+ * The panel's view, required when the panel first opens: main.js carries it as a text module,
+ * compiled then rather than at Obsidian's start (docs/architecture.md, "Text modules").
+ */
+function chatViewClass(): typeof ChatView {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	return (require("./chat-view") as typeof ChatViewModule).ChatView;
+}
+
+/** The leaf's view when it is the chat panel (no instanceof: that would load the view's module). */
+function asChatView(view: unknown): ChatView | null {
+	return typeof view === "object" && view !== null && (view as { getViewType?: () => string }).getViewType?.() === CHAT_VIEW_TYPE ? (view as ChatView) : null;
+}
 
 /**
  * Registers the chat panel: its view and the leaf tracking the panel's context needs. Returns
@@ -12,17 +28,17 @@ import { CHAT_VIEW_TYPE, ChatView } from "./chat-view";
  */
 export function registerChat(plugin: Plugin, host: PluginChatHost): () => Promise<void> {
 	const { workspace } = plugin.app;
-	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, host));
+	plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new (chatViewClass())(leaf, host));
 	plugin.registerEvent(workspace.on("active-leaf-change", () => host.trackLeaf()));
 	plugin.register(() => host.dispose());
-	const views = () => workspace.getLeavesOfType(CHAT_VIEW_TYPE).map((l) => l.view).filter((v): v is ChatView => v instanceof ChatView);
+	const views = () => workspace.getLeavesOfType(CHAT_VIEW_TYPE).flatMap((l) => asChatView(l.view) ?? []);
 	const openPanel = async (): Promise<ChatView | null> => {
 		host.trackLeaf();
 		const leaf = workspace.getRightLeaf(false);
 		if (!leaf) return null;
 		await leaf.setViewState({ type: CHAT_VIEW_TYPE, active: true });
 		await workspace.revealLeaf(leaf);
-		return leaf.view instanceof ChatView ? leaf.view : null;
+		return asChatView(leaf.view);
 	};
 	const toggle = async () => {
 		const open = workspace.getLeavesOfType(CHAT_VIEW_TYPE);

@@ -5,7 +5,6 @@
  * (src/runner/db/worker-driver.ts) and so is run history's (src/runner/worker-history.ts); each
  * worker is handed sql.js's embedded WebAssembly as text and decodes it itself, off the main thread.
  */
-import workerSource from "worker:./sqlite-worker";
 import type { WorkerRequest, WorkerResponse } from "../../runner/db/sqlite-worker-protocol";
 import type { WorkerEvents, WorkerLink } from "../../runner/db/worker-driver";
 
@@ -15,7 +14,11 @@ import type { WorkerEvents, WorkerLink } from "../../runner/db/worker-driver";
  */
 export function blobWorker<Request = WorkerRequest, Response = WorkerResponse>(events: WorkerEvents<Response>): WorkerLink<Request> | null {
 	if (typeof Worker === "undefined" || typeof Blob === "undefined" || typeof URL.createObjectURL !== "function") return null;
-	const url = URL.createObjectURL(new Blob([workerSource], { type: "text/javascript" }));
+	// Required here, not imported: main.js carries the source as a text module, read on the first
+	// SQLite run (docs/architecture.md, "Text modules").
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	const source = require("worker:./sqlite-worker") as string;
+	const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
 	let worker: Worker;
 	try {
 		worker = new Worker(url);

@@ -8,6 +8,7 @@ import { isActive } from "../../runner/state-machine";
 import { notify } from "../notify";
 import { t } from "../strings";
 import { renderPlan } from "./plan-view";
+import { markedSpan } from "./error-marks";
 import { ResultsTable } from "./results-table";
 
 /** What a db panel can ask of the plugin; each is one user action. */
@@ -205,13 +206,6 @@ export class DbPanel extends Component {
 		const pre = err.createEl("pre", { cls: "rb-db-error-line" });
 		appendMarked(pre, line, at.column);
 	}
-}
-
-/** The word (or character) an error points at: what gets underlined. */
-export function markedSpan(line: string, column: number): { from: number; to: number } {
-	const from = Math.min(Math.max(0, column), line.length);
-	const word = /^[\w$]+/.exec(line.slice(from));
-	return { from, to: from + (word ? word[0].length : Math.min(1, line.length - from)) };
 }
 
 /** Appends `line` as text with the span at `column` underlined (an empty span at a line end still shows the caret). */

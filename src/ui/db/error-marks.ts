@@ -5,7 +5,6 @@ import { Decoration, EditorView, ViewPlugin, type DecorationSet, type ViewUpdate
 import { editorInfoField } from "obsidian";
 import { type NoteSession } from "../../runner/session";
 import { blocksOf } from "../editor/note-blocks";
-import { markedSpan } from "./db-panel";
 
 type Spot = { line: number; column: number };
 
@@ -104,4 +103,11 @@ export function dbErrorMarks(session: (filePath: string) => NoteSession): Extens
 		},
 	);
 	return [spotsField, follower];
+}
+
+/** The word (or character) an error points at: what gets underlined. */
+export function markedSpan(line: string, column: number): { from: number; to: number } {
+	const from = Math.min(Math.max(0, column), line.length);
+	const word = /^[\w$]+/.exec(line.slice(from));
+	return { from, to: from + (word ? word[0].length : Math.min(1, line.length - from)) };
 }

@@ -1,7 +1,8 @@
 import { Component } from "obsidian";
 import { blockKey, paneEdit, parseTextdiff, type NoteBlock, type NoteChange, type TextdiffBlock, type TextdiffOptions } from "../../blocks";
 import { BlockReadingView } from "../block-reading-view";
-import { DiffPanes, type Pane } from "./diff-panes";
+import type { DiffPanes, Pane } from "./diff-panes";
+import { diffPanesClass } from "./lazy-diff";
 import { textdiffOptionsOf } from "./textdiff-options";
 
 /** Typing pauses this long before a pane's text is written to the note. */
@@ -50,7 +51,7 @@ export class TextdiffBlockView extends BlockReadingView {
 			current.panes.restoreFocus();
 			this.panes = current.panes;
 		} else {
-			this.panes = new DiffPanes(root, { left: model.left, right: model.right, options, editable: block !== undefined });
+			this.panes = new (diffPanesClass())(root, { left: model.left, right: model.right, options, editable: block !== undefined });
 			if (block) mounted.set(id, { panes: this.panes, owner: this });
 		}
 		this.panes.onEdit = (pane, text) => this.edited(pane, text);
@@ -111,7 +112,7 @@ export class TextdiffEditorPanel extends Component {
 
 	override onload(): void {
 		const { left, right } = this.block.textdiff;
-		this.panes = new DiffPanes(this.wrap, { left, right, options: textdiffOptionsOf(this.block), editable: false });
+		this.panes = new (diffPanesClass())(this.wrap, { left, right, options: textdiffOptionsOf(this.block), editable: false });
 	}
 
 	override onunload(): void {

@@ -1,5 +1,5 @@
 import { autocompletion, type Completion, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
-import { MySQL, PostgreSQL, SQLite, type SQLDialect } from "@codemirror/lang-sql";
+import type * as LangSql from "@codemirror/lang-sql";
 import { EditorState, type Extension, type Range } from "@codemirror/state";
 import { Decoration, hoverTooltip, ViewPlugin, type DecorationSet, type EditorView, type Tooltip, type ViewUpdate } from "@codemirror/view";
 import { highlightTree, tagHighlighter, tags } from "@lezer/highlight";
@@ -16,7 +16,15 @@ export interface SqlAssistPort {
 	schemas: SchemaCache;
 }
 
-const DIALECTS: Record<SqlDialect, SQLDialect> = { sqlite: SQLite, postgres: PostgreSQL, mysql: MySQL };
+let dialects: Record<SqlDialect, LangSql.SQLDialect> | null = null;
+
+/** @codemirror/lang-sql's dialects, required when a db block is first highlighted (a text module of main.js, docs/architecture.md). */
+function dialectOf(dialect: SqlDialect): LangSql.SQLDialect {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+	const { SQLite, PostgreSQL, MySQL } = require("@codemirror/lang-sql") as typeof LangSql;
+	dialects ??= { sqlite: SQLite, postgres: PostgreSQL, mysql: MySQL };
+	return dialects[dialect];
+}
 
 /** A db block's SQL as the assist reads it: the content lines without their container prefix, and the way back to document offsets. */
 interface BlockSql {
@@ -143,7 +151,7 @@ function tokensOf(dialect: SqlDialect, sql: string, memo: Map<string, SqlTokens>
 	let tokens = memo.get(key);
 	if (!tokens) {
 		const found: SqlTokens = (tokens = []);
-		highlightTree(DIALECTS[dialect].language.parser.parse(sql), highlighter, (from, to, cls) => found.push([from, to, cls]));
+		highlightTree(dialectOf(dialect).language.parser.parse(sql), highlighter, (from, to, cls) => found.push([from, to, cls]));
 		// Texts of blocks since edited away are dropped wholesale now and then, not tracked one by one.
 		if (memo.size >= 500) memo.clear();
 		memo.set(key, tokens);

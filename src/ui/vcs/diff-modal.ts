@@ -1,12 +1,12 @@
 import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
-import { MergeView } from "@codemirror/merge";
+import type * as Merge from "@codemirror/merge";
 import { Modal, type App } from "obsidian";
 import { t } from "../strings";
 
 /** A file against HEAD in the merge view, both sides read-only (editing happens in the note). */
 export class DiffModal extends Modal {
-	private view: MergeView | null = null;
+	private view: Merge.MergeView | null = null;
 
 	constructor(
 		app: App,
@@ -28,6 +28,9 @@ export class DiffModal extends Modal {
 			return;
 		}
 		const readOnly = [EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.lineWrapping];
+		// Required here: main.js carries the merge view as a text module, compiled on its first use (docs/architecture.md).
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+		const { MergeView } = require("@codemirror/merge") as typeof Merge;
 		this.view = new MergeView({
 			a: { doc: this.head ?? "", extensions: readOnly },
 			b: { doc: this.worktree ?? "", extensions: readOnly },

@@ -7,7 +7,17 @@ import { pickBranch, type BranchPickerMode } from "./branch-picker";
 import { ConflictModal } from "./conflict-modal";
 import { desktopGit } from "./desktop-git";
 import { actionKey, confirmUndo } from "./undo-confirm";
-import { VCS_VIEW_TYPE, VcsView } from "./vcs-view";
+import type * as VcsViewModule from "./vcs-view";
+import { VCS_VIEW_TYPE } from "./vcs-view-type";
+
+/**
+ * The panel's view, required when the panel first opens: main.js carries it as a text module,
+ * compiled then rather than at Obsidian's start (docs/architecture.md, "Text modules").
+ */
+function vcsViewClass(): typeof VcsViewModule.VcsView {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	return (require("./vcs-view") as typeof VcsViewModule).VcsView;
+}
 
 export interface VcsWiring {
 	/** The plugin's folder inside the vault (`.obsidian/plugins/<id>`), for the history file it ignores. */
@@ -45,7 +55,7 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 	plugin.registerView(
 		VCS_VIEW_TYPE,
 		(leaf) =>
-			new VcsView(leaf, {
+			new (vcsViewClass())(leaf, {
 				session,
 				chords: () => ({ commit: wiring.chord("vcs.commit") ?? null, branch: wiring.chord("vcs.branch") ?? null, commitWhileOpen: actsWhileOpen("vcs.commit", wiring.preset()) }),
 				onKeymapChange: (listener) => wiring.onKeymapChange(listener),
@@ -101,8 +111,9 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 		});
 	repositoryCommand("commit-all-changes", "vcsCommitCommand", async (s) => {
 		// With the panel open, as its chord: the box's message if any, and the box empties.
-		const view = app.workspace.getLeavesOfType(VCS_VIEW_TYPE)[0]?.view;
-		await (view instanceof VcsView ? view.commitAll() : s.commit("", true));
+		// The leaf of our view type holds our view (no instanceof: that would load the view's module).
+		const view = app.workspace.getLeavesOfType(VCS_VIEW_TYPE)[0]?.view as VcsViewModule.VcsView | undefined;
+		await (view?.getViewType() === VCS_VIEW_TYPE ? view.commitAll() : s.commit("", true));
 		report((r) => t("vcsCommitted", { hash: r.commits[0]?.shortHash ?? "" }));
 	});
 	const branchCommand = (mode: BranchPickerMode) => async (s: VcsSession) => {

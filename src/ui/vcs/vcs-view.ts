@@ -8,8 +8,8 @@ import { ConflictModal } from "./conflict-modal";
 import { DiffModal } from "./diff-modal";
 import { actionKey, confirmUndo } from "./undo-confirm";
 import { t, vcsFailureKey, type StringKey } from "../strings";
+import { VCS_VIEW_TYPE } from "./vcs-view-type";
 
-export const VCS_VIEW_TYPE = "runnable-blocks-vcs";
 
 /** Height of a change-list row in pixels (styles.css gives .rb-vcs-row the same): rows are placed by index. */
 const ROW_PX = 26;

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
+import { eagerBytes, eagerCode, textModulesOf } from "../../support/text-modules";
 
 const MAIN = join(__dirname, "..", "..", "..", "main.js");
 const PROVIDED = new Set([
@@ -18,6 +19,9 @@ const PROVIDED = new Set([
 	...builtinModules,
 	...builtinModules.map((m) => `node:${m}`),
 ]);
+
+/** The start budget's size: what Obsidian compiles when it starts the plugin (docs/architecture.md, "Text modules"). */
+const EAGER_LIMIT = 300 * 1024;
 
 function bundle(): string {
 	if (!existsSync(MAIN)) throw new Error("main.js is missing: run `npm run build` (npm test does it first)");
@@ -33,17 +37,36 @@ describe("production bundle (main.js)", () => {
 	it("requires only what Obsidian's require provides", () => {
 		// esbuild prints every require it leaves with double quotes; `require('x')` in single quotes is
 		// text inside a string (mysql2's error messages name require('mysql2/promise') and require('bluebird')).
-		const names = new Set([...bundle().matchAll(/\brequire\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]));
+		// The text modules' own requires are answered by their tables in main.js (src/ui/text-module.ts).
+		const names = new Set([...eagerCode(bundle()).matchAll(/\brequire\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]));
 		expect(names.size).toBeGreaterThan(0);
 		expect([...names].filter((n) => !PROVIDED.has(n))).toEqual([]);
 	});
 
 	it("embeds sql.js's WebAssembly once, raw-deflated as one base64 string, and no plain copy", () => {
-		const long = [...bundle().matchAll(/"([A-Za-z0-9+/]{100000,}={0,2})"/g)].map((m) => m[1]);
+		// Inside its text module: `module.exports = "…"`, the inner quotes escaped or not by the outer literal.
+		const long = [...bundle().matchAll(/\\?"([A-Za-z0-9+/]{100000,}={0,2})\\?"/g)].map((m) => m[1]);
 		expect(long).toHaveLength(1);
 		const wasm = readFileSync(join(__dirname, "..", "..", "..", "node_modules", "sql.js", "dist", "sql-wasm.wasm"));
 		expect(inflateRawSync(Buffer.from(long[0], "base64")).equals(wasm)).toBe(true);
 		// "AGFzbQ" is base64 of the wasm magic "\0asm": a plain base64 copy would start with it.
 		expect(bundle().match(/"AGFzbQ/g) ?? []).toEqual([]);
 	});
+
+	it("carries the heavy parts as text modules, compiled on first use", () => {
+		const ids = textModulesOf(bundle()).map((m) => m.id);
+		for (const heavy of ["sql.js", "sql.js/dist/sql-wasm.wasm", "worker:./sqlite-worker", "pg", "mysql2/promise", "tough-cookie", "@codemirror/merge", "@codemirror/lang-sql"]) expect(ids).toContain(heavy);
+		expect(new Set(ids).size).toBe(ids.length);
+	});
+
+	it(`keeps the part Obsidian compiles at start within ${EAGER_LIMIT / 1024} KiB`, () => {
+		const code = bundle();
+		const eager = eagerBytes(code);
+		// A measure of the bundle, not a figure to trust: most of main.js is text modules.
+		expect(eager).toBeLessThan(Buffer.byteLength(code) / 2);
+		if (eager > EAGER_LIMIT) {
+			throw new Error(`${(eager / 1024).toFixed(1)} KiB of main.js is compiled at start (limit ${EAGER_LIMIT / 1024} KiB): require the new heavy code inside a function and list it in TEXT_MODULES (esbuild.config.mjs)`);
+		}
+	});
 });
+

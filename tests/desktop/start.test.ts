@@ -1,0 +1,53 @@
+/**
+ * The start budget as behaviour (docs/architecture.md, "Text modules"): loading main.js as Obsidian
+ * does evaluates none of the modules it carries as text, and a feature's first use evaluates its
+ * own, once.
+ */
+import { startTestServer, type TestServer } from "../support/servers";
+import { launchDesktopHost, run, type DesktopHost } from "./support/desktop-host";
+
+jest.setTimeout(30_000);
+
+let host: DesktopHost;
+let server: TestServer;
+/** Text modules main.js evaluated, in order (each text starts with its `/*! text module <id> *\/` mark). */
+const evaluated: string[] = [];
+
+beforeAll(async () => {
+	server = await startTestServer();
+	host = await launchDesktopHost();
+	// main.js builds each text module with the window's Function (src/ui/text-module.ts): watch it.
+	const win = host.window as unknown as { Function: FunctionConstructor };
+	win.Function = new Proxy(win.Function, {
+		construct(target, args: string[]) {
+			const mark = /^\/\*! text module (\S+) \*\//.exec(args[args.length - 1] ?? "");
+			if (mark) evaluated.push(mark[1]);
+			return Reflect.construct(target, args);
+		},
+	});
+});
+
+afterAll(async () => {
+	await host?.close();
+	await server?.close();
+});
+
+describe("text modules", () => {
+	it("are neither compiled nor evaluated while the plugin loads", async () => {
+		await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff"]);
+		expect(evaluated).toEqual([]);
+	});
+
+	it("are evaluated on first use, each once", async () => {
+		host.page.renderReading(`\`\`\`http alias=first\nGET ${server.url}/json\n\`\`\`\n\n\`\`\`http alias=second\nGET ${server.url}/json?again\n\`\`\``, "api/first.md");
+		// The http views (and what they highlight JSON with), nothing else.
+		expect(evaluated).toEqual(["src/ui/http/http-block-view.ts", "@lezer/json"]);
+		await expect(run(host.document, "first")).resolves.toBe("done");
+		await expect(run(host.document, "second")).resolves.toBe("done");
+		// The cache key's hashes came with the first run; nothing was evaluated twice.
+		expect(evaluated).toContain("src/runner/hash-functions.ts");
+		expect(new Set(evaluated).size).toBe(evaluated.length);
+		// A response without cookies, no db block, no diff: none of their heavy parts (sql.js came for run history).
+		for (const heavy of ["pg", "mysql2/promise", "tough-cookie", "@codemirror/merge", "@codemirror/lang-sql"]) expect(evaluated).not.toContain(heavy);
+	});
+});

@@ -1,0 +1,35 @@
+import { evaluateTextModule } from "../../../src/ui/text-module";
+
+describe("evaluateTextModule", () => {
+	it("runs the text as a CommonJS module and returns its exports", () => {
+		expect(evaluateTextModule("m", "module.exports = { answer: 6 * 7 };", {})).toEqual({ answer: 42 });
+		expect(evaluateTextModule("m", "exports.name = 'named';", {})).toEqual({ name: "named" });
+	});
+
+	it("answers the text's requires from its table, each when asked", () => {
+		const asked: string[] = [];
+		const requires = {
+			shared: () => (asked.push("shared"), { twice: (n: number) => 2 * n }),
+			unused: () => (asked.push("unused"), {}),
+		};
+		const exports = evaluateTextModule("m", 'const { twice } = require("shared"); module.exports = twice(21);', requires);
+		expect(exports).toBe(42);
+		expect(asked).toEqual(["shared"]);
+	});
+
+	it("names the module and the missing module when the text asks for one the table lacks", () => {
+		expect(() => evaluateTextModule("pg", 'require("pg-native");', {})).toThrow("The bundled module pg asked for pg-native, which the plugin does not provide");
+		// Not a way into Object.prototype either.
+		expect(() => evaluateTextModule("pg", 'require("toString");', {})).toThrow("asked for toString");
+	});
+
+	it("compiles nothing until called, and names the module in stack traces", () => {
+		let stack = "";
+		try {
+			evaluateTextModule("tough-cookie", "throw new Error('at load');", {});
+		} catch (e) {
+			stack = String((e as Error).stack);
+		}
+		expect(stack).toContain("runnable-blocks/tough-cookie");
+	});
+});
