@@ -16,7 +16,7 @@ const run = {
 describe("stream output of the CLI", () => {
 	it("a message line: direction, time, event and id, a preview; binary as its size", () => {
 		expect(messageLine(run.messages[0])).toBe('  ←    12 ms  tick#1  {"n": 1}');
-		expect(messageLine(run.messages[1])).toBe("  →     20 ms  (binary, 3 B)");
+		expect(messageLine(run.messages[1])).toBe("  →    20 ms  (binary, 3 B)");
 	});
 
 	it("the summary names the close and the counts", () => {

@@ -16,6 +16,7 @@ describe("graphql-transport-ws, client side", () => {
 		expect(onGraphqlFrame('{"id":"2","type":"next","payload":{}}', operation)).toEqual({ kind: "ignore" });
 		expect(onGraphqlFrame('{"id":"1","type":"complete"}', operation)).toEqual({ kind: "complete" });
 		expect(onGraphqlFrame('{"id":"1","type":"error","payload":[{"message":"no"}]}', operation)).toEqual({ kind: "error", detail: '[{"message":"no"}]' });
-		expect(onGraphqlFrame("garbage", operation)).toMatchObject({ kind: "error", detail: expect.stringContaining("not JSON") });
+		const bad = onGraphqlFrame("garbage", operation);
+		expect(bad.kind === "error" && bad.detail).toMatch(/not JSON/);
 	});
 });
