@@ -49,6 +49,9 @@ export interface CompletionSources {
 	cachedBody(alias: string): string | undefined;
 }
 
+/** What a stream block's alias offers: its messages (docs/streams.md), then the handshake's status. */
+const STREAM_SUFFIXES = ["response.messages.count", "response.messages.-1.data", "response.messages.0.data.$.", "response.status"];
+
 /**
  * Entries for a `{{` query: aliases of blocks above the cursor (`(cached)` when they have a
  * result), environment variables (`(env)`), built-ins; after `alias.response.body.$.` the keys
@@ -69,7 +72,7 @@ export function refCompletions(note: readonly NoteBlock[], block: NoteBlock, que
 	for (const b of note) {
 		if (b.fence.startLine >= block.fence.startLine || b.alias === null) continue;
 		const cached = sources.cachedBody(b.alias) !== undefined;
-		for (const suffix of ["response.body.$.", "response.status", "response.headers."]) {
+		for (const suffix of b.kind === "sse" || b.kind === "websocket" ? STREAM_SUFFIXES : ["response.body.$.", "response.status", "response.headers."]) {
 			const insert = `${b.alias}.${suffix}`;
 			if (insert.toLowerCase().startsWith(q) || b.alias.toLowerCase().startsWith(q)) out.push({ insert, hint: cached ? "(cached)" : "", kind: "alias" });
 		}

@@ -50,3 +50,11 @@ describe("{{ completion", () => {
 		expect(refTrigger(parseNote(state.doc.toString()), state.doc.toString(), 14)).toBeNull();
 	});
 });
+
+describe("completion of a stream block's alias", () => {
+	it("offers its messages paths", () => {
+		const note = parseNote("```http\n# @name feed\nSSE http://x/e\n```\n\n```http\nGET http://x/{{fe\n```");
+		const found = refCompletions(note, note[1], "fe", { variables: [], cachedBody: () => undefined });
+		expect(found.map((c) => c.insert)).toEqual(["feed.response.messages.count", "feed.response.messages.-1.data", "feed.response.messages.0.data.$.", "feed.response.status"]);
+	});
+});
