@@ -55,8 +55,9 @@ function conflictingSides(): void {
 }
 
 describe("merge the remote", () => {
-	it("stops at conflicts in two files, resolved with ours, theirs, both and edit, then continues", async () => {
+	it("stops at conflicts in two files, resolved with ours, theirs, both and edit, then continues; undo goes back to before the merge", async () => {
 		conflictingSides();
+		const before = fingerprint(world.vault);
 		const s = session();
 		await s.integrate("merge");
 		expect(ready(s.state).snapshot.operation).toBe("merge");
@@ -85,6 +86,14 @@ describe("merge the remote", () => {
 		expect(git(world.vault, "show", "HEAD:A.md")).toBe("a1\nlocal a2\nremote a2\na3\n");
 		expect(git(world.vault, "show", "HEAD:B.md")).toBe("b1\nboth sides agree\nb3\n");
 		expect(git(world.vault, "status", "--porcelain")).toBe("");
+		expect(fsckClean(world.vault)).toBe(0);
+
+		// Continue was part of the merge: "Undo last merge" returns to before it, with nothing to ask.
+		expect(done.safetyPoints[0].action).toBe("merge");
+		await s.undo(async () => {
+			throw new Error("nothing changed since the merge ended");
+		});
+		expect(fingerprint(world.vault)).toEqual(before);
 		expect(fsckClean(world.vault)).toBe(0);
 	});
 
