@@ -5,6 +5,7 @@ import { commitMessage, DEFAULT_COMMIT_TEMPLATE } from "./message";
 import type { Outcome } from "./ports";
 import { isConflicted } from "./status";
 import type { GitProcessProbe } from "./process-probe";
+import { restoreVersion, type NoteVersion } from "./history";
 import { abortIntegration, continueIntegration, integrateUpstream, markResolved, resolveConflict, type Integration, type Resolution } from "./integrate";
 import type { GitRepository, RepoSnapshot } from "./repository";
 import { changesSince, listSafetyPoints, recordAfter, removeSafetyPoint, restoreState, takeSafetyPoint, undoToSafetyPoint, type ChangesSince } from "./safety";
@@ -12,7 +13,7 @@ import type { SafetyAction, SafetyPoint } from "./safety-points";
 import { sync, type SyncReport, type SyncStep } from "./sync";
 
 /** What the panel is doing now; null when idle. */
-export type VcsTask = "refresh" | "stage" | "unstage" | "commit" | "branch" | "init" | "lock" | "publish" | "undo" | "merge" | "rebase" | "resolve" | "continue" | "abort" | `sync:${SyncStep}`;
+export type VcsTask = "refresh" | "stage" | "unstage" | "commit" | "branch" | "init" | "lock" | "publish" | "undo" | "merge" | "rebase" | "resolve" | "continue" | "abort" | "restore" | `sync:${SyncStep}`;
 
 export type VcsState =
 	| { kind: "loading" }
@@ -165,6 +166,11 @@ export class VcsSession {
 			const r = await undoToSafetyPoint(repo, point, this.deps.now().getTime());
 			await this.load({ problem: r.ok ? null : r.failure });
 		});
+	}
+
+	/** "Restore this version": the note's text as of a commit becomes a new change (after a safety point). */
+	restoreVersion(version: NoteVersion, currentPath: string): Promise<void> {
+		return this.act("restore", "restore", (r) => restoreVersion(r, version, currentPath));
 	}
 
 	/** "Merge the remote" / "Rebase my commits onto the remote", after a safety point; conflicts stop it for resolving. */

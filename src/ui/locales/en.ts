@@ -500,6 +500,7 @@ export const en = {
 	vcsTaskResolve: "resolving",
 	vcsTaskContinue: "continuing",
 	vcsTaskAbort: "aborting",
+	vcsTaskRestore: "restoring",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

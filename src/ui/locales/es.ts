@@ -495,4 +495,5 @@ export const es: Table = {
 	vcsTaskResolve: "resolviendo",
 	vcsTaskContinue: "continuando",
 	vcsTaskAbort: "abortando",
+	vcsTaskRestore: "restaurando",
 };

@@ -495,4 +495,5 @@ export const pt: Table = {
 	vcsTaskResolve: "resolvendo",
 	vcsTaskContinue: "continuando",
 	vcsTaskAbort: "abortando",
+	vcsTaskRestore: "restaurando",
 };
