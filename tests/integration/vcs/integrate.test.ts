@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createProcessProbe, defaultIgnoreLines, GitRepository, VcsSession, type VcsState } from "../../../src/vcs";
-import { createGitWorld, git, gitStatus, nodeExecFile, read, vcsFs, write, type GitWorld } from "../../support/git";
+import { createGitWorld, fileHashes, git, gitStatus, nodeExecFile, read, vcsFs, write, type GitWorld } from "../../support/git";
 
 jest.setTimeout(120_000);
 
@@ -25,17 +24,7 @@ const ready = (s: VcsState) => {
 };
 const fsckClean = (cwd: string) => gitStatus(cwd, "fsck", "--strict", "--no-progress").code;
 
-function hashes(root: string, dir = ""): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
-		const rel = dir ? `${dir}/${e.name}` : e.name;
-		if (rel === ".git") continue;
-		if (e.isDirectory()) Object.assign(out, hashes(root, rel));
-		else out[rel] = createHash("sha256").update(readFileSync(join(root, rel))).digest("hex");
-	}
-	return out;
-}
-const fingerprint = (root: string) => ({ head: git(root, "rev-parse", "HEAD"), ref: git(root, "symbolic-ref", "HEAD"), index: git(root, "ls-files", "-s", "-z"), files: hashes(root) });
+const fingerprint = (root: string) => ({ head: git(root, "rev-parse", "HEAD"), ref: git(root, "symbolic-ref", "HEAD"), index: git(root, "ls-files", "-s", "-z"), files: fileHashes(root) });
 
 /** Both sides change the same line of A.md and B.md: the vault one commit ahead, the remote one. */
 function conflictingSides(): void {
