@@ -2,6 +2,7 @@
 export * from "./branches";
 export * from "./exec";
 export * from "./failures";
+export * from "./history";
 export * from "./integrate";
 export * from "./log";
 export * from "./message";

@@ -5,14 +5,15 @@ import { commitMessage, DEFAULT_COMMIT_TEMPLATE } from "./message";
 import type { Outcome } from "./ports";
 import { isConflicted } from "./status";
 import type { GitProcessProbe } from "./process-probe";
+import { restoreVersion, type NoteVersion } from "./history";
 import { abortIntegration, continueIntegration, integrateUpstream, markResolved, resolveConflict, type Integration, type Resolution } from "./integrate";
 import type { GitRepository, RepoSnapshot } from "./repository";
-import { captureState, changesSince, listSafetyPoints, recordAfter, removeSafetyPoint, restoreState, takeSafetyPoint, undoToSafetyPoint, type ChangesSince } from "./safety";
+import { changesSince, listSafetyPoints, recordAfter, removeSafetyPoint, restoreState, takeSafetyPoint, undoToSafetyPoint, type ChangesSince } from "./safety";
 import type { SafetyAction, SafetyPoint } from "./safety-points";
 import { sync, type SyncReport, type SyncStep } from "./sync";
 
 /** What the panel is doing now; null when idle. */
-export type VcsTask = "refresh" | "stage" | "unstage" | "commit" | "branch" | "init" | "lock" | "publish" | "undo" | "merge" | "rebase" | "resolve" | "continue" | "abort" | `sync:${SyncStep}`;
+export type VcsTask = "refresh" | "stage" | "unstage" | "commit" | "branch" | "init" | "lock" | "publish" | "undo" | "merge" | "rebase" | "resolve" | "continue" | "abort" | "restore" | `sync:${SyncStep}`;
 
 export type VcsState =
 	| { kind: "loading" }
@@ -167,6 +168,11 @@ export class VcsSession {
 		});
 	}
 
+	/** "Restore this version": the note's text as of a commit becomes a new change (after a safety point). */
+	restoreVersion(version: NoteVersion, currentPath: string): Promise<void> {
+		return this.act("restore", "restore", (r) => restoreVersion(r, version, currentPath));
+	}
+
 	/** "Merge the remote" / "Rebase my commits onto the remote", after a safety point; conflicts stop it for resolving. */
 	integrate(how: Integration): Promise<void> {
 		return this.act(how, how, (r) => integrateUpstream(r, how));
@@ -181,9 +187,31 @@ export class VcsSession {
 		return this.act("resolve", null, (r) => markResolved(r, path));
 	}
 
-	/** Commits the merge or goes on with the rebase once every file is resolved. */
+	/**
+	 * Commits the merge or goes on with the rebase once every file is resolved. It is part of the
+	 * merge or rebase: the safety point taken before that one guards it and records where it
+	 * ended, so "Undo last merge" goes back to before the merge. One another tool started gets a
+	 * safety point of its own.
+	 */
 	continueIntegration(): Promise<void> {
-		return this.act("continue", "continue", (r) => continueIntegration(r));
+		return this.enqueue(async () => {
+			const repo = await this.ensureRepo();
+			if (!repo) return;
+			this.patch({ busy: "continue", problem: null });
+			const point = (await this.startedPoint(repo)) ?? (await this.safetyPoint(repo, "continue"));
+			if (!point) return;
+			const r = await continueIntegration(repo);
+			await recordAfter(repo, point, this.deps.now().getTime());
+			await this.load({ problem: r.ok ? null : r.failure });
+		});
+	}
+
+	/** The safety point the merge or rebase in progress started from: the newest such point whose HEAD git kept as ORIG_HEAD. */
+	private async startedPoint(repo: GitRepository): Promise<SafetyPoint | null> {
+		const [points, orig] = await Promise.all([listSafetyPoints(repo), repo.run(["rev-parse", "--quiet", "--verify", "ORIG_HEAD"])]);
+		if (!points.ok || !orig.ok) return null;
+		const started = points.value.find((p) => p.action === "merge" || p.action === "rebase");
+		return started && started.before.headOid === orig.stdout.trim() ? started : null;
 	}
 
 	/**
@@ -193,13 +221,9 @@ export class VcsSession {
 	 */
 	abortIntegration(): Promise<void> {
 		return this.act("abort", "abort", async (r) => {
-			const points = await listSafetyPoints(r);
+			const started = await this.startedPoint(r);
 			const aborted = await abortIntegration(r);
-			if (!aborted.ok || !points.ok) return aborted;
-			const started = points.value.find((p) => p.action === "merge" || p.action === "rebase");
-			const now = await captureState(r);
-			// Only the point this merge or rebase started from: HEAD is back on its commit and branch.
-			if (!started || !now.ok || now.value.headOid !== started.before.headOid || now.value.headRef !== started.before.headRef) return aborted;
+			if (!aborted.ok || !started) return aborted;
 			const restored = await restoreState(r, started.before);
 			if (restored.ok) await removeSafetyPoint(r, started.id);
 			return restored;

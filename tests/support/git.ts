@@ -4,7 +4,8 @@
  * one through the environment, with global and system config shut out.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -124,6 +125,18 @@ export function treeContents(root: string): Record<string, string> {
 		} catch {
 			out[f] = "<deleted>";
 		}
+	}
+	return out;
+}
+
+/** Every file outside .git by its SHA-256 (untracked and ignored ones too), so "byte for byte" is checked file by file. */
+export function fileHashes(root: string, dir = ""): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+		const rel = dir ? `${dir}/${e.name}` : e.name;
+		if (rel === ".git") continue;
+		if (e.isDirectory()) Object.assign(out, fileHashes(root, rel));
+		else out[rel] = createHash("sha256").update(readFileSync(join(root, rel))).digest("hex");
 	}
 	return out;
 }

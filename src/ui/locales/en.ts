@@ -500,6 +500,7 @@ export const en = {
 	vcsTaskResolve: "resolving",
 	vcsTaskContinue: "continuing",
 	vcsTaskAbort: "aborting",
+	vcsTaskRestore: "restoring",
 	// Stream panel (issue 25): WebSocket, SSE and GraphQL subscription messages
 	streamTabMessages: "Messages",
 	streamReceived: "Received",

@@ -495,6 +495,7 @@ export const es: Table = {
 	vcsTaskResolve: "resolviendo",
 	vcsTaskContinue: "continuando",
 	vcsTaskAbort: "abortando",
+	vcsTaskRestore: "restaurando",
 	// Stream panel (issue 25): WebSocket, SSE and GraphQL subscription messages
 	streamTabMessages: "Mensajes",
 	streamReceived: "Recibido",

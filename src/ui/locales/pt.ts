@@ -495,6 +495,7 @@ export const pt: Table = {
 	vcsTaskResolve: "resolvendo",
 	vcsTaskContinue: "continuando",
 	vcsTaskAbort: "abortando",
+	vcsTaskRestore: "restaurando",
 	// Stream panel (issue 25): WebSocket, SSE and GraphQL subscription messages
 	streamTabMessages: "Mensagens",
 	streamReceived: "Recebida",

@@ -98,12 +98,15 @@ export class ConflictModal extends Modal {
 	/** After ours/theirs/both: the right pane shows the file as written. */
 	private async refreshRight(path: string): Promise<void> {
 		const repo = this.session.repository;
-		if (!repo || !this.panes || this.path !== path) return;
+		const panes = this.panes;
+		if (!repo || !panes || this.path !== path) return;
 		const sides = await conflictSides(repo, path);
 		const work = (await repo.fileInWorktree(path).catch(() => null)) ?? "";
+		// "Mark resolved" may have moved on to the next file meanwhile.
+		if (this.panes !== panes) return;
 		const left = sides.ok ? ((this.compareWith === "ours" ? sides.value.ours : sides.value.theirs) ?? "") : "";
 		this.edited = null;
-		this.panes.setTexts(left, work);
+		panes.setTexts(left, work);
 	}
 
 	private async markResolved(path: string): Promise<void> {

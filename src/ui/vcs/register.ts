@@ -5,6 +5,7 @@ import { notify } from "../notify";
 import { t, vcsFailureKey, type StringKey } from "../strings";
 import { pickBranch, type BranchPickerMode } from "./branch-picker";
 import { ConflictModal } from "./conflict-modal";
+import { HistoryModal } from "./history-modal";
 import { desktopGit } from "./desktop-git";
 import { actionKey, confirmUndo } from "./undo-confirm";
 import type * as VcsViewModule from "./vcs-view";
@@ -143,6 +144,13 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 	repositoryCommand("merge-remote", "vcsMergeRemoteCommand", (s) => conflictsAfter(s, () => s.integrate("merge")));
 	repositoryCommand("rebase-onto-remote", "vcsRebaseRemoteCommand", (s) => conflictsAfter(s, () => s.integrate("rebase")));
 	repositoryCommand("resolve-conflicts", "vcsResolveConflictsCommand", (s) => conflictsAfter(s, () => s.refresh()));
+	repositoryCommand("show-note-history", "vcsNoteHistoryCommand", async (s) => {
+		const file = app.workspace.getActiveFile();
+		if (!file) return void notify(t("vcsNoActiveNote"));
+		await s.refresh();
+		if (s.repository) new HistoryModal(app, s, `${s.repository.prefix}${file.path}`).open();
+		else report(() => null);
+	});
 
 	plugin.register(() => session?.close());
 	return { sync: () => void runSync() };

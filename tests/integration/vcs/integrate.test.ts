@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createProcessProbe, defaultIgnoreLines, GitRepository, VcsSession, type VcsState } from "../../../src/vcs";
-import { createGitWorld, git, gitStatus, nodeExecFile, read, vcsFs, write, type GitWorld } from "../../support/git";
+import { createGitWorld, fileHashes, git, gitStatus, nodeExecFile, read, vcsFs, write, type GitWorld } from "../../support/git";
 
 jest.setTimeout(120_000);
 
@@ -25,17 +24,7 @@ const ready = (s: VcsState) => {
 };
 const fsckClean = (cwd: string) => gitStatus(cwd, "fsck", "--strict", "--no-progress").code;
 
-function hashes(root: string, dir = ""): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
-		const rel = dir ? `${dir}/${e.name}` : e.name;
-		if (rel === ".git") continue;
-		if (e.isDirectory()) Object.assign(out, hashes(root, rel));
-		else out[rel] = createHash("sha256").update(readFileSync(join(root, rel))).digest("hex");
-	}
-	return out;
-}
-const fingerprint = (root: string) => ({ head: git(root, "rev-parse", "HEAD"), ref: git(root, "symbolic-ref", "HEAD"), index: git(root, "ls-files", "-s", "-z"), files: hashes(root) });
+const fingerprint = (root: string) => ({ head: git(root, "rev-parse", "HEAD"), ref: git(root, "symbolic-ref", "HEAD"), index: git(root, "ls-files", "-s", "-z"), files: fileHashes(root) });
 
 /** Both sides change the same line of A.md and B.md: the vault one commit ahead, the remote one. */
 function conflictingSides(): void {
@@ -55,8 +44,9 @@ function conflictingSides(): void {
 }
 
 describe("merge the remote", () => {
-	it("stops at conflicts in two files, resolved with ours, theirs, both and edit, then continues", async () => {
+	it("stops at conflicts in two files, resolved with ours, theirs, both and edit, then continues; undo goes back to before the merge", async () => {
 		conflictingSides();
+		const before = fingerprint(world.vault);
 		const s = session();
 		await s.integrate("merge");
 		expect(ready(s.state).snapshot.operation).toBe("merge");
@@ -85,6 +75,14 @@ describe("merge the remote", () => {
 		expect(git(world.vault, "show", "HEAD:A.md")).toBe("a1\nlocal a2\nremote a2\na3\n");
 		expect(git(world.vault, "show", "HEAD:B.md")).toBe("b1\nboth sides agree\nb3\n");
 		expect(git(world.vault, "status", "--porcelain")).toBe("");
+		expect(fsckClean(world.vault)).toBe(0);
+
+		// Continue was part of the merge: "Undo last merge" returns to before it, with nothing to ask.
+		expect(done.safetyPoints[0].action).toBe("merge");
+		await s.undo(async () => {
+			throw new Error("nothing changed since the merge ended");
+		});
+		expect(fingerprint(world.vault)).toEqual(before);
 		expect(fsckClean(world.vault)).toBe(0);
 	});
 

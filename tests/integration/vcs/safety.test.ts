@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createProcessProbe, defaultIgnoreLines, GitRepository, listSafetyPoints, takeSafetyPoint, VcsSession, type ChangesSince, type SafetyPoint, type VcsState } from "../../../src/vcs";
-import { createGitWorld, git, gitStatus, nodeExecFile, vcsFs, write, type GitWorld } from "../../support/git";
+import { createGitWorld, fileHashes, git, gitStatus, nodeExecFile, vcsFs, write, type GitWorld } from "../../support/git";
 
 jest.setTimeout(120_000);
 
@@ -28,17 +27,6 @@ const ready = (s: VcsState) => {
 	return s;
 };
 
-/** Every file outside .git by its SHA-256, so "byte for byte" is checked file by file (untracked and ignored ones too). */
-function hashes(root: string, dir = ""): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
-		const rel = dir ? `${dir}/${e.name}` : e.name;
-		if (rel === ".git") continue;
-		if (e.isDirectory()) Object.assign(out, hashes(root, rel));
-		else out[rel] = createHash("sha256").update(readFileSync(join(root, rel))).digest("hex");
-	}
-	return out;
-}
 
 /** HEAD (its branch and commit), the index's entries, and every file's hash. */
 function fingerprint(root: string) {
@@ -46,7 +34,7 @@ function fingerprint(root: string) {
 		headRef: gitStatus(root, "symbolic-ref", "-q", "HEAD").out.trim(),
 		head: git(root, "rev-parse", "HEAD").trim(),
 		index: git(root, "ls-files", "-s", "-z"),
-		files: hashes(root),
+		files: fileHashes(root),
 	};
 }
 
