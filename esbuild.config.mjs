@@ -1,7 +1,7 @@
 // Builds the plugin (main.js, CommonJS, for Obsidian) and the CLI (dist/cli.js, for Node).
 import esbuild from "esbuild";
 import { builtinModules } from "node:module";
-import { mkdirSync, copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { deflateRawSync } from "node:zlib";
 import { relative as relativePath, resolve as resolvePath, sep } from "node:path";
 
@@ -104,6 +104,9 @@ const wsForNode = {
  * (`packagesInside`: its packages go into its text). The worker source and sql.js's wasm are
  * text modules too: data, but bytes that every start would scan.
  */
+/** src/vcs's files but message.ts (src/settings/vcs-settings.ts reads its placeholders at start). */
+const VCS_CORE = readdirSync("src/vcs").filter((f) => f.endsWith(".ts") && f !== "message.ts").map((f) => `src/vcs/${f}`);
+
 const TEXT_MODULES = [
 	// sql.js (history, SQLite blocks) and its wasm, and the SQLite worker's source
 	{ id: "sql.js" },
@@ -142,7 +145,9 @@ const TEXT_MODULES = [
 	{ id: "src/ui/diff/textdiff-block-view.ts", owns: ["src/ui/diff/textdiff-block-view.ts"] },
 	{ id: "src/ui/diff/compare-responses.ts", owns: ["src/ui/diff/compare-responses.ts"] },
 	{ id: "src/ui/diff/diff-panes.ts", owns: ["src/ui/diff/diff-panes.ts", "src/ui/diff/merge-changes.ts"] },
-	{ id: "src/ui/vcs/vcs-view.ts", owns: ["src/ui/vcs/vcs-view.ts", "src/ui/vcs/change-rows.ts", "src/ui/vcs/diff-modal.ts"] },
+	{ id: "src/ui/vcs/vcs-ui.ts", owns: ["src/ui/vcs/vcs-ui.ts", "src/ui/vcs/vcs-view.ts", "src/ui/vcs/change-rows.ts", "src/ui/vcs/diff-modal.ts", "src/ui/vcs/branch-picker.ts", "src/ui/vcs/conflict-modal.ts", "src/ui/vcs/history-modal.ts", "src/ui/vcs/undo-confirm.ts", "src/ui/vcs/desktop-git.ts"] },
+	// the git core (src/vcs) but its commit-message template, which the settings read at start
+	{ id: "src/vcs/index.ts", owns: VCS_CORE },
 	{ id: "src/ui/chat/chat-view.ts", owns: ["src/ui/chat/chat-view.ts", "src/ui/chat/answer-view.ts", "src/chat/answer-fences.ts"] },
 	// streams and auth (this wave)
 	{ id: "ws" },

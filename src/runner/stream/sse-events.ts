@@ -1,4 +1,5 @@
-import { createParser, type EventSourceMessage } from "eventsource-parser";
+import type * as EventsourceParser from "eventsource-parser";
+import type { EventSourceMessage } from "eventsource-parser";
 
 /** An SSE event as the stream keeps it. `retry`: the server's reconnection delay, when it sent one. */
 export type SseEvent = EventSourceMessage;
@@ -10,7 +11,9 @@ export type SseEvent = EventSourceMessage;
  */
 export function sseReader(onEvent: (event: SseEvent) => void, onRetry?: (ms: number) => void): { feed(chunk: Uint8Array): void; end(): void } {
 	const decoder = new TextDecoder("utf-8");
-	const parser = createParser({ onEvent, onRetry });
+	// Required here: main.js carries the parser as a text module, compiled on the first stream (docs/architecture.md, "Text modules").
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	const parser = (require("eventsource-parser") as typeof EventsourceParser).createParser({ onEvent, onRetry });
 	return {
 		feed: (chunk) => parser.feed(decoder.decode(chunk, { stream: true })),
 		end: () => parser.feed(decoder.decode()),

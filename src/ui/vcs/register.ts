@@ -1,23 +1,21 @@
-import type { Plugin } from "obsidian";
+import { Platform, type Plugin } from "obsidian";
 import { actsWhileOpen, type Chord, type KeymapPreset } from "../../settings/keymap";
-import { DEFAULT_COMMIT_TEMPLATE, defaultIgnoreLines, GitRepository, VcsSession, type GitFailure, type VcsState } from "../../vcs";
+import type { GitFailure, VcsSession, VcsState } from "../../vcs";
+import { DEFAULT_COMMIT_TEMPLATE } from "../../vcs/message";
 import { notify } from "../notify";
 import { t, vcsFailureKey, type StringKey } from "../strings";
-import { pickBranch, type BranchPickerMode } from "./branch-picker";
-import { ConflictModal } from "./conflict-modal";
-import { HistoryModal } from "./history-modal";
-import { desktopGit } from "./desktop-git";
-import { actionKey, confirmUndo } from "./undo-confirm";
-import type * as VcsViewModule from "./vcs-view";
+import type { BranchPickerMode } from "./branch-picker";
+import type * as VcsUi from "./vcs-ui";
 import { VCS_VIEW_TYPE } from "./vcs-view-type";
 
 /**
- * The panel's view, required when the panel first opens: main.js carries it as a text module,
- * compiled then rather than at Obsidian's start (docs/architecture.md, "Text modules").
+ * The panel's code and the git core, required when the panel first opens or a command first runs:
+ * main.js carries them as text modules, compiled then rather than at Obsidian's start
+ * (docs/architecture.md, "Text modules").
  */
-function vcsViewClass(): typeof VcsViewModule.VcsView {
+function vcsUi(): typeof VcsUi {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-	return (require("./vcs-view") as typeof VcsViewModule).VcsView;
+	return require("./vcs-ui") as typeof VcsUi;
 }
 
 export interface VcsWiring {
@@ -42,26 +40,20 @@ export interface VcsWiring {
  */
 export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => void } {
 	const app = plugin.app;
-	const git = desktopGit(app);
-	const session = git
-		? new VcsSession({
-				open: () => GitRepository.open(git.config, git.fs),
-				init: () => GitRepository.init(git.config, git.fs, defaultIgnoreLines(app.vault.configDir, `${wiring.pluginDir}/history.sqlite`)),
-				probe: git.probe,
-				template: () => wiring.commitTemplate() || DEFAULT_COMMIT_TEMPLATE,
-				now: () => new Date(),
-			})
-		: null;
+	/** Made on first use (undefined until then); null where git cannot run. */
+	let made: VcsSession | null | undefined;
+	const sessionNow = (): VcsSession | null =>
+		made !== undefined ? made : (made = Platform.isDesktopApp ? vcsUi().createVcsSession(app, `${wiring.pluginDir}/history.sqlite`, () => wiring.commitTemplate() || DEFAULT_COMMIT_TEMPLATE) : null);
 
 	plugin.registerView(
 		VCS_VIEW_TYPE,
 		(leaf) =>
-			new (vcsViewClass())(leaf, {
-				session,
+			new (vcsUi().VcsView)(leaf, {
+				session: sessionNow(),
 				chords: () => ({ commit: wiring.chord("vcs.commit") ?? null, branch: wiring.chord("vcs.branch") ?? null, commitWhileOpen: actsWhileOpen("vcs.commit", wiring.preset()) }),
 				onKeymapChange: (listener) => wiring.onKeymapChange(listener),
 				openFile: (path) => {
-					const prefix = session?.repository?.prefix ?? "";
+					const prefix = made?.repository?.prefix ?? "";
 					if (path.startsWith(prefix)) void app.workspace.openLinkText(path.slice(prefix.length), "", false);
 				},
 				copy: (text) => void navigator.clipboard.writeText(text).then(() => notify(t("vcsCopied"))),
@@ -80,7 +72,7 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 	const failed = (f: GitFailure) => notify(t(vcsFailureKey(f.code), { ahead: f.ahead ?? 0, behind: f.behind ?? 0 }));
 	/** After a palette action the panel may be closed: a notice says how it ended. */
 	const report = (success: (s: Extract<VcsState, { kind: "ready" }>) => string | null) => {
-		const s = session?.state;
+		const s = made?.state;
 		if (s?.kind === "unavailable") failed(s.failure);
 		else if (s?.kind === "ready" && s.problem) failed(s.problem);
 		else if (s?.kind === "ready") {
@@ -90,6 +82,7 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 	};
 
 	const runSync = (): boolean => {
+		const session = sessionNow();
 		if (!session) {
 			notify(t("vcsNeedsDesktop"));
 			return true;
@@ -105,20 +98,24 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 			id,
 			name: t(name),
 			checkCallback: (checking) => {
-				if (!session || session.state.kind === "unavailable") return false;
-				if (!checking) void run(session);
+				// Before the session is made, only the platform is known: mobile has no git.
+				if (!Platform.isDesktopApp || made?.state.kind === "unavailable") return false;
+				if (checking) return true;
+				const session = sessionNow();
+				if (session) void run(session);
+				else notify(t("vcsNeedsDesktop"));
 				return true;
 			},
 		});
 	repositoryCommand("commit-all-changes", "vcsCommitCommand", async (s) => {
 		// With the panel open, as its chord: the box's message if any, and the box empties.
 		// The leaf of our view type holds our view (no instanceof: that would load the view's module).
-		const view = app.workspace.getLeavesOfType(VCS_VIEW_TYPE)[0]?.view as VcsViewModule.VcsView | undefined;
+		const view = app.workspace.getLeavesOfType(VCS_VIEW_TYPE)[0]?.view as VcsUi.VcsView | undefined;
 		await (view?.getViewType() === VCS_VIEW_TYPE ? view.commitAll() : s.commit("", true));
 		report((r) => t("vcsCommitted", { hash: r.commits[0]?.shortHash ?? "" }));
 	});
 	const branchCommand = (mode: BranchPickerMode) => async (s: VcsSession) => {
-		const problem = await pickBranch(app, s, mode, () => report((r) => t("vcsSwitchedTo", { branch: r.snapshot.status.branch.head ?? "" })));
+		const problem = await vcsUi().pickBranch(app, s, mode, () => report((r) => t("vcsSwitchedTo", { branch: r.snapshot.status.branch.head ?? "" })));
 		if (problem) failed(problem);
 	};
 	repositoryCommand("switch-branch", "vcsSwitchBranchCommand", branchCommand("switch"));
@@ -128,8 +125,8 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 	repositoryCommand("undo-last-vcs-change", "vcsUndoLastCommand", async (s) => {
 		await s.refresh();
 		const point = s.state.kind === "ready" ? s.state.safetyPoints[0] : undefined;
-		await s.undo((p, changes) => confirmUndo(app, p, changes));
-		if (point) report(() => t("vcsUndone", { action: t(actionKey(point.action)) }));
+		await s.undo((p, changes) => vcsUi().confirmUndo(app, p, changes));
+		if (point) report(() => t("vcsUndone", { action: t(vcsUi().actionKey(point.action)) }));
 		else report(() => null);
 	});
 	repositoryCommand("pull-vault-repository", "vcsPullCommand", async (s) => {
@@ -138,7 +135,7 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 	});
 	const conflictsAfter = async (s: VcsSession, run: () => Promise<void>) => {
 		await run();
-		if (s.state.kind === "ready" && s.state.conflicts.length) new ConflictModal(app, s, null).open();
+		if (s.state.kind === "ready" && s.state.conflicts.length) new (vcsUi().ConflictModal)(app, s, null).open();
 		else report(() => null);
 	};
 	repositoryCommand("merge-remote", "vcsMergeRemoteCommand", (s) => conflictsAfter(s, () => s.integrate("merge")));
@@ -148,10 +145,10 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 		const file = app.workspace.getActiveFile();
 		if (!file) return void notify(t("vcsNoActiveNote"));
 		await s.refresh();
-		if (s.repository) new HistoryModal(app, s, `${s.repository.prefix}${file.path}`).open();
+		if (s.repository) new (vcsUi().HistoryModal)(app, s, `${s.repository.prefix}${file.path}`).open();
 		else report(() => null);
 	});
 
-	plugin.register(() => session?.close());
+	plugin.register(() => made?.close());
 	return { sync: () => void runSync() };
 }
