@@ -63,5 +63,6 @@ export function prepareContext(note: readonly NoteBlock[], block: NoteBlock, sco
 		defaultTimeoutMs: scope.defaultTimeoutMs,
 		secretNames: scope.secrets?.names,
 		unsetSecrets: scope.secrets?.unset,
+		auth: scope.auth,
 	};
 }
