@@ -7,8 +7,14 @@ const tsJest = [
 	"ts-jest",
 	{ tsconfig: { module: "commonjs", moduleResolution: "node", isolatedModules: true } },
 ];
+/** ESM-only packages (the auth client and JWT decoder) that jest's CommonJS runtime must have compiled; esbuild bundles them as they are. */
+const esmOnly = ["oauth4webapi", "jose"];
 const shared = {
-	transform: { "^.+\\.ts$": tsJest },
+	transform: {
+		"^.+\\.ts$": tsJest,
+		[`/node_modules/(${esmOnly.join("|")})/.+\\.js$`]: ["ts-jest", { tsconfig: { module: "commonjs", allowJs: true, isolatedModules: true } }],
+	},
+	transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join("|")})/)`],
 	moduleNameMapper: {
 		"^obsidian$": "<rootDir>/tests/mocks/obsidian.ts",
 		// The bytes of sql.js's WebAssembly, as esbuild's binary loader gives them to the bundle.

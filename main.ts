@@ -21,6 +21,7 @@ import { PluginServices } from "./src/ui/plugin-services";
 import { SettingsStore } from "./src/ui/settings-store";
 import { SettingTabLoader } from "./src/ui/settings-tab-loader";
 import { setLanguage, t } from "./src/ui/strings";
+import { notify } from "./src/ui/notify";
 import { ReferenceSuggest } from "./src/ui/suggest/reference-suggest";
 import { SlashSuggest } from "./src/ui/suggest/slash-suggest";
 import { PluginChatHost } from "./src/ui/chat/chat-host";
@@ -140,6 +141,10 @@ export default class RunnableBlocksPlugin extends Plugin {
 			newVariable: () => environments.openNewVariable(),
 			toggleChat: () => void toggleChat(),
 			syncVault,
+			clearAuthTokens: () => {
+				this.runtime.auth.clear();
+				notify(t("authTokensCleared"));
+			},
 		};
 	}
 

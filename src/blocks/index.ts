@@ -9,6 +9,7 @@ export * from "./kinds";
 export * from "./http";
 export * from "./references";
 export * from "./builtins";
+export * from "./auth-reference";
 export * from "./note";
 export * from "./identity";
 export * from "./reparse";

@@ -1,3 +1,5 @@
+import { AUTH_REFERENCE_FORM, isAuthHead, parseAuthReference } from "./auth-reference";
+
 /**
  * `{{...}}` references: finding them, classifying them, and resolving a template
  * against sources passed in by the caller (built-ins, alias results, environment),
@@ -42,6 +44,7 @@ const DOLLAR_BUILTINS = new Set(["$guid", "$uuid", "$timestamp", "$randomInt", "
 
 /** Classifies the inside of a reference. */
 export function classifyReference(inner: string): ReferenceKind {
+	if (isAuthHead(inner)) return parseAuthReference(inner) ? "builtin" : "invalid";
 	const space = inner.search(WHITESPACE);
 	const head = space === -1 ? inner : inner.slice(0, space);
 	if (inner.startsWith("$")) return DOLLAR_BUILTINS.has(head) ? "builtin" : "invalid";
@@ -195,6 +198,7 @@ function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, str
 			return found.ok && encode ? { ok: true, value: encodeURIComponent(found.value) } : found;
 		}
 		case "invalid":
+			if (isAuthHead(ref.inner)) return unresolved(`write ${AUTH_REFERENCE_FORM}`);
 			return unresolved("not a built-in, an alias path (alias.response.body.$.x) or a variable name");
 	}
 }

@@ -54,6 +54,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		secretValues: opts.env.secretValues,
 		secretNames: [...opts.env.secrets.names],
 		unsetSecretNames: [...opts.env.secrets.unset],
+		auth: opts.env.auth,
 	};
 	return {
 		transport: () => transport,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { defaultSettings, environmentVariables, formatProblem, parseSettings, type Settings } from "../settings/user-settings";
+import { defaultSettings, environmentVariables, formatProblem, parseSettings, type EnvironmentValues, type Settings } from "../settings/user-settings";
 import { UsageError } from "./usage";
 
 /** Obsidian's default config folder; the CLI cannot see a custom one, `--config` covers that case. */
@@ -67,6 +67,8 @@ export interface CliEnvironment {
 	secretValues: string[];
 	/** The secret variables (all, and those with no value): masked by span; unset ones say so. */
 	secrets: { names: ReadonlySet<string>; unset: ReadonlySet<string> };
+	/** Auth configurations of the environment, secrets read from RUNNABLE_BLOCKS_SECRET_<ID>. */
+	auth?: EnvironmentValues["auth"];
 }
 
 /**
@@ -85,5 +87,5 @@ export function selectEnvironment(settings: Settings, name: string | undefined, 
 	const values = settings.environments[chosen] ?? {};
 	const unsetIds = new Set(env.unsetSecretNames.filter((v) => read?.has(v) ?? true).flatMap((v) => ("secret" in values[v] ? [values[v].secret] : [])));
 	for (const id of unsetIds) warn(`secret "${id}" is not set: export ${secretEnvName(id)} to use it\n`);
-	return { name: chosen, variables: env.variables, secretValues: env.secretValues, secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) } };
+	return { name: chosen, variables: env.variables, secretValues: env.secretValues, secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) }, auth: env.auth };
 }

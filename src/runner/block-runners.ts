@@ -67,5 +67,6 @@ export function prepareContext(note: readonly NoteBlock[], block: NoteBlock, sco
 		defaultTimeoutMs: scope.defaultTimeoutMs,
 		secretNames: scope.secrets?.names,
 		unsetSecrets: scope.secrets?.unset,
+		auth: scope.auth,
 	};
 }

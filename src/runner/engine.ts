@@ -14,6 +14,9 @@ import { failedBeforeStart, type BlockResult, type KindDeps, type KindOptions, t
 import { runBlocks, type BlockRun } from "./run-note";
 import { SessionStore } from "./session";
 import type { Transport } from "./transport";
+import type { ResolvedAuth } from "../settings/auth-config";
+import { AuthTokens, type InteractiveGrants } from "./auth/auth-tokens";
+import { runAuth } from "./auth/run-auth";
 
 export { isRunnable };
 
@@ -26,6 +29,8 @@ export interface ActiveEnvironment {
 	/** Names of the secret variables, and of those whose secret has no value. */
 	secretNames: string[];
 	unsetSecretNames: string[];
+	/** The environment's auth configurations, their secrets read (`[environments.<env>.auth.*]`). */
+	auth?: Readonly<Record<string, ResolvedAuth>>;
 }
 
 /**
@@ -63,6 +68,10 @@ export interface EnginePorts {
 	readonly caching?: boolean;
 	/** Writes pending history and closes sockets; the engine calls it once, from `close`. */
 	close?(): Promise<void>;
+	/** The grants that need a person: a browser and a loopback or protocol-handler redirect, a device-code prompt. */
+	authInteraction?(): InteractiveGrants | undefined;
+	/** The clock tokens expire by (tests move it); default Date.now. */
+	clock?: () => number;
 }
 
 /** Per-run options: the plugin passes `force`; the CLI observes the run to print it. */
@@ -92,6 +101,8 @@ export interface Engine {
 	readonly cookies: CookieJars;
 	/** The active environment's jar, as the Cookies tab lists it and "Clear cookies" empties it. */
 	cookieJar(): { environment: string; cookies: JarCookie[]; clear(): void };
+	/** The session's OAuth tokens, per environment and configuration ("Clear auth tokens", the Auth view, masking). */
+	readonly auth: AuthTokens;
 	/**
 	 * Runs `targets` of `note` and never rejects: whatever fails while preparing the run
 	 * (transport, settings, secrets) or inside the engine ends each unfinished target in
@@ -120,12 +131,14 @@ export function createEngine(ports: EnginePorts): Engine {
 	const sessions = new SessionStore();
 	const cache = new ByteLruCache<HttpResult>();
 	const cookies = new CookieJars();
+	const auth = new AuthTokens(ports.clock);
 	/** What the blocks of a note read in a run, and in a preparation for export: one scope for both. */
 	const scopeOf = (filePath: string, env: ActiveEnvironment) => ({
 		env: env.variables,
 		results: sessions.note(filePath),
 		defaultTimeoutMs: ports.defaultTimeoutMs(),
 		secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) },
+		...(env.auth && Object.keys(env.auth).length > 0 ? { auth: runAuth({ environment: env.name, configs: env.auth, tokens: auth, transport: () => ports.transport(), interactive: ports.authInteraction?.() }) } : {}),
 	});
 
 	const runPrepared = async (filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], opts: RunOptions, finished: Set<NoteBlock>): Promise<BlockRun[]> => {
@@ -152,7 +165,7 @@ export function createEngine(ports: EnginePorts): Engine {
 			filePath,
 			deps,
 			force: opts.force,
-			maskUrl: (u) => maskSecrets(u, secretValues),
+			maskUrl: (u) => maskSecrets(u, [...secretValues, ...auth.values()]),
 			signalFor: (block) => {
 				const c = session.begin(blockKey(block));
 				controllers.set(blockKey(block), c);
@@ -186,6 +199,7 @@ export function createEngine(ports: EnginePorts): Engine {
 		sessions,
 		cache,
 		cookies,
+		auth,
 		cookieJar() {
 			const environment = ports.environment().name;
 			return { environment, cookies: cookies.list(environment), clear: () => cookies.clear(environment) };

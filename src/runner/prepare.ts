@@ -1,7 +1,8 @@
-import { evaluateBuiltin, isHttpToken, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type AliasPath, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
+import { evaluateBuiltin, isHttpToken, parseAuthReference, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type AliasPath, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
 import { failedError, failureText } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
+import type { RunAuth } from "./auth/run-auth";
 
 /** What a block's references can read. */
 export interface PrepareContext {
@@ -22,6 +23,8 @@ export interface PrepareContext {
 	secretNames?: ReadonlySet<string>;
 	/** Secret variables whose secret has no value: a reference to one says the secret is not set. */
 	unsetSecrets?: ReadonlySet<string>;
+	/** `{{$auth.token("name")}}`: the environment's auth configurations and their kept tokens (absent: none). */
+	auth?: RunAuth;
 }
 
 /** What every block of a run reads alike: the active environment, the note's finished runs, the defaults. */
@@ -34,6 +37,8 @@ export interface RunScope {
 	entropy?: Entropy;
 	/** The environment's secret variables (all) and those with no value. */
 	secrets?: { names: ReadonlySet<string>; unset: ReadonlySet<string> };
+	/** The environment's auth configurations, their tokens and how to get them. */
+	auth?: RunAuth;
 }
 
 /** The blocks references can read by alias: the note's runnable blocks, the first of each name. */
@@ -56,7 +61,11 @@ export type Preparation =
 export function referenceSources(ctx: PrepareContext): ReferenceSources {
 	const entropy = ctx.entropy ?? systemEntropy;
 	return {
-		builtin: (inner) => evaluateBuiltin(inner, entropy),
+		builtin: (inner) => {
+			const auth = parseAuthReference(inner);
+			if (!auth) return evaluateBuiltin(inner, entropy);
+			return ctx.auth ? ctx.auth.lookup(auth) : { ok: false, message: `Unresolved reference {{${inner}}}: the active environment has no auth configuration "${auth.name}"` };
+		},
 		alias: (path) => {
 			if (!ctx.aliases.has(path.alias)) return undefined;
 			const result = ctx.result(path.alias);
@@ -105,11 +114,14 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 	const sources = referenceSources(ctx);
 	// Built-ins are recorded so that the masked copy below shows the same $uuid, $timestamp…
 	const builtins: Array<Lookup | undefined> = [];
+	// Auth references stand for tokens: masked wherever the request is shown, as secrets are.
+	const authUsed = new Set<string>();
 	const resolved = resolveMessage(http, {
 		...sources,
 		builtin: (inner) => {
 			const found = sources.builtin(inner);
 			builtins.push(found);
+			if (parseAuthReference(inner)) authUsed.add(inner.trim());
 			return found;
 		},
 	});
@@ -157,7 +169,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 			followRedirects: !http.noRedirect,
 			...(http.noCookieJar ? { noCookieJar: true } : {}),
 			timeoutMs: (block.kind === "http" ? block.info.tokens.timeout : undefined) ?? ctx.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-			...(usesSecret(parts, ctx.secretNames) ? { masked: maskedCopy(http, sources, builtins, ctx.secretNames ?? new Set()) } : {}),
+			...(usesSecret(parts, ctx.secretNames) || authUsed.size > 0 ? { masked: maskedCopy(http, sources, builtins, ctx.secretNames ?? new Set(), authUsed) } : {}),
 		},
 		envSnapshot,
 		aliasesUsed,
@@ -208,14 +220,17 @@ function usesSecret(parts: readonly Resolution[], secretNames: ReadonlySet<strin
  * So a secret is masked by where it was substituted, in whatever form it went on the wire —
  * never by searching for its value (which misses encoded forms and hides look-alikes).
  */
-function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: ReadonlyArray<Lookup | undefined>, secretNames: ReadonlySet<string>): MaskedRequest {
-	// One marker per secret, so the copy can name each one ({{token}}) as well as hide it (•••).
+function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: ReadonlyArray<Lookup | undefined>, secretNames: ReadonlySet<string>, authRefs: ReadonlySet<string> = new Set()): MaskedRequest {
+	// One marker per secret (and per auth reference, named by what is inside its braces), so the copy can name each one ({{token}}) as well as hide it (•••).
 	const nonce = Math.random().toString(36).slice(2, 12);
-	const names = [...secretNames];
+	const names = [...secretNames, ...authRefs];
 	const markerOf = (name: string) => `rbsecret${nonce}x${names.indexOf(name)}x`;
 	let next = 0;
 	const replay: ReferenceSources = {
-		builtin: () => builtins[next++],
+		builtin: (inner) => {
+			const recorded = builtins[next++];
+			return authRefs.has(inner.trim()) && recorded?.ok ? { ok: true, value: markerOf(inner.trim()) } : recorded;
+		},
 		alias: (path) => sources.alias(path),
 		variable: (name) => (secretNames.has(name) ? markerOf(name) : sources.variable(name)),
 		literal: (name) => secretNames.has(name),

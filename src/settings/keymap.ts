@@ -65,6 +65,7 @@ export const ACTIONS = [
 	// Obsidian's Mod+B is Bold: bound only by the Notebook preset or user.toml.
 	{ id: "chat.toggle", scope: "global", defaultChord: null, notebookChord: "Mod+B", name: "actChat", command: { id: "toggle-chat", title: "Toggle chat panel" } },
 	{ id: "vcs.sync", scope: "global", defaultChord: null, notebookChord: "Mod+Shift+S", name: "actVcsSync", command: { id: "sync-vault-repository", title: "Sync the vault repository" } },
+	{ id: "auth.clear", scope: "global", defaultChord: null, notebookChord: null, name: "actAuthClear", command: { id: "clear-auth-tokens", title: "Clear auth tokens" } },
 	// The version-control panel's chords, on the panel's own scope (src/ui/vcs): Obsidian keeps Mod+G
 	// (graph view) and Mod+B (bold) wherever the panel does not have focus. The Notebook preset
 	// widens Mod+G to "panel open", the design's condition, after listing the graph view it shadows.

@@ -2,6 +2,7 @@ import { parse, TomlError } from "smol-toml";
 import { defaultChatSettings, parseChatTable, type ChatSettings } from "./chat-settings";
 import { KEYMAP_PRESETS, type KeymapPreset } from "./keymap";
 import { parseConnection, type Connection } from "./connections";
+import { parseAuthConfig, resolveAuthConfigs, type AuthConfig, type ResolvedAuth } from "./auth-config";
 import { locate } from "./toml-locate";
 import { defaultVcsSettings, parseVcsTable, type VcsSettings } from "./vcs-settings";
 
@@ -33,6 +34,8 @@ export interface Settings {
 	keymap: Record<string, string>;
 	environments: Record<string, Record<string, VariableValue>>;
 	connections: Record<string, Connection>;
+	/** Auth configurations by environment, then name: `[environments.<env>.auth.<name>]` (docs/auth.md). */
+	auth: Record<string, Record<string, AuthConfig>>;
 	/** The chat panel's endpoint and limits (docs/chat.md). */
 	chat: ChatSettings;
 	/** The version-control panel (docs/vcs.md). */
@@ -40,7 +43,7 @@ export interface Settings {
 }
 
 export function defaultSettings(): Settings {
-	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false }, keymap: {}, environments: {}, connections: {}, chat: defaultChatSettings(), vcs: defaultVcsSettings() };
+	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false }, keymap: {}, environments: {}, connections: {}, auth: {}, chat: defaultChatSettings(), vcs: defaultVcsSettings() };
 }
 
 /** A problem with a position in user.toml (1-based line and column). */
@@ -136,6 +139,10 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 		const env: Record<string, VariableValue> = {};
 		for (const [k, v] of Object.entries(vars)) {
 			const path = ["environments", name, k];
+			if (k === "auth" && isTable(v)) {
+				settings.auth[name] = parseAuthTables(v, [...path], error, warn);
+				continue;
+			}
 			if (typeof v === "string") env[k] = { value: v };
 			else if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") env[k] = { value: String(v) };
 			else if (isTable(v) && typeof v.secret === "string" && Object.keys(v).length === 1) env[k] = { secret: v.secret };
@@ -164,6 +171,20 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 	return { ok: true, settings, errors, warnings };
 }
 
+/** `[environments.<env>.auth.*]`: each table one configuration; problems at their key paths. */
+function parseAuthTables(tables: Table, at: string[], error: (path: string[], message: string) => void, warn: (path: string[], message: string) => void): Record<string, AuthConfig> {
+	const out: Record<string, AuthConfig> = {};
+	for (const [name, c] of Object.entries(tables)) {
+		if (!isTable(c)) {
+			error([...at, name], `must be a table: [${keyName([...at, name])}] with type = "oauth2" or "aws-sigv4"`);
+			continue;
+		}
+		const config = parseAuthConfig(c, (k, m) => error([...at, name, k], m), (k, m) => warn([...at, name, k], m));
+		if (config) out[name] = config;
+	}
+	return out;
+}
+
 /**
  * The variables of an environment with secret ids resolved through `readSecret`
  * (Obsidian's secret storage in the plugin; the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>).
@@ -179,10 +200,13 @@ export interface EnvironmentValues {
 	secretNames: string[];
 	/** Names of the secret variables whose secret has no value: a reference to one says so. */
 	unsetSecretNames: string[];
+	/** The environment's auth configurations with their secrets read (their values are in `secretValues` too). */
+	auth: Record<string, ResolvedAuth>;
 }
 
 export function environmentVariables(settings: Settings, name: string, readSecret: (id: string) => string | undefined): EnvironmentValues {
-	const out: EnvironmentValues = { variables: {}, secretValues: [], missingSecrets: [], secretNames: [], unsetSecretNames: [] };
+	const auth = resolveAuthConfigs(settings.auth[name] ?? {}, readSecret);
+	const out: EnvironmentValues = { variables: {}, secretValues: Object.values(auth).flatMap((a) => Object.values(a.secrets)), missingSecrets: [], secretNames: [], unsetSecretNames: [], auth };
 	for (const [k, v] of Object.entries(settings.environments[name] ?? {})) {
 		if ("value" in v) {
 			out.variables[k] = v.value;

@@ -25,6 +25,8 @@ export interface ActionEffects {
 	newVariable(): void;
 	toggleChat(): void;
 	syncVault(): void;
+	/** Forgets every OAuth token of the session; the next run that needs one signs in again. */
+	clearAuthTokens(): void;
 }
 
 type GotoId = Extract<ActionId, `block.goto.${string}`>;
@@ -50,6 +52,7 @@ const COMMAND_NAMES: Record<Exclude<PaletteActionId, GotoId>, StringKey> = {
 	"env.new_variable": "cmdNewVariable",
 	"chat.toggle": "cmdToggleChat",
 	"vcs.sync": "cmdSyncVault",
+	"auth.clear": "cmdClearAuthTokens",
 };
 
 const paletteName = (id: PaletteActionId): string => (isGoto(id) ? t("cmdGoToBlock", { n: gotoNumber(id) }) : t(COMMAND_NAMES[id]));
@@ -113,6 +116,9 @@ export function performAction(id: ActionId, target: ActionTarget | null, fx: Act
 			return true;
 		case "vcs.sync":
 			fx.syncVault();
+			return true;
+		case "auth.clear":
+			fx.clearAuthTokens();
 			return true;
 		case "vcs.commit":
 		case "vcs.branch":

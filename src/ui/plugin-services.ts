@@ -75,7 +75,7 @@ export class PluginServices implements EnginePorts {
 	environment(): ActiveEnvironment {
 		const s = this.settings.settings;
 		const env = environmentVariables(s, s.general.environment, (id) => this.app.secretStorage.getSecret(id) ?? undefined);
-		return { name: s.general.environment, variables: env.variables, secretValues: env.secretValues, secretNames: env.secretNames, unsetSecretNames: env.unsetSecretNames };
+		return { name: s.general.environment, variables: env.variables, secretValues: env.secretValues, secretNames: env.secretNames, unsetSecretNames: env.unsetSecretNames, auth: env.auth };
 	}
 
 	defaultTimeoutMs(): number {

@@ -1,8 +1,10 @@
 import { checkAssertions, type HttpNoteBlock } from "../../blocks";
-import type { KindRunner } from "../kind-runner";
+import type { BlockRunContext, KindRunner } from "../kind-runner";
 import { executeRequest } from "../executor";
 import { withFileParts } from "../file-parts";
-import { prepareRequest, referenceSources } from "../prepare";
+import { referenceSources, type Preparation } from "../prepare";
+import { signAwsRequest } from "../auth/aws-sigv4";
+import { prepareWithAuth } from "../auth/prepare-with-auth";
 import { bodyText, httpFailedBeforeStart, readHttpPath, type HttpResult } from "./http-run";
 
 /** The block's `??` assertions checked once a response arrived (docs/blocks.md). */
@@ -14,14 +16,28 @@ function withAssertions(block: HttpNoteBlock, result: HttpResult): HttpResult {
 	return { ...result, assertions: checkAssertions(lines.map((a) => ({ line: noteLine(a.line), text: a.text })), response) };
 }
 
-/** An http block: references resolved into a request, then sent through the transport. */
+/** A prepared request read (`< file` parts), signed (AWS) and sent. */
+async function send(prepared: Extract<Preparation, { ok: true }>, ctx: BlockRunContext): Promise<HttpResult> {
+	const read = await withFileParts(prepared.request, referenceSources(ctx.prepare), ctx.deps.files, ctx.execute.filePath);
+	if (!read.ok) return httpFailedBeforeStart(read.error, prepared.request);
+	const signed = signAwsRequest(read.request, (ctx.deps.now ?? Date.now)());
+	if (!signed.ok) return httpFailedBeforeStart(signed.error, prepared.request);
+	return executeRequest(signed.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
+}
+
+/** An http block: tokens fetched, references resolved into a request, then sent through the transport. */
 export const HTTP_RUNNER: KindRunner<HttpNoteBlock> = {
 	async run(block, ctx) {
-		const prepared = prepareRequest(block, ctx.prepare);
+		const signal = ctx.execute.signal;
+		const prepared = await prepareWithAuth(block, ctx.prepare, { signal });
 		if (!prepared.ok) return httpFailedBeforeStart(prepared.error);
-		const read = await withFileParts(prepared.request, referenceSources(ctx.prepare), ctx.deps.files, ctx.execute.filePath);
-		if (!read.ok) return httpFailedBeforeStart(read.error, prepared.request);
-		const result = await executeRequest(read.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
+		let result = await send(prepared, ctx);
+		// A 401 to a request that carried an OAuth token: one new token (refresh, else a new grant) and one retry, never more.
+		if (result.state === "done" && result.head?.status === 401 && prepared.authNames.some((n) => ctx.prepare.auth?.renewable(n))) {
+			const again = await prepareWithAuth(block, ctx.prepare, { signal, renew: true });
+			if (!again.ok) return httpFailedBeforeStart(again.error, result.request);
+			result = await send(again, ctx);
+		}
 		return withAssertions(block, result);
 	},
 	read: readHttpPath,

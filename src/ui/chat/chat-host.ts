@@ -84,7 +84,7 @@ export class PluginChatHost implements ChatHost {
 	constructor(
 		private readonly app: App,
 		private readonly store: SettingsStore,
-		private readonly engine: Pick<Engine, "sessions" | "prepare" | "isRunnable">,
+		private readonly engine: Pick<Engine, "sessions" | "prepare" | "isRunnable" | "auth">,
 		private readonly services: ChatServices,
 		private readonly notes: Notes,
 	) {}
@@ -121,7 +121,8 @@ export class PluginChatHost implements ChatHost {
 
 	secretValues(): string[] {
 		const key = this.apiKey();
-		return [...this.services.environment().secretValues, ...(key ? [key] : [])];
+		// The session's OAuth tokens too: a response or a request shown in the context may carry one.
+		return [...this.services.environment().secretValues, ...this.engine.auth.values(), ...(key ? [key] : [])];
 	}
 
 	editor(): EditorContext | null {

@@ -418,6 +418,10 @@ export const en = {
 	chatSchemaFailed: "Could not read the schema: {message}",
 	chatResumeCommand: "Resume chat from this note",
 	chatNotAConversation: "This note is not a saved conversation",
+	// Auth (OAuth 2.0 tokens, AWS signing): docs/auth.md
+	actAuthClear: "Clear auth tokens: the next run signs in again",
+	cmdClearAuthTokens: "Clear auth tokens",
+	authTokensCleared: "Auth tokens cleared.",
 	chatErrTimeout: "The server did not answer in time ([chat] timeout: {seconds} s).",
 	chatYou: "You",
 	chatAssistant: "Assistant",

@@ -413,6 +413,10 @@ export const es: Table = {
 	chatSchemaFailed: "No se pudo leer el esquema: {message}",
 	chatResumeCommand: "Retomar el chat de esta nota",
 	chatNotAConversation: "Esta nota no es una conversación guardada",
+	// Auth (OAuth 2.0 tokens, AWS signing): docs/auth.md
+	actAuthClear: "Borrar los tokens de autenticación: la próxima ejecución vuelve a iniciar sesión",
+	cmdClearAuthTokens: "Borrar los tokens de autenticación",
+	authTokensCleared: "Tokens de autenticación borrados.",
 	chatErrTimeout: "El servidor no respondió a tiempo ([chat] timeout: {seconds} s).",
 	chatYou: "Tú",
 	chatAssistant: "Asistente",

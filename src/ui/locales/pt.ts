@@ -413,6 +413,10 @@ export const pt: Table = {
 	chatSchemaFailed: "Não foi possível ler o esquema: {message}",
 	chatResumeCommand: "Retomar o chat desta nota",
 	chatNotAConversation: "Esta nota não é uma conversa salva",
+	// Auth (OAuth 2.0 tokens, AWS signing): docs/auth.md
+	actAuthClear: "Limpar os tokens de autenticação: a próxima execução entra de novo",
+	cmdClearAuthTokens: "Limpar os tokens de autenticação",
+	authTokensCleared: "Tokens de autenticação limpos.",
 	chatErrTimeout: "O servidor não respondeu a tempo ([chat] timeout: {seconds} s).",
 	chatYou: "Você",
 	chatAssistant: "Assistente",

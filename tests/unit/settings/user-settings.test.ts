@@ -29,7 +29,7 @@ describe("user.toml settings", () => {
 		if (!r.ok) throw new Error("expected ok");
 		const { chat, vcs, ...rest } = r.settings;
 		expect(vcs).toEqual({ commitTemplate: "" });
-		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false }, keymap: {}, environments: {}, connections: {} });
+		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false }, keymap: {}, environments: {}, connections: {}, auth: {} });
 		expect(chat).toMatchObject({ baseUrl: "http://127.0.0.1:11434/v1", model: "", apiKeySecret: null });
 	});
 
@@ -101,7 +101,7 @@ describe("user.toml settings", () => {
 		const r = parseSettings(fixture("commented.toml"));
 		if (!r.ok) throw new Error("expected ok");
 		const env = environmentVariables(r.settings, "dev", (id) => (id === "dev-token" ? "s3cret" : undefined));
-		expect(env).toEqual({ variables: { base_url: "http://127.0.0.1:8080", token: "s3cret", port: "8080" }, secretValues: ["s3cret"], missingSecrets: [], secretNames: ["token"], unsetSecretNames: [] });
+		expect(env).toEqual({ variables: { base_url: "http://127.0.0.1:8080", token: "s3cret", port: "8080" }, secretValues: ["s3cret"], missingSecrets: [], secretNames: ["token"], unsetSecretNames: [], auth: {} });
 		expect(environmentVariables(r.settings, "dev", () => undefined).missingSecrets).toEqual(["dev-token"]);
 		expect(environmentVariables(r.settings, "dev", () => undefined).unsetSecretNames).toEqual(["token"]);
 		expect(environmentVariables(r.settings, "nope", () => undefined).variables).toEqual({});

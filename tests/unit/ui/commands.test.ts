@@ -24,6 +24,7 @@ function recorder(running: (b: NoteBlock) => boolean = () => true) {
 		newVariable: () => calls.push("variable"),
 		toggleChat: () => calls.push("chat"),
 		syncVault: () => calls.push("sync"),
+		clearAuthTokens: () => calls.push("clear auth"),
 	};
 	return { calls, fx };
 }
@@ -49,6 +50,7 @@ describe("performAction: the one dispatcher", () => {
 		["env.new_variable", 0, ["variable"], true],
 		["chat.toggle", 0, ["chat"], true],
 		["vcs.sync", 0, ["sync"], true],
+		["auth.clear", 0, ["clear auth"], true],
 		["vcs.commit", 0, [], false],
 		["vcs.branch", 0, [], false],
 	])("%s with the cursor on line %i", (id, line, calls, acted) => {
@@ -81,7 +83,7 @@ describe("performAction: the one dispatcher", () => {
 	it("acts on nothing without a note, except the global actions", () => {
 		const r = recorder();
 		const acted = ACTIONS.filter((a) => performAction(a.id, null, r.fx)).map((a) => a.id);
-		expect(acted).toEqual(["search.blocks", "env.switch", "env.new_variable", "chat.toggle", "vcs.sync"]);
+		expect(acted).toEqual(["search.blocks", "env.switch", "env.new_variable", "chat.toggle", "vcs.sync", "auth.clear"]);
 	});
 });
 
@@ -115,6 +117,7 @@ describe("the palette", () => {
 			"new-variable",
 			"toggle-chat",
 			"sync-vault-repository",
+			"clear-auth-tokens",
 			...Array.from({ length: 9 }, (_, i) => `go-to-block-${i + 1}`),
 		]);
 	});
