@@ -7,13 +7,12 @@
  * writes that form, so both ways sign alike. Region and service, when not given, are read from
  * an `*.amazonaws.com` host, as aws4 does.
  */
-import { sha256 } from "@noble/hashes/sha2";
-import { bytesToHex } from "@noble/hashes/utils";
 import type { ResolvedAuth } from "../../settings/auth-config";
 import { wireBody, type PreparedRequest } from "../request";
 import { authError } from "./auth-failures";
 import type { RunError } from "../result";
 import { aws4Library } from "./libraries";
+import { hashes } from "../hashes";
 
 export interface AwsCredentials {
 	accessKeyId: string;
@@ -66,7 +65,7 @@ export function signAwsRequest(request: PreparedRequest, now: number, configName
 		return { ok: false, error: authError(configName, { step: "signing", reason: `the signer cannot load here (${e instanceof Error ? e.message : String(e)})`, hint: "Signing needs the desktop app or the CLI" }) };
 	}
 	const body = wireBody(request);
-	if (credentials.service === "s3" && !has("x-amz-content-sha256")) headers.push(["X-Amz-Content-Sha256", bytesToHex(sha256(body))]);
+	if (credentials.service === "s3" && !has("x-amz-content-sha256")) headers.push(["X-Amz-Content-Sha256", hashes().bytesToHex(hashes().sha256(body))]);
 	// One value per name, as SigV4 canonicalises repeated headers (joined by commas).
 	const byName: Record<string, string> = {};
 	for (const [n, v] of headers) byName[n] = byName[n] === undefined ? v : `${byName[n]},${v}`;
