@@ -22,6 +22,11 @@ export interface AuthProblem {
 	hint?: string;
 }
 
+/** A configuration whose secret has no value: nothing can be asked of the provider. */
+export function unsetSecret(secret: string): AuthProblem {
+	return { step: "configuration", reason: `secret "${secret}" is not set`, hint: "Give it a value in the environment's settings (the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>)" };
+}
+
 /** One clear line naming the configuration and the step (docs/auth.md#errors). */
 export function authError(name: string, problem: AuthProblem): RunError {
 	return { code: "auth_failed", message: `Auth "${name}", ${problem.step}: ${problem.reason}${problem.hint ? `. ${problem.hint}` : ""}` };

@@ -7,7 +7,7 @@
 import type * as OAuth from "oauth4webapi";
 import type { ResolvedAuth } from "../../settings/auth-config";
 import type { RunError } from "../result";
-import { authError, type AuthProblem } from "./auth-failures";
+import { authError, unsetSecret, type AuthProblem } from "./auth-failures";
 import { clientCredentialsGrant, passwordGrant, refreshGrant, type GrantDeps, type GrantOutcome, type OAuthAuth } from "./oauth-grants";
 import { isFresh, type TokenSet } from "./token-set";
 
@@ -80,7 +80,7 @@ export class AuthTokens {
 	private async renew(key: string, auth: ResolvedAuth, kept: TokenSet | undefined, opts: EnsureOptions): Promise<EnsureOutcome> {
 		const fail = (problem: AuthProblem): EnsureOutcome => ({ ok: false, error: authError(auth.name, problem) });
 		if (auth.config.type !== "oauth2") return fail({ step: "configuration", reason: "an aws-sigv4 configuration signs requests: write Authorization: {{$auth.token(\"" + auth.name + "\")}}" });
-		if (auth.unset.length > 0) return fail({ step: "configuration", reason: `secret "${auth.unset[0]}" is not set`, hint: "Give it a value in the environment's settings (the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>)" });
+		if (auth.unset.length > 0) return fail(unsetSecret(auth.unset[0]));
 		const oauth = auth as OAuthAuth;
 		const deps: GrantDeps = { fetch: opts.fetch, now: this.now, discovered: this.discovered };
 		let outcome: GrantOutcome | null = null;

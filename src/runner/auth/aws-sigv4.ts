@@ -9,7 +9,7 @@
  */
 import type { ResolvedAuth } from "../../settings/auth-config";
 import { wireBody, type PreparedRequest } from "../request";
-import { authError } from "./auth-failures";
+import { authError, unsetSecret } from "./auth-failures";
 import type { RunError } from "../result";
 import { aws4Library } from "./libraries";
 import { hashes } from "../hashes";
@@ -36,7 +36,10 @@ export function parseAwsAuthorization(value: string): AwsCredentials | null {
 export function awsAuthorization(auth: ResolvedAuth): { ok: true; value: string } | { ok: false; reason: string } {
 	const c = auth.config;
 	if (c.type !== "aws-sigv4") return { ok: false, reason: `"${auth.name}" is not an aws-sigv4 configuration` };
-	if (auth.unset.length > 0) return { ok: false, reason: `secret "${auth.unset[0]}" of auth "${auth.name}" is not set: give it a value in the environment's settings (the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>)` };
+	if (auth.unset.length > 0) {
+		const problem = unsetSecret(auth.unset[0]);
+		return { ok: false, reason: `auth "${auth.name}": ${problem.reason}. ${problem.hint ?? ""}` };
+	}
 	const token = auth.secrets.session_token;
 	return { ok: true, value: `AWS ${c.accessKeyId} ${auth.secrets.secret_access_key} ${token ? `token:${token} ` : ""}region:${c.region} service:${c.service}` };
 }

@@ -75,7 +75,7 @@ describe("selectEnvironment", () => {
 		process.env.RUNNABLE_BLOCKS_SECRET_RB_SPEC_TOKEN = "s3cret";
 		const warnings: string[] = [];
 		const env = selectEnvironment(settings, undefined, (w) => warnings.push(w));
-		expect(env).toEqual({ name: "dev", variables: { base: "http://127.0.0.1", token: "s3cret" }, secretValues: ["s3cret"], secrets: { names: new Set(["token", "key"]), unset: new Set(["key"]) } });
+		expect(env).toEqual({ name: "dev", auth: {}, variables: { base: "http://127.0.0.1", token: "s3cret" }, secretValues: ["s3cret"], secrets: { names: new Set(["token", "key"]), unset: new Set(["key"]) } });
 		expect(warnings).toEqual(['secret "rb-spec-key" is not set: export RUNNABLE_BLOCKS_SECRET_RB_SPEC_KEY to use it\n']);
 	});
 

@@ -60,7 +60,7 @@ describe("httpyac's Authorization: AWS form", () => {
 		const auth = { name: "aws", config: { type: "aws-sigv4" as const, accessKeyId: "AKID", secretAccessKey: { secret: "k" }, region: "eu-west-1", service: "execute-api" }, secrets: { secret_access_key: "s3cr3t" }, unset: [] };
 		expect(awsAuthorization(auth)).toEqual({ ok: true, value: "AWS AKID s3cr3t region:eu-west-1 service:execute-api" });
 		const unset = awsAuthorization({ ...auth, secrets: {}, unset: ["k"] });
-		expect(!unset.ok && unset.reason).toContain('secret "k" of auth "aws" is not set');
+		expect(!unset.ok && unset.reason).toContain('auth "aws": secret "k" is not set');
 	});
 
 	it("infers region and service from an amazonaws.com host when the form leaves them out", () => {
