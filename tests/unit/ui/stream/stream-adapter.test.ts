@@ -8,12 +8,12 @@ import { isRefusedUpgrade, SessionStreamModel, showsAsStream, streamSnapshotOf }
 
 const KEY = "note.md#ws";
 const request = { method: "GET", url: "http://127.0.0.1:1/", headers: [] } as unknown as PreparedRequest;
-const head = (status: number): ResponseHead => ({ status, statusText: status === 101 ? "Switching Protocols" : "Unauthorized", httpVersion: "1.1", headers: [["upgrade", "websocket"]], url: "http://127.0.0.1:1/" });
+const head = (status: number): ResponseHead => ({ status, statusText: status === 101 ? "Switching Protocols" : "Unauthorized", httpVersion: "1.1", headers: [["upgrade", "websocket"]], url: "http://127.0.0.1:1/", redirects: 0 });
 
 /** A stream run driven through the core's own progress, publishing to a session, on a clock the test moves. */
 function streamOn<K extends "sse" | "websocket">(kind: K, session: NoteSession) {
 	const clock = { now: 1000 };
-	const progress = new StreamProgress(kind, request, "ws", (s) => session.update(KEY, s), () => clock.now);
+	const progress = new StreamProgress(kind, request, "ws", (s) => session.update(KEY, s as StreamRun), () => clock.now);
 	return { clock, progress };
 }
 
