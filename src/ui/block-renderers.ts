@@ -22,6 +22,9 @@ type RendererRegistry = { readonly [L in BlockLanguage]?: BlockRenderer<Extract<
  */
 export const BLOCK_RENDERERS: RendererRegistry = {
 	http: { reading: (el, source, ctx, host) => new HttpBlockView(el, source, ctx, host), editor: httpEditorPanel },
+	// The stream kinds are ```http fences: the http view, whose panel shows a stream's run in the stream panel.
+	sse: { reading: (el, source, ctx, host) => new HttpBlockView(el, source, ctx, host), editor: httpEditorPanel },
+	websocket: { reading: (el, source, ctx, host) => new HttpBlockView(el, source, ctx, host), editor: httpEditorPanel },
 	db: { reading: (el, source, ctx, host) => new DbBlockView(el, source, ctx, host), editor: dbEditorPanel },
 	textdiff: {
 		reading: (el, source, ctx, host) => new TextdiffBlockView(el, source, ctx, host),
