@@ -24,7 +24,7 @@ beforeAll(async () => {
 	wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
 	wss.on("connection", (socket) => {
 		serverSaw.sockets.push(socket);
-		socket.on("message", (data) => socket.send(`echo: ${String(data)}`));
+		socket.on("message", (data: Buffer) => socket.send(`echo: ${data.toString("utf8")}`));
 		socket.on("close", () => serverSaw.closes++);
 	});
 	await new Promise<void>((r) => wss.on("listening", () => r()));
