@@ -1,7 +1,8 @@
 import { Platform } from "obsidian";
 import { blockKey, type NoteBlock } from "../../blocks";
-import { currentBlock } from "../block-actions";
 import type { BlockHost } from "../block-host";
+import { notify } from "../notify";
+import { t } from "../strings";
 import { renderNoCustomHeaders } from "./no-custom-headers";
 
 /**
@@ -26,8 +27,9 @@ export function renderMobileHeadersNotice(parent: HTMLElement, host: BlockHost, 
 		// The block as it is now (it may have been edited since it was drawn).
 		runWithoutHeaders: () =>
 			void host.notes.blocks(filePath).then(async (blocks) => {
-				const { note, block: current } = currentBlock(blocks, key);
-				if (current) await host.engine.run(filePath, note, [current], { kindOptions: { websocket: { dropHeaders: true } } });
+				const current = blocks.find((b) => blockKey(b) === key);
+				if (!current) return notify(t("blockGone", { key, path: filePath }));
+				await host.engine.run(filePath, blocks, [current], { kindOptions: { websocket: { dropHeaders: true } } });
 			}),
 	});
 }
