@@ -1,7 +1,7 @@
 import { importHttpFile } from "./src/ui/import-http";
 import { persistCookies } from "./src/ui/cookie-persistence";
 import { getLanguage, Platform, Plugin, TFile } from "obsidian";
-import { blockKey } from "./src/blocks";
+import { blockKey, isKindFence } from "./src/blocks";
 import { displayChord } from "./src/settings/keymap";
 import { createEngine, type Engine } from "./src/runner/engine";
 import type { ExportHooks } from "./src/ui/block-actions";
@@ -51,7 +51,8 @@ export default class RunnableBlocksPlugin extends Plugin {
 		const host = this.blockHost();
 
 		for (const [language, renderer] of Object.entries(BLOCK_RENDERERS)) {
-			if (renderer) this.registerMarkdownCodeBlockProcessor(language, (source, el, ctx) => ctx.addChild(renderer.reading(el, source, ctx, host)));
+			// A kind sharing another's fence (sse, websocket in ```http) is rendered by that fence's processor.
+			if (renderer && isKindFence(language)) this.registerMarkdownCodeBlockProcessor(language, (source, el, ctx) => ctx.addChild(renderer.reading(el, source, ctx, host)));
 		}
 		// Schemas of the connections for SQL completion, hover and Mod+K: read on first use, kept until refreshed.
 		const schemas = (this.schemas = new SchemaCache(() => this.services.db()));

@@ -32,6 +32,9 @@ const textdiffViews = () => require("./diff/textdiff-block-view") as typeof Text
  */
 export const BLOCK_RENDERERS: RendererRegistry = {
 	http: { reading: (el, source, ctx, host) => new (httpViews().HttpBlockView)(el, source, ctx, host), editor: (block, filePath, host) => httpViews().httpEditorPanel(block, filePath, host) },
+	// The stream kinds are ```http fences: the http view, whose panel shows a stream's run in the stream panel.
+	sse: { reading: (el, source, ctx, host) => new (httpViews().HttpBlockView)(el, source, ctx, host), editor: (block, filePath, host) => httpViews().httpEditorPanel(block, filePath, host) },
+	websocket: { reading: (el, source, ctx, host) => new (httpViews().HttpBlockView)(el, source, ctx, host), editor: (block, filePath, host) => httpViews().httpEditorPanel(block, filePath, host) },
 	db: { reading: (el, source, ctx, host) => new (dbViews().DbBlockView)(el, source, ctx, host), editor: (block, filePath, host) => dbViews().dbEditorPanel(block, filePath, host) },
 	textdiff: {
 		reading: (el, source, ctx, host) => new (textdiffViews().TextdiffBlockView)(el, source, ctx, host),

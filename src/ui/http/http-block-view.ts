@@ -1,4 +1,4 @@
-import { blockKey, editableRequest, parseHttpBlock, writeCanonicalRequest, type CanonicalRequest, type DisplayMode, type EditMode, type HttpBlock, type HttpNoteBlock, type NoteBlock } from "../../blocks";
+import { blockKey, editableRequest, parseHttpBlock, writeCanonicalRequest, type CanonicalRequest, type DisplayMode, type EditMode, type HttpBlock, type NoteBlock } from "../../blocks";
 import { blockActions } from "../block-actions";
 import type { BlockHost } from "../block-host";
 import { BlockReadingView } from "../block-reading-view";
@@ -6,6 +6,10 @@ import type { EditorPanel } from "../editor-panel";
 import { exportHooks } from "../export-actions";
 import { FormEditor } from "../panel/form-editor";
 import { ResponsePanel, type PanelActions, type PanelBlockInfo } from "../panel/response-panel";
+import { renderMobileHeadersNotice } from "../stream/mobile-headers";
+
+/** The blocks written in ```http fences: http's own and the stream kinds that claim it (sse, websocket). */
+export type HttpFenceBlock = Extract<NoteBlock, { kind: "http" | "sse" | "websocket" }>;
 
 /**
  * The block as written, with the method word coloured by verb as the editor colours it. The
@@ -77,17 +81,21 @@ export class HttpBlockView extends BlockReadingView {
 		this.renderProblems(root, block ? block.problems : http.problems);
 		if (!block) return;
 		if (request) this.addChild(new FormEditor(root, request, (req) => writeRequest(this.host, this.filePath, block, req)));
+		renderMobileHeadersNotice(root, this.host, this.filePath, block);
 		const session = this.host.session(this.filePath);
 		this.addChild(new ResponsePanel(root, session, blockKey(block), panelInfo(block, this.host.runKeyLabel()), httpActions(this.host, this.filePath, block, located?.note)));
 	}
 }
 
-/** The panel under an http block's closing fence in Source mode (and Live Preview while editing it). */
-export function httpEditorPanel(block: HttpNoteBlock, filePath: string, host: BlockHost): EditorPanel {
+/** The panel under an ```http fence's closing fence in Source mode (and Live Preview while editing it). */
+export function httpEditorPanel(block: HttpFenceBlock, filePath: string, host: BlockHost): EditorPanel {
 	const info = panelInfo(block, host.runKeyLabel());
 	return {
 		identity: [filePath, blockKey(block), info.method, info.editMode, info.display, info.alias].join("\u0000"),
 		display: info.display,
-		mount: (wrap) => new ResponsePanel(wrap, host.session(filePath), blockKey(block), info, httpActions(host, filePath, block)),
+		mount: (wrap) => {
+			renderMobileHeadersNotice(wrap, host, filePath, block);
+			return new ResponsePanel(wrap, host.session(filePath), blockKey(block), info, httpActions(host, filePath, block));
+		},
 	};
 }

@@ -3,9 +3,12 @@ import { pickerMethods, type DisplayMode, type EditMode, type HttpMethod } from 
 import { formatAge, formatBytes, formatMs } from "../../runner/response/format";
 import type { JarCookie } from "../../runner/cookie-jar";
 import { httpFields, type HttpView } from "../../runner/http/http-run";
+import type { RunSnapshot } from "../../runner/result";
 import type { NoteSession } from "../../runner/session";
 import { isActive } from "../../runner/state-machine";
 import { t, type StringKey } from "../strings";
+import { SessionStreamModel, showsAsStream } from "../stream/stream-adapter";
+import { StreamView } from "../stream/stream-view";
 import { BodyView } from "./body-view";
 import { renderCookies, renderJar } from "./cookies-view";
 import { renderHeaders } from "./headers-view";
@@ -88,6 +91,8 @@ export class ResponsePanel extends Component {
 	private tabChild: Component | null = null;
 	private shown: { snapshot: HttpView | null; tab: TabId | null } = { snapshot: null, tab: null };
 	private snapshot: HttpView = { state: "idle" };
+	/** A stream's panel, in place of the tabs while the block's run is a stream's. */
+	private stream: { view: StreamView; kind: string } | null = null;
 
 	constructor(
 		parent: HTMLElement,
@@ -108,7 +113,7 @@ export class ResponsePanel extends Component {
 			this.registerDomEvent(b, "click", () => this.selectTab(tab.id));
 		}
 		this.content = this.el.createDiv({ cls: "rb-tab-content", attr: { role: "tabpanel" } });
-		this.register(this.session.subscribe(this.key, (s) => this.update(httpFields(s))));
+		this.register(this.session.subscribe(this.key, (s) => this.update(s)));
 	}
 
 	override onunload(): void {
@@ -219,14 +224,39 @@ export class ResponsePanel extends Component {
 		}
 	}
 
-	private update(s: HttpView): void {
+	private update(run: RunSnapshot): void {
+		const s = httpFields(run);
+		const streaming = this.showStream(run);
+		// A stream's messages change nothing above its panel, which draws them itself (once a frame).
+		const same = streaming && this.snapshot.state === s.state && this.snapshot.startedAt === s.startedAt;
 		this.snapshot = s;
+		if (same) return;
 		this.showRunButton(isActive(s.state));
 		this.el.dataset.state = s.state;
 		// Which run is shown: lets a test (or a screen reader script) tell a new result from the previous one.
 		this.el.dataset.startedAt = s.startedAt === undefined ? "" : String(s.startedAt);
 		this.renderBadges(s);
-		this.renderContent();
+		if (!streaming) this.renderContent();
+	}
+
+	/**
+	 * Shows a stream's run in the stream panel instead of the tabs (Run/Stop stays in the
+	 * toolbar); any other run, a refused upgrade included, in the tabs. Whether it does.
+	 */
+	private showStream(run: RunSnapshot): boolean {
+		const streaming = showsAsStream(run);
+		if (this.stream && (!streaming || this.stream.kind !== run.kind)) {
+			this.removeChild(this.stream.view);
+			this.stream = null;
+		}
+		if (streaming && !this.stream) {
+			this.stream = { view: this.addChild(new StreamView(this.el, new SessionStreamModel(this.session, this.key, run))), kind: run.kind };
+			// The tabs draw afresh when they come back.
+			this.shown = { snapshot: null, tab: null };
+		}
+		this.tabBar.toggleClass("rb-hidden", streaming);
+		this.content.toggleClass("rb-hidden", streaming);
+		return streaming;
 	}
 
 	/** Run, or Stop while a request is in flight: the label says it, the icon shows it. */
