@@ -140,7 +140,7 @@ const TEXT_MODULES = [
 	// the settings page (src/ui/settings-tab-loader.ts)
 	{ id: "src/ui/settings-tab.ts", owns: ["src/ui/settings-tab.ts", "src/ui/keymap-preset-modal.ts", "src/ui/obsidian-hotkeys.ts", "src/ui/obsidian-default-hotkeys.ts"] },
 	// views: each kind's blocks (src/ui/block-renderers.ts), the diff panes, the two panels
-	{ id: "src/ui/http/http-block-view.ts", owns: ["src/ui/http", "src/ui/panel"] },
+	{ id: "src/ui/http/http-block-view.ts", owns: ["src/ui/http", "src/ui/panel", "src/ui/stream"] },
 	{ id: "src/ui/db/db-block-view.ts", owns: ["src/ui/db/db-block-view.ts", "src/ui/db/db-panel.ts", "src/ui/db/results-table.ts", "src/ui/db/plan-view.ts"] },
 	{ id: "src/ui/diff/textdiff-block-view.ts", owns: ["src/ui/diff/textdiff-block-view.ts"] },
 	{ id: "src/ui/diff/compare-responses.ts", owns: ["src/ui/diff/compare-responses.ts"] },
