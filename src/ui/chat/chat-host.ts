@@ -6,8 +6,7 @@ import { connectionSchema, type SchemaLookup } from "../../chat/schema-context";
 import { createFallbackTransport } from "../../chat/stream-fallback";
 import type { DbDeps } from "../../runner/db/db-result";
 import type { Engine } from "../../runner/engine";
-import { FetchTransport } from "../../runner/http/fetch-transport";
-import { createNodeTransport } from "../../runner/http/node-transport";
+import { fetchTransportModule, nodeTransportModule } from "../../runner/http/transports";
 import type { Preparation } from "../../runner/prepare";
 import type { BlockResult } from "../../runner/result";
 import { isFinal } from "../../runner/state-machine";
@@ -100,7 +99,7 @@ export class PluginChatHost implements ChatHost {
 	}
 
 	client(): ChatClient {
-		this.transport ??= Platform.isDesktopApp ? createNodeTransport() : fetchStreams() ? createFallbackTransport(new FetchTransport(), createObsidianTransport(requestUrl)) : createObsidianTransport(requestUrl);
+		this.transport ??= Platform.isDesktopApp ? nodeTransportModule().createNodeTransport() : fetchStreams() ? createFallbackTransport(new (fetchTransportModule().FetchTransport)(), createObsidianTransport(requestUrl)) : createObsidianTransport(requestUrl);
 		return createChatClient(this.transport, { baseUrl: this.settings().baseUrl, apiKey: this.apiKey() }, { idleTimeoutMs: this.settings().timeoutMs });
 	}
 

@@ -4,7 +4,7 @@ import { EditorState, type Extension, type Range } from "@codemirror/state";
 import { Decoration, hoverTooltip, ViewPlugin, type DecorationSet, type EditorView, type Tooltip, type ViewUpdate } from "@codemirror/view";
 import { highlightTree, tagHighlighter, tags } from "@lezer/highlight";
 import { sqlObjectAt, sqlSpotAt, sqlSuggestions, type AssistColumn, type DbNoteBlock, type SqlDialect, type SqlObject, type SqlSuggestion } from "../../blocks";
-import { connectionOf } from "../../runner/db/run-db";
+import { connectionOf } from "../../runner/db/connection-of";
 import type { SchemaCache } from "../../runner/db/schema-cache";
 import type { Connection } from "../../settings/connections";
 import { t } from "../strings";
