@@ -150,6 +150,8 @@ const TEXT_MODULES = [
 	{ id: "src/runner/http/node-transport.ts", owns: ["src/runner/http/node-transport.ts", "src/runner/http/keep-alive.ts"] },
 	{ id: "src/runner/http/fetch-transport.ts", owns: ["src/runner/http/fetch-transport.ts"] },
 	{ id: "src/ui/db/plugin-db.ts", owns: ["src/ui/db/plugin-db.ts", "src/runner/db/connect.ts", "src/runner/db/worker-driver.ts", "src/runner/db/sqlite.ts", "src/runner/db/sqlite-worker-protocol.ts"] },
+	// the SQL editor's completion and hover, with the assist they read (src/ui/editor/sql-assist.ts)
+	{ id: "src/ui/editor/sql-schema-assist.ts", owns: ["src/ui/editor/sql-schema-assist.ts", "src/blocks/sql-assist.ts"] },
 	// streams and auth (this wave)
 	{ id: "ws" },
 	{ id: "graphql-ws" },
