@@ -152,6 +152,10 @@ const TEXT_MODULES = [
 	{ id: "src/ui/db/plugin-db.ts", owns: ["src/ui/db/plugin-db.ts", "src/runner/db/connect.ts", "src/runner/db/worker-driver.ts", "src/runner/db/sqlite.ts", "src/runner/db/sqlite-worker-protocol.ts"] },
 	// the SQL editor's completion and hover, with the assist they read (src/ui/editor/sql-assist.ts)
 	{ id: "src/ui/editor/sql-schema-assist.ts", owns: ["src/ui/editor/sql-schema-assist.ts", "src/blocks/sql-assist.ts"] },
+	// the chat's client and the context it sends (src/ui/chat/chat-host.ts, the chat view)
+	{ id: "src/chat/client.ts", owns: ["src/chat/client.ts"] },
+	{ id: "src/chat/context.ts", owns: ["src/chat/context.ts"] },
+	{ id: "src/chat/schema-context.ts", owns: ["src/chat/schema-context.ts"] },
 	// streams and auth (this wave)
 	{ id: "ws" },
 	{ id: "graphql-ws" },
