@@ -156,6 +156,8 @@ const TEXT_MODULES = [
 	{ id: "src/chat/client.ts", owns: ["src/chat/client.ts"] },
 	{ id: "src/chat/context.ts", owns: ["src/chat/context.ts"] },
 	{ id: "src/chat/schema-context.ts", owns: ["src/chat/schema-context.ts"] },
+	// the connection form of the settings page and of /DB Query's "New connection…"
+	{ id: "src/ui/connection-settings.ts", owns: ["src/ui/connection-settings.ts"] },
 	// streams and auth (this wave)
 	{ id: "ws" },
 	{ id: "graphql-ws" },
