@@ -145,10 +145,11 @@ const TEXT_MODULES = [
 	{ id: "src/ui/vcs/vcs-view.ts", owns: ["src/ui/vcs/vcs-view.ts", "src/ui/vcs/change-rows.ts", "src/ui/vcs/diff-modal.ts"] },
 	{ id: "src/ui/chat/chat-view.ts", owns: ["src/ui/chat/chat-view.ts", "src/ui/chat/answer-view.ts", "src/chat/answer-fences.ts"] },
 	// the engines of http and db blocks (src/runner/block-runners.ts), the transports, the db drivers' host (issue 29)
-	{ id: "src/runner/http/run-http.ts", owns: ["src/runner/http/run-http.ts"] },
+	{ id: "src/runner/http/run-http.ts", owns: ["src/runner/http/run-http.ts", "src/runner/executor.ts", "src/runner/http/digest-auth.ts", "src/runner/cache-policy.ts"] },
 	{ id: "src/runner/db/run-db.ts", owns: ["src/runner/db/run-db.ts"] },
 	{ id: "src/runner/http/node-transport.ts", owns: ["src/runner/http/node-transport.ts", "src/runner/http/keep-alive.ts"] },
 	{ id: "src/runner/http/fetch-transport.ts", owns: ["src/runner/http/fetch-transport.ts"] },
+	{ id: "src/runner/http/raw-head.ts", owns: ["src/runner/http/raw-head.ts"] },
 	{ id: "src/ui/db/plugin-db.ts", owns: ["src/ui/db/plugin-db.ts", "src/runner/db/connect.ts", "src/runner/db/worker-driver.ts", "src/runner/db/sqlite.ts", "src/runner/db/sqlite-worker-protocol.ts"] },
 	// the SQL editor's completion and hover, with the assist they read (src/ui/editor/sql-assist.ts)
 	{ id: "src/ui/editor/sql-schema-assist.ts", owns: ["src/ui/editor/sql-schema-assist.ts", "src/blocks/sql-assist.ts"] },
