@@ -159,6 +159,9 @@ const TEXT_MODULES = [
 	{ id: "src/chat/schema-context.ts", owns: ["src/chat/schema-context.ts"] },
 	// the connection form of the settings page and of /DB Query's "New connection…"
 	{ id: "src/ui/connection-settings.ts", owns: ["src/ui/connection-settings.ts"] },
+	// run history, opened after the first run (src/ui/plugin-services.ts)
+	{ id: "src/runner/history-store.ts", owns: ["src/runner/history-store.ts", "src/runner/sqljs-history.ts", "src/runner/history-schema.ts"] },
+	{ id: "src/runner/worker-history.ts", owns: ["src/runner/worker-history.ts"] },
 	// streams and auth (this wave)
 	{ id: "ws" },
 	{ id: "graphql-ws" },

@@ -4,8 +4,9 @@ import type { KindDeps } from "../runner/result";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
 import type { BodyFiles } from "../runner/file-parts";
-import { HistoryStore, type HistoryNotice, type RunHistoryStore } from "../runner/history-store";
-import { openWorkerHistory } from "../runner/worker-history";
+import type { HistoryNotice, RunHistoryStore } from "../runner/history-store";
+import type * as HistoryStoreModule from "../runner/history-store";
+import type * as WorkerHistory from "../runner/worker-history";
 import { fetchTransportModule, nodeTransportModule } from "../runner/http/transports";
 import type { Transport } from "../runner/transport";
 import { environmentVariables } from "../settings/user-settings";
@@ -50,6 +51,11 @@ export class PluginServices implements EnginePorts {
 	private async openHistory(): Promise<RunHistoryStore> {
 		const storage = vaultBinaryStorage(this.app.vault.adapter);
 		const options = { onNotice: (_m: string, n: HistoryNotice) => notify(historyText(n), 10000) };
+		// Required when history first opens (after the first run): main.js carries them as text modules.
+		/* eslint-disable @typescript-eslint/no-require-imports -- see above */
+		const { openWorkerHistory } = require("../runner/worker-history") as typeof WorkerHistory;
+		const { HistoryStore } = require("../runner/history-store") as typeof HistoryStoreModule;
+		/* eslint-enable @typescript-eslint/no-require-imports -- only those */
 		return (await openWorkerHistory(blobWorker, storage, this.historyPath, options)) ?? HistoryStore.open(storage, this.historyPath, options);
 	}
 
