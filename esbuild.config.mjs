@@ -149,6 +149,24 @@ const TEXT_MODULES = [
 	// the git core (src/vcs) but its commit-message template, which the settings read at start
 	{ id: "src/vcs/index.ts", owns: VCS_CORE },
 	{ id: "src/ui/chat/chat-view.ts", owns: ["src/ui/chat/chat-view.ts", "src/ui/chat/answer-view.ts", "src/chat/answer-fences.ts"] },
+	// the engines of http and db blocks (src/runner/block-runners.ts), the transports, the db drivers' host (issue 29)
+	{ id: "src/runner/http/run-http.ts", owns: ["src/runner/http/run-http.ts", "src/runner/executor.ts", "src/runner/http/digest-auth.ts", "src/runner/cache-policy.ts"] },
+	{ id: "src/runner/db/run-db.ts", owns: ["src/runner/db/run-db.ts"] },
+	{ id: "src/runner/http/node-transport.ts", owns: ["src/runner/http/node-transport.ts", "src/runner/http/keep-alive.ts"] },
+	{ id: "src/runner/http/fetch-transport.ts", owns: ["src/runner/http/fetch-transport.ts"] },
+	{ id: "src/runner/http/raw-head.ts", owns: ["src/runner/http/raw-head.ts"] },
+	{ id: "src/ui/db/plugin-db.ts", owns: ["src/ui/db/plugin-db.ts", "src/runner/db/connect.ts", "src/runner/db/worker-driver.ts", "src/runner/db/sqlite.ts", "src/runner/db/sqlite-worker-protocol.ts"] },
+	// the SQL editor's completion and hover, with the assist they read (src/ui/editor/sql-assist.ts)
+	{ id: "src/ui/editor/sql-schema-assist.ts", owns: ["src/ui/editor/sql-schema-assist.ts", "src/blocks/sql-assist.ts"] },
+	// the chat's client and the context it sends (src/ui/chat/chat-host.ts, the chat view)
+	{ id: "src/chat/client.ts", owns: ["src/chat/client.ts"] },
+	{ id: "src/chat/context.ts", owns: ["src/chat/context.ts"] },
+	{ id: "src/chat/schema-context.ts", owns: ["src/chat/schema-context.ts"] },
+	// the connection form of the settings page and of /DB Query's "New connection…"
+	{ id: "src/ui/connection-settings.ts", owns: ["src/ui/connection-settings.ts"] },
+	// run history, opened after the first run (src/ui/plugin-services.ts)
+	{ id: "src/runner/history-store.ts", owns: ["src/runner/history-store.ts", "src/runner/sqljs-history.ts", "src/runner/history-schema.ts"] },
+	{ id: "src/runner/worker-history.ts", owns: ["src/runner/worker-history.ts"] },
 	// streams and auth (this wave)
 	{ id: "ws" },
 	{ id: "graphql-ws" },

@@ -32,7 +32,9 @@ export * from "./text-compare";
 export * from "./textdiff-edit";
 export * from "./db";
 export * from "./db-sql";
-export * from "./sql-assist";
+// The assist itself is required on first use (src/ui/editor/sql-schema-assist.ts): only its types here.
+export type * from "./sql-assist";
+export * from "./sql-schema";
 export * from "./import-http";
 export * from "./stream-request";
 export * from "./sse";

@@ -1,4 +1,4 @@
-import { tableLabel, type AssistTable } from "./sql-assist";
+import { tableLabel, type AssistTable } from "./sql-schema";
 
 /**
  * What Mod+K lists (docs/shortcuts.md): the entries of the search index and the one-line text each

@@ -6,23 +6,7 @@
  * case, as unquoted SQL names do.
  */
 import { lexSql, splitStatements, type SqlDialect } from "./db-sql";
-
-/** A table or view of a connection's schema, as the driver introspected it (src/runner/db/driver.ts). */
-export interface AssistTable {
-	name: string;
-	/** The schema (postgres) or database (mysql) it lives in; "" for SQLite's main. */
-	schema: string;
-	kind: "table" | "view";
-	columns: ReadonlyArray<AssistColumn>;
-}
-
-export interface AssistColumn {
-	name: string;
-	type: string;
-	nullable: boolean;
-	primaryKey: boolean;
-	references?: string;
-}
+import { tableLabel, type AssistColumn, type AssistTable } from "./sql-schema";
 
 /** Where the cursor is: typing a table name, a column name (of `qualifier`'s table when written), or neither. */
 export interface SqlSpot {
@@ -194,11 +178,6 @@ function resolveTable(written: string, refs: readonly TableRef[], tables: readon
 /** A column's facts in words: `not null · primary key · → authors.id`. */
 export function columnFacts(c: AssistColumn): string {
 	return [c.nullable ? "null" : "not null", c.primaryKey ? "primary key" : "", c.references ? `→ ${c.references}` : ""].filter(Boolean).join(" · ");
-}
-
-/** How a table is written in SQL: schema-qualified unless it is in the default schema. */
-export function tableLabel(t: AssistTable, defaultSchemas: readonly string[] = ["", "public"]): string {
-	return defaultSchemas.includes(t.schema) ? t.name : `${t.schema}.${t.name}`;
 }
 
 function tableSuggestion(t: AssistTable, boost: number, label = tableLabel(t)): SqlSuggestion {

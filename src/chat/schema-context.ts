@@ -1,7 +1,7 @@
 import type { DbNoteBlock, SqlDialect } from "../blocks";
 import type { DbDeps } from "../runner/db/db-result";
 import type { SchemaTable } from "../runner/db/driver";
-import { connectionOf } from "../runner/db/run-db";
+import { connectionOf } from "../runner/db/connection-of";
 import { fenced, type ContextChip } from "./context";
 
 /**

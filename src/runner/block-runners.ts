@@ -1,21 +1,23 @@
 import { definesVariablesOnly, fileVariablesFor, type AliasPath, type BlockLanguage, type Lookup, type NoteBlock } from "../blocks";
-import { DB_RUNNER } from "./db/run-db";
-import { HTTP_RUNNER } from "./http/run-http";
+import type * as RunDb from "./db/run-db";
+import type * as RunHttp from "./http/run-http";
 import { SSE_RUNNER } from "./stream/run-sse";
 import { WEBSOCKET_RUNNER } from "./stream/run-websocket";
-import type { BlockRunContext, KindRunner } from "./kind-runner";
+import { onFirstUse, type BlockRunContext, type KindRunner } from "./kind-runner";
 import { aliasBlocks, invalidBlock, type PrepareContext, type RunScope } from "./prepare";
 import { failedBeforeStart, type BlockResult, type KindOptions } from "./result";
 
 type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteBlock, { kind: L }>> };
 
+/* eslint-disable @typescript-eslint/no-require-imports -- the http and db engines are required on their first block (onFirstUse) */
 /** The runner of each kind, one line per kind. A kind without one is never run (its blocks are read, or shown). */
 export const BLOCK_RUNNERS: RunnerRegistry = {
-	http: HTTP_RUNNER,
-	db: DB_RUNNER,
+	http: onFirstUse(() => (require("./http/run-http") as typeof RunHttp).HTTP_RUNNER),
+	db: onFirstUse(() => (require("./db/run-db") as typeof RunDb).DB_RUNNER),
 	sse: SSE_RUNNER,
 	websocket: WEBSOCKET_RUNNER,
 };
+/* eslint-enable @typescript-eslint/no-require-imports -- only those */
 
 /** A kind's runner, its block type erased: `block.kind` (or `result.kind`) picks the entry of that kind. */
 type AnyRunner = Omit<KindRunner<NoteBlock>, "run" | "read"> & { run(block: NoteBlock, ctx: BlockRunContext): Promise<BlockResult>; read(result: BlockResult, path: AliasPath): Lookup };

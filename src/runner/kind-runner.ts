@@ -23,3 +23,17 @@ export interface KindRunner<B extends NoteBlock> {
 	/** False when a target run asked this way is not what references read (a db block's plan is not its rows); default true. */
 	keepsForReferences?(options: Partial<KindOptions>): boolean;
 }
+
+/**
+ * A kind's runner whose module is required on its first run or read, not at Obsidian's start:
+ * main.js carries the kind's engine as a text module (docs/architecture.md, "Text modules").
+ */
+export function onFirstUse<B extends NoteBlock>(load: () => KindRunner<B>): KindRunner<B> {
+	let runner: KindRunner<B> | undefined;
+	const loaded = () => (runner ??= load());
+	return {
+		run: (block, ctx) => loaded().run(block, ctx),
+		read: (result, path) => loaded().read(result, path),
+		keepsForReferences: (options) => loaded().keepsForReferences?.(options) ?? true,
+	};
+}

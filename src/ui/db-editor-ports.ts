@@ -1,7 +1,7 @@
 import type { App } from "obsidian";
 import { tableLabel } from "../blocks";
 import type { SchemaCache } from "../runner/db/schema-cache";
-import { NewConnectionModal } from "./connection-settings";
+import type * as ConnectionSettings from "./connection-settings";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
 import type { SlashDbPort } from "./suggest/slash-suggest";
@@ -16,7 +16,13 @@ export function slashDb(app: App, store: SettingsStore, schemas: SchemaCache): S
 			const first = state.kind === "done" ? (state.tables.find((x) => x.kind === "table") ?? state.tables[0]) : undefined;
 			return first ? tableLabel(first) : undefined;
 		},
-		newConnection: () => new Promise((resolve) => new NewConnectionModal(app, store, resolve).open()),
+		newConnection: () =>
+			new Promise((resolve) => {
+				// The connection form is required when first opened: main.js carries it as a text module.
+				// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+				const { NewConnectionModal } = require("./connection-settings") as typeof ConnectionSettings;
+				new NewConnectionModal(app, store, resolve).open();
+			}),
 	};
 }
 

@@ -4,16 +4,16 @@ import type { KindDeps } from "../runner/result";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
 import type { BodyFiles } from "../runner/file-parts";
-import { HistoryStore, type HistoryNotice, type RunHistoryStore } from "../runner/history-store";
-import { openWorkerHistory } from "../runner/worker-history";
-import { FetchTransport } from "../runner/http/fetch-transport";
-import { createNodeTransport } from "../runner/http/node-transport";
+import type { HistoryNotice, RunHistoryStore } from "../runner/history-store";
+import type * as HistoryStoreModule from "../runner/history-store";
+import type * as WorkerHistory from "../runner/worker-history";
+import { fetchTransportModule, nodeTransportModule } from "../runner/http/transports";
 import type { Transport } from "../runner/transport";
 import { environmentVariables } from "../settings/user-settings";
 import { watchConfigFile } from "./config-file-watch";
 import { notify } from "./notify";
 import { blobWorker } from "./db/blob-worker";
-import { PluginDb } from "./db/plugin-db";
+import type * as PluginDbModule from "./db/plugin-db";
 import { createObsidianTransport } from "./obsidian-transport";
 import type { SettingsStore } from "./settings-store";
 import { t } from "./strings";
@@ -30,7 +30,7 @@ export class PluginServices implements EnginePorts {
 	private fetchTransport: Transport | null = null;
 	private readonly runHistory: DeferredHistory;
 	private readonly historyPath: string;
-	private readonly database: PluginDb;
+	private database: PluginDbModule.PluginDb | null = null;
 
 	constructor(
 		private readonly app: App,
@@ -38,7 +38,6 @@ export class PluginServices implements EnginePorts {
 		pluginDir: string,
 	) {
 		this.historyPath = `${pluginDir}/history.sqlite`;
-		this.database = new PluginDb(app, settings);
 		this.runHistory = new DeferredHistory(
 			() => this.openHistory(),
 			(e) => notify(t("historyUnavailable", { reason: e instanceof Error ? e.message : String(e) })),
@@ -52,15 +51,20 @@ export class PluginServices implements EnginePorts {
 	private async openHistory(): Promise<RunHistoryStore> {
 		const storage = vaultBinaryStorage(this.app.vault.adapter);
 		const options = { onNotice: (_m: string, n: HistoryNotice) => notify(historyText(n), 10000) };
+		// Required when history first opens (after the first run): main.js carries them as text modules.
+		/* eslint-disable @typescript-eslint/no-require-imports -- see above */
+		const { openWorkerHistory } = require("../runner/worker-history") as typeof WorkerHistory;
+		const { HistoryStore } = require("../runner/history-store") as typeof HistoryStoreModule;
+		/* eslint-enable @typescript-eslint/no-require-imports -- only those */
 		return (await openWorkerHistory(blobWorker, storage, this.historyPath, options)) ?? HistoryStore.open(storage, this.historyPath, options);
 	}
 
 	transport(): Transport {
 		const choice = this.settings.settings.general.transport;
 		// Opt-in: streams and really cancels without Node, but only against servers that allow CORS.
-		if (choice === "fetch") return (this.fetchTransport ??= new FetchTransport());
+		if (choice === "fetch") return (this.fetchTransport ??= new (fetchTransportModule().FetchTransport)());
 		if (!Platform.isDesktopApp || choice === "obsidian") return createObsidianTransport(requestUrl);
-		return (this.nodeTransport ??= createNodeTransport());
+		return (this.nodeTransport ??= nodeTransportModule().createNodeTransport());
 	}
 
 	history(): DeferredHistory {
@@ -101,6 +105,9 @@ export class PluginServices implements EnginePorts {
 	 * on desktop. Also what schema completion reads (`services.db?.()`).
 	 */
 	db(): DbDeps {
+		// Required on the first db block or schema lookup: main.js carries the drivers as a text module.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+		this.database ??= new (require("./db/plugin-db") as typeof PluginDbModule).PluginDb(this.app, this.settings);
 		return this.database.deps();
 	}
 
@@ -112,7 +119,7 @@ export class PluginServices implements EnginePorts {
 	/** Writes pending history and closes sockets and database pools (plugin unload, through `engine.close()`). */
 	async close(): Promise<void> {
 		this.nodeTransport?.close();
-		await Promise.all([this.runHistory.close(), this.database.close()]);
+		await Promise.all([this.runHistory.close(), this.database?.close()]);
 	}
 }
 

@@ -14,6 +14,7 @@ import type { FinalState, RunError } from "../result";
 import type { KindRunner } from "../kind-runner";
 import { dbErrorAt, kindsLabel, readDbPath, type DbBlockRun, type DbDeps, type DbRun } from "./db-result";
 import type { BoundStatement, DbDriver, QueryOptions } from "./driver";
+import { connectionOf } from "./connection-of";
 import { dbFailureText } from "./failures";
 
 /** A finished db run. */
@@ -32,18 +33,6 @@ export interface PreparedDb {
 }
 
 export type DbPreparation = { ok: true; prepared: PreparedDb } | { ok: false; error: RunError; errorAt?: { line: number; column: number } };
-
-/** Which connection a block names: its `connection=`, else the only one configured. */
-export function connectionOf(block: DbNoteBlock, connections: Readonly<Record<string, Connection>>): { ok: true; name: string; connection: Connection } | { ok: false; error: RunError } {
-	const names = Object.keys(connections);
-	const name = block.info.tokens.connection ?? (names.length === 1 ? names[0] : undefined);
-	if (name === undefined) {
-		return { ok: false, error: { code: "unknown_connection", message: dbFailureText("unknown_connection", undefined, names) } };
-	}
-	const connection = connections[name];
-	if (!connection) return { ok: false, error: { code: "unknown_connection", message: dbFailureText("unknown_connection", name, names) } };
-	return { ok: true, name, connection };
-}
 
 /** SQLite and MySQL compare a bound integer to a column as a number; text stays text. */
 function paramValue(value: string, dialect: SqlDialect): string | number {

@@ -1,13 +1,14 @@
 import { MarkdownView, normalizePath, Platform, requestUrl, TFile, type App, type Editor } from "obsidian";
 import { blockAtLine, blockKey, type DbNoteBlock, type HttpNoteBlock, type NoteBlock } from "../../blocks";
-import { createChatClient, type ChatClient } from "../../chat/client";
+import type { ChatClient } from "../../chat/client";
+import type * as ChatClientModule from "../../chat/client";
 import { parseConversation, type Conversation } from "../../chat/conversation-note";
-import { connectionSchema, type SchemaLookup } from "../../chat/schema-context";
+import type { SchemaLookup } from "../../chat/schema-context";
+import type * as SchemaContext from "../../chat/schema-context";
 import { createFallbackTransport } from "../../chat/stream-fallback";
 import type { DbDeps } from "../../runner/db/db-result";
 import type { Engine } from "../../runner/engine";
-import { FetchTransport } from "../../runner/http/fetch-transport";
-import { createNodeTransport } from "../../runner/http/node-transport";
+import { fetchTransportModule, nodeTransportModule } from "../../runner/http/transports";
 import type { Preparation } from "../../runner/prepare";
 import type { BlockResult } from "../../runner/result";
 import { isFinal } from "../../runner/state-machine";
@@ -100,7 +101,10 @@ export class PluginChatHost implements ChatHost {
 	}
 
 	client(): ChatClient {
-		this.transport ??= Platform.isDesktopApp ? createNodeTransport() : fetchStreams() ? createFallbackTransport(new FetchTransport(), createObsidianTransport(requestUrl)) : createObsidianTransport(requestUrl);
+		this.transport ??= Platform.isDesktopApp ? nodeTransportModule().createNodeTransport() : fetchStreams() ? createFallbackTransport(new (fetchTransportModule().FetchTransport)(), createObsidianTransport(requestUrl)) : createObsidianTransport(requestUrl);
+		// The client and the schema lookup are required on first use: main.js carries them as text modules.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+		const { createChatClient } = require("../../chat/client") as typeof ChatClientModule;
 		return createChatClient(this.transport, { baseUrl: this.settings().baseUrl, apiKey: this.apiKey() }, { idleTimeoutMs: this.settings().timeoutMs });
 	}
 
@@ -111,7 +115,8 @@ export class PluginChatHost implements ChatHost {
 
 	async dbSchema(block: DbNoteBlock): Promise<SchemaLookup | null> {
 		const deps = this.services.db?.();
-		return deps ? connectionSchema(deps, block) : null;
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- see client()
+		return deps ? (require("../../chat/schema-context") as typeof SchemaContext).connectionSchema(deps, block) : null;
 	}
 
 	private apiKey(): string | null {

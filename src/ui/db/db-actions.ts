@@ -1,7 +1,7 @@
 import { blockKey, type NoteBlock } from "../../blocks";
 import type { Engine } from "../../runner/engine";
 import type { DbRunRequest } from "../../runner/db/db-result";
-import { connectionOf } from "../../runner/db/run-db";
+import { connectionOf } from "../../runner/db/connection-of";
 import { DEFAULT_MAX_ROWS, type Connection } from "../../settings/connections";
 import { currentBlock } from "../block-actions";
 import type { Notes } from "../notes";

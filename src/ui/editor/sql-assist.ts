@@ -1,20 +1,14 @@
-import { autocompletion, type Completion, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
+import { autocompletion, type CompletionContext } from "@codemirror/autocomplete";
 import type * as LangSql from "@codemirror/lang-sql";
 import { EditorState, type Extension, type Range } from "@codemirror/state";
-import { Decoration, hoverTooltip, ViewPlugin, type DecorationSet, type EditorView, type Tooltip, type ViewUpdate } from "@codemirror/view";
+import { Decoration, hoverTooltip, ViewPlugin, type DecorationSet, type ViewUpdate } from "@codemirror/view";
 import { highlightTree, tagHighlighter, tags } from "@lezer/highlight";
-import { sqlObjectAt, sqlSpotAt, sqlSuggestions, type AssistColumn, type DbNoteBlock, type SqlDialect, type SqlObject, type SqlSuggestion } from "../../blocks";
-import { connectionOf } from "../../runner/db/run-db";
-import type { SchemaCache } from "../../runner/db/schema-cache";
-import type { Connection } from "../../settings/connections";
-import { t } from "../strings";
+import type { SqlDialect } from "../../blocks";
+import { blockSql, connectionFor, sqlAt, type SqlAssistPort } from "./block-sql";
 import { blocksOf, noteBlocks } from "./note-blocks";
+import type * as SchemaAssist from "./sql-schema-assist";
 
-/** What the SQL editor needs from the plugin: the configured connections and their schemas. */
-export interface SqlAssistPort {
-	connections(): Readonly<Record<string, Connection>>;
-	schemas: SchemaCache;
-}
+export type { SqlAssistPort } from "./block-sql";
 
 let dialects: Record<SqlDialect, LangSql.SQLDialect> | null = null;
 
@@ -26,109 +20,10 @@ function dialectOf(dialect: SqlDialect): LangSql.SQLDialect {
 	return dialects[dialect];
 }
 
-/** A db block's SQL as the assist reads it: the content lines without their container prefix, and the way back to document offsets. */
-interface BlockSql {
-	block: DbNoteBlock;
-	sql: string;
-	toDoc(offset: number): number;
-}
-
-function blockSql(block: DbNoteBlock): BlockSql {
-	const { contentLines, contentOffsets } = block.fence;
-	const starts: number[] = [];
-	let at = 0;
-	for (const line of contentLines) {
-		starts.push(at);
-		at += line.length + 1;
-	}
-	return {
-		block,
-		sql: contentLines.join("\n"),
-		toDoc: (offset) => {
-			let i = starts.length - 1;
-			while (i > 0 && starts[i] > offset) i--;
-			return contentOffsets[i] + Math.min(offset - starts[i], contentLines[i].length);
-		},
-	};
-}
-
-/** The db block whose SQL holds document position `pos`, and `pos` as an offset in that SQL. */
-function sqlAt(state: EditorState, pos: number): { at: BlockSql; offset: number } | null {
-	for (const block of blocksOf(state)) {
-		if (block.kind !== "db" || pos < block.fence.from || pos > block.fence.to) continue;
-		const { contentLines, contentOffsets } = block.fence;
-		let start = 0;
-		for (let i = 0; i < contentLines.length; i++) {
-			const from = contentOffsets[i];
-			if (pos >= from && pos <= from + contentLines[i].length) return { at: blockSql(block), offset: start + pos - from };
-			start += contentLines[i].length + 1;
-		}
-		return null;
-	}
-	return null;
-}
-
-/** The block's connection name and dialect, when one is configured for it. */
-function connectionFor(port: SqlAssistPort, block: DbNoteBlock): { name: string; dialect: SqlDialect } | null {
-	const found = connectionOf(block, port.connections());
-	return found.ok ? { name: found.name, dialect: found.connection.type } : null;
-}
-
-/** A column's facts in the user's language: `not null · primary key · → authors.id`. */
-export function columnFactsText(c: AssistColumn): string {
-	return [t(c.nullable ? "sqlNullable" : "sqlNotNull"), c.primaryKey ? t("sqlPrimaryKey") : "", c.references ? t("sqlReferences", { target: c.references }) : ""].filter(Boolean).join(" · ");
-}
-
-function completionOf(s: SqlSuggestion): Completion {
-	if (s.column) return { label: s.label, type: "property", detail: s.detail, info: `${s.table.name}.${s.column.name}: ${s.column.type} · ${columnFactsText(s.column)}`, boost: s.boost };
-	return { label: s.label, type: s.kind === "view" ? "interface" : "class", detail: t(s.kind === "view" ? "sqlView" : "sqlTable"), info: s.info, boost: s.boost };
-}
-
-/** Tables and columns with their types, from the connection's schema (read once, cached). */
-function sqlCompletion(port: SqlAssistPort) {
-	return async (ctx: CompletionContext): Promise<CompletionResult | null> => {
-		const found = sqlAt(ctx.state, ctx.pos);
-		if (!found) return null;
-		const conn = connectionFor(port, found.at.block);
-		if (!conn) return null;
-		const spot = sqlSpotAt(found.at.sql, found.offset, conn.dialect);
-		// Typing a space after SELECT opens nothing; after FROM or `alias.` the list is what is wanted next.
-		if (spot.kind === "none" || (!ctx.explicit && spot.prefix === "" && spot.kind === "column" && spot.qualifier === undefined)) return null;
-		const schema = await port.schemas.get(conn.name);
-		if (schema.kind !== "done") return null;
-		const got = sqlSuggestions(found.at.sql, found.offset, conn.dialect, schema.tables);
-		if (!got || got.options.length === 0) return null;
-		return { from: found.at.toDoc(got.from), options: got.options.map(completionOf), validFor: /^[\w$]*$/ };
-	};
-}
-
-function hoverDom(o: SqlObject): HTMLElement {
-	const el = createDiv({ cls: "rb-sql-hover" });
-	if (o.kind === "table") {
-		el.createDiv({ cls: "rb-sql-hover-name", text: `${t(o.table.kind === "view" ? "sqlView" : "sqlTable")} ${o.table.schema && o.table.schema !== "public" ? `${o.table.schema}.` : ""}${o.table.name}` });
-		const list = el.createDiv({ cls: "rb-sql-hover-columns" });
-		for (const c of o.table.columns) list.createDiv({ text: `${c.name} ${c.type}${c.primaryKey ? ` · ${t("sqlPrimaryKey")}` : ""}` });
-		return el;
-	}
-	el.createDiv({ cls: "rb-sql-hover-name", text: `${o.table.name}.${o.column.name}` });
-	el.createDiv({ cls: "rb-sql-hover-type", text: o.column.type });
-	el.createDiv({ cls: "rb-sql-hover-facts", text: columnFactsText(o.column) });
-	return el;
-}
-
-/** Hovering a column shows its type, nullability and key; hovering a table, its columns. */
-function sqlHover(port: SqlAssistPort): Extension {
-	return hoverTooltip(async (view: EditorView, pos: number): Promise<Tooltip | null> => {
-		const found = sqlAt(view.state, pos);
-		if (!found) return null;
-		const conn = connectionFor(port, found.at.block);
-		if (!conn) return null;
-		const schema = await port.schemas.get(conn.name);
-		if (schema.kind !== "done") return null;
-		const o = sqlObjectAt(found.at.sql, found.offset, conn.dialect, schema.tables);
-		if (!o) return null;
-		return { pos: found.at.toDoc(o.from), end: found.at.toDoc(o.to), above: true, create: () => ({ dom: hoverDom(o) }) };
-	});
+/** Completion and hover, with the assist they read, required on their first use (a text module of main.js). */
+function schemaAssist(): typeof SchemaAssist {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	return require("./sql-schema-assist") as typeof SchemaAssist;
 }
 
 /** Tags of @codemirror/lang-sql's grammar as classes styled with Obsidian's code colours (styles.css). */
@@ -204,12 +99,12 @@ function sqlHighlight(port: SqlAssistPort): Extension {
  * another plugin is never overridden.
  */
 export function sqlAssist(port: SqlAssistPort): Extension {
-	const source = sqlCompletion(port);
+	const source = (ctx: CompletionContext) => schemaAssist().completeSql(port, ctx);
 	return [
 		noteBlocks,
 		autocompletion(),
 		EditorState.languageData.of((state, pos) => (sqlAt(state, pos) ? [{ autocomplete: source }] : [])),
-		sqlHover(port),
+		hoverTooltip((view, pos) => schemaAssist().hoverSql(port, view, pos)),
 		sqlHighlight(port),
 	];
 }

@@ -1,4 +1,5 @@
-import { columnFacts, sqlObjectAt, sqlSpotAt, sqlSuggestions, tablesInStatement, type AssistTable } from "../../../src/blocks/sql-assist";
+import { columnFacts, sqlObjectAt, sqlSpotAt, sqlSuggestions, tablesInStatement } from "../../../src/blocks/sql-assist";
+import type { AssistTable } from "../../../src/blocks/sql-schema";
 
 const col = (name: string, type: string, extra: { nullable?: boolean; primaryKey?: boolean; references?: string } = {}) => ({ name, type, nullable: extra.nullable ?? true, primaryKey: extra.primaryKey ?? false, ...(extra.references ? { references: extra.references } : {}) });
 
