@@ -152,6 +152,8 @@ const TEXT_MODULES = [
 	// the engines of http and db blocks (src/runner/block-runners.ts), the transports, the db drivers' host (issue 29)
 	{ id: "src/runner/http/run-http.ts", owns: ["src/runner/http/run-http.ts", "src/runner/executor.ts", "src/runner/http/digest-auth.ts", "src/runner/cache-policy.ts"] },
 	{ id: "src/runner/db/run-db.ts", owns: ["src/runner/db/run-db.ts"] },
+	{ id: "src/runner/stream/run-sse.ts", owns: ["src/runner/stream/run-sse.ts"] },
+	{ id: "src/runner/stream/run-websocket.ts", owns: ["src/runner/stream/run-websocket.ts", "src/runner/stream/ws-transport.ts", "src/runner/stream/graphql-transport-ws.ts"] },
 	{ id: "src/runner/http/node-transport.ts", owns: ["src/runner/http/node-transport.ts", "src/runner/http/keep-alive.ts"] },
 	{ id: "src/runner/http/fetch-transport.ts", owns: ["src/runner/http/fetch-transport.ts"] },
 	{ id: "src/runner/http/raw-head.ts", owns: ["src/runner/http/raw-head.ts"] },

@@ -1,21 +1,21 @@
 import { definesVariablesOnly, fileVariablesFor, type AliasPath, type BlockLanguage, type Lookup, type NoteBlock } from "../blocks";
 import type * as RunDb from "./db/run-db";
 import type * as RunHttp from "./http/run-http";
-import { SSE_RUNNER } from "./stream/run-sse";
-import { WEBSOCKET_RUNNER } from "./stream/run-websocket";
+import type * as RunSse from "./stream/run-sse";
+import type * as RunWebsocket from "./stream/run-websocket";
 import { onFirstUse, type BlockRunContext, type KindRunner } from "./kind-runner";
 import { aliasBlocks, invalidBlock, type PrepareContext, type RunScope } from "./prepare";
 import { failedBeforeStart, type BlockResult, type KindOptions } from "./result";
 
 type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteBlock, { kind: L }>> };
 
-/* eslint-disable @typescript-eslint/no-require-imports -- the http and db engines are required on their first block (onFirstUse) */
+/* eslint-disable @typescript-eslint/no-require-imports -- each kind's engine is required on its first block (onFirstUse) */
 /** The runner of each kind, one line per kind. A kind without one is never run (its blocks are read, or shown). */
 export const BLOCK_RUNNERS: RunnerRegistry = {
 	http: onFirstUse(() => (require("./http/run-http") as typeof RunHttp).HTTP_RUNNER),
 	db: onFirstUse(() => (require("./db/run-db") as typeof RunDb).DB_RUNNER),
-	sse: SSE_RUNNER,
-	websocket: WEBSOCKET_RUNNER,
+	sse: onFirstUse(() => (require("./stream/run-sse") as typeof RunSse).SSE_RUNNER),
+	websocket: onFirstUse(() => (require("./stream/run-websocket") as typeof RunWebsocket).WEBSOCKET_RUNNER),
 };
 /* eslint-enable @typescript-eslint/no-require-imports -- only those */
 
