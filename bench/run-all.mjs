@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 const benches = [["parse"], ["editor"], ["search"], ["runner"], ["bundle"], ["panel"], ["first-run"], ["scroll"]];
 // Stream panel (issue 25): 100,000 WebSocket messages through the panel in Chromium.
 benches.push(["stream-panel"]);
+benches.push(["streams"]); // Streams through the CLI (issue 25): WebSocket messages per second against a bare ws client.
 mkdirSync("bench/.cache", { recursive: true });
 const results = resolve("bench/.cache/results.jsonl");
 rmSync(results, { force: true });

@@ -40,9 +40,10 @@ Exit: 0 every block finished, 1 a block failed, was cancelled, invalid or skippe
 Exit: 0 no block has errors, 2 a block has errors or the note cannot be read.`,
 	},
 	export: {
-		synopsis: "runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http [--env NAME] [--config user.toml]",
+		synopsis: "runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http|websocat|ws [--env NAME] [--config user.toml]",
 		help: `Prints the block as a snippet with its references replaced by values; blocks it
-references are run first (said on stderr), the block itself is not sent.
+references are run first (said on stderr), the block itself is not sent. An sse block
+exports as curl (-N) or http, a websocket block as websocat, ws (a Node script) or http.
 Exit: 0 printed, 2 it cannot be exported (the reason on stderr).`,
 	},
 	import: {

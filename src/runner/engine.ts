@@ -13,6 +13,7 @@ import type { HttpResult } from "./http/http-run";
 import { failedBeforeStart, type BlockResult, type KindDeps, type KindOptions, type RunSnapshot } from "./result";
 import { runBlocks, type BlockRun } from "./run-note";
 import { SessionStore } from "./session";
+import { prepareStreamExport, type StreamNoteBlock } from "./stream/prepare-stream";
 import type { Transport } from "./transport";
 import type { ResolvedAuth } from "../settings/auth-config";
 import { AuthTokens, type InteractiveGrants } from "./auth/auth-tokens";
@@ -114,9 +115,10 @@ export interface Engine {
 	 * The request Run would send for `block` now, without sending it: the same variables (block,
 	 * file, environment), secrets and last results of the note's aliases. Export (the plugin's and
 	 * the CLI's) and the chat's block context take it from here. It never runs another block: a
-	 * reference to an alias with no result fails, naming the alias in `notRun`.
+	 * reference to an alias with no result fails, naming the alias in `notRun`. A stream block's
+	 * handshake comes with its protocol and resolved messages (`stream`).
 	 */
-	prepare(filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock): Preparation;
+	prepare(filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock | StreamNoteBlock): Preparation;
 	/** Whether Run runs the block (`isRunnable`): what run all, the block keys and the chat's block pick. */
 	isRunnable(block: NoteBlock): boolean;
 	/** The block's runs, newest first (empty without history). */
@@ -221,7 +223,8 @@ export function createEngine(ports: EnginePorts): Engine {
 		},
 		prepare(filePath, note, block) {
 			try {
-				return prepareRequest(block, prepareContext(note, block, scopeOf(filePath, ports.environment())));
+				const ctx = prepareContext(note, block, scopeOf(filePath, ports.environment()));
+				return block.kind === "http" ? prepareRequest(block, ctx) : prepareStreamExport(block, ctx);
 			} catch (e) {
 				// A port that fails (the secret storage, the settings) fails the preparation as it fails a run.
 				return { ok: false, error: failedError("setup_failed", undefined, e instanceof Error ? e.message : String(e)), notRun: [] };

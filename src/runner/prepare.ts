@@ -3,6 +3,7 @@ import { failedError, failureText } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
 import type { RunAuth } from "./auth/run-auth";
+import type { PreparedStream } from "./stream/prepare-stream";
 
 /** What a block's references can read. */
 export interface PrepareContext {
@@ -55,6 +56,8 @@ export type Preparation =
 			/** Only the environment variables the block references: the cache key's snapshot. */
 			envSnapshot: Record<string, string>;
 			aliasesUsed: Set<string>;
+			/** A stream block's protocol and resolved messages (export only; Run resolves its own). */
+			stream?: PreparedStream;
 	  }
 	| { ok: false; error: RunError; /** Aliases that must run first. */ notRun: string[] };
 

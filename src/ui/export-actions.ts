@@ -19,6 +19,7 @@ import type { ExportHooks } from "./block-actions";
 import { notify } from "./notify";
 import { t } from "./strings";
 import type { Engine, EnginePorts } from "../runner/engine";
+import type { StreamNoteBlock } from "../runner/stream/prepare-stream";
 
 /** Why a block cannot be exported. An alias with no result yet is named with what to do: an export never runs a block. */
 function whyNot(prepared: Extract<Preparation, { ok: false }>): string {
@@ -32,14 +33,15 @@ function whyNot(prepared: Extract<Preparation, { ok: false }>): string {
  * the one Run would send (`engine.prepare`), with the aliases' last results.
  */
 export function exportHooks(engine: Pick<Engine, "prepare">, services: Pick<EnginePorts, "files">): ExportHooks {
-	const write = (filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock, make: (req: Parameters<typeof Generators.toCurl>[0], opts: SnippetOptions) => string, label: string): void => {
+	const write = (filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock | StreamNoteBlock, make: (req: Parameters<typeof Generators.toCurl>[0], opts: SnippetOptions) => string, label: string): void => {
 		// The clipboard gets the real values (a copied command must run); an unset secret says so.
 		const prepared = engine.prepare(filePath, note, block);
 		if (!prepared.ok) return notify(t("cannotExport", { reason: whyNot(prepared) }));
 		const request = prepared.request;
 		const files = services.files?.();
 		const locate = files?.locate ? (path: string) => locateBodyFile(files, filePath, path) : undefined;
-		const written = exported(() => make(request, { locate }));
+		// A stream block's protocol and messages choose and fill its formats (websocat, ws, curl -N, .http).
+		const written = exported(() => make(request, { locate, stream: prepared.stream }));
 		if (!written.ok) return notify(t("cannotExport", { reason: written.error.message }));
 		void navigator.clipboard.writeText(written.text).then(
 			() => notify(t("copiedAs", { format: label })),

@@ -1,4 +1,5 @@
-import { parseNote, type HttpNoteBlock } from "../../blocks";
+import { parseNote, type HttpNoteBlock, type NoteBlock } from "../../blocks";
+import type { StreamNoteBlock } from "../../runner/stream/prepare-stream";
 import { aliasBlocks, referencedAliases, type Preparation } from "../../runner/prepare";
 import { createEngine, isRunnable } from "../../runner/engine";
 import { exported } from "../../runner/snippets/quote";
@@ -11,6 +12,11 @@ import { EXIT, UsageError } from "../usage";
 import { findVault, loadSettings, selectEnvironment } from "../vault";
 
 type Write = (s: string) => void;
+
+/** The kinds that export to a snippet: an http request and the streams (`snippetFormatsFor`). */
+function exportable(block: NoteBlock): block is HttpNoteBlock | StreamNoteBlock {
+	return block.kind === "http" || block.kind === "sse" || block.kind === "websocket";
+}
 
 export interface ExportOptions {
 	file: string;
@@ -29,8 +35,8 @@ export interface ExportOptions {
 export async function exportCommand(opts: ExportOptions, out: Write, err: Write): Promise<number> {
 	if (!(SNIPPET_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format must be one of ${SNIPPET_FORMATS.join(", ")}`);
 	const note = parseNote(readNote(opts.file));
-	const block = note.find((b): b is HttpNoteBlock => b.kind === "http" && isRunnable(b) && b.alias === opts.alias);
-	if (!block) throw new UsageError(`no http block with alias "${opts.alias}"`);
+	const block = note.find((b): b is HttpNoteBlock | StreamNoteBlock => exportable(b) && isRunnable(b) && b.alias === opts.alias);
+	if (!block) throw new UsageError(`no http, sse or websocket block with alias "${opts.alias}"`);
 	const problems = block.problems.filter((p) => p.severity === "error");
 	if (problems.length > 0) throw new UsageError(`cannot export ${opts.alias}: ${opts.file}:${problems[0].line + 1}:${problems[0].column + 1}: ${problems[0].message}`);
 	const vault = findVault(opts.file, opts.config);
@@ -55,9 +61,9 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 		err(`runnable-blocks: cannot export ${opts.alias}: ${prepared.error.message}\n`);
 		return EXIT.usage;
 	}
-	const request = prepared.request;
+	const { request, stream } = prepared;
 	const files = nodeBodyFiles(vault.root);
-	const written = exported(() => snippet(opts.format as SnippetFormat, request, block.alias, { locate: (path) => locateBodyFile(files, vault.notePath, path) }));
+	const written = exported(() => snippet(opts.format as SnippetFormat, request, block.alias, { locate: (path) => locateBodyFile(files, vault.notePath, path), stream }));
 	if (!written.ok) {
 		err(`runnable-blocks: cannot export ${opts.alias}: ${written.error.message}\n`);
 		return EXIT.usage;

@@ -1,6 +1,8 @@
 import type { PreparedRequest } from "../request";
 import { onlyFile, snippetBody, type LocateFile, type SnippetBody } from "./file-body";
-import { assertExportable, combinedHeaders, hasHeader, jsString, pyString, shellQuote } from "./quote";
+import type { PreparedStream } from "../stream/prepare-stream";
+import { assertExportable, combinedHeaders, ExportError, hasHeader, jsString, pyString, shellQuote } from "./quote";
+import { httpFileStream, toNodeWs, toWebsocat } from "./stream-snippets";
 
 /**
  * Snippet generators (docs/export.md). All synchronous: the UI calls them inside the click or
@@ -10,12 +12,21 @@ import { assertExportable, combinedHeaders, hasHeader, jsString, pyString, shell
  * with `< file` parts reads its files when the snippet runs, by the path `locate` gives.
  */
 
-export type SnippetFormat = "curl" | "fetch" | "python" | "httpie" | "http";
-export const SNIPPET_FORMATS: readonly SnippetFormat[] = ["curl", "fetch", "python", "httpie", "http"];
+export type SnippetFormat = "curl" | "fetch" | "python" | "httpie" | "http" | "websocat" | "ws";
+export const SNIPPET_FORMATS: readonly SnippetFormat[] = ["curl", "fetch", "python", "httpie", "http", "websocat", "ws"];
+
+/** The formats a block exports to: an http request, an SSE stream (`curl -N`) or a WebSocket. */
+export function snippetFormatsFor(stream: PreparedStream["protocol"] | null): readonly SnippetFormat[] {
+	if (stream === "sse") return ["curl", "http"];
+	if (stream === "websocket") return ["websocat", "ws", "http"];
+	return ["curl", "fetch", "python", "httpie", "http"];
+}
 
 export interface SnippetOptions {
 	/** The path a snippet names for a `< file` body part (absolute where the host knows it). */
 	locate?: LocateFile;
+	/** A stream block's protocol and messages (`engine.prepare`'s `stream`). */
+	stream?: PreparedStream;
 }
 
 export interface CurlOptions extends SnippetOptions {
@@ -36,6 +47,8 @@ export function toCurl(req: PreparedRequest, opts: CurlOptions = {}): string {
 	const files = snippetBody(req, opts.locate);
 	const file = files && onlyFile(files);
 	const args: string[] = ["curl"];
+	// -N: an event stream is printed as it arrives, not when curl's buffer fills.
+	if (opts.stream?.protocol === "sse") args.push("-N");
 	const hasBody = req.body !== "";
 	if (req.method === "HEAD") args.push("--head");
 	else if (hasBody ? req.method !== "POST" : req.method !== "GET") args.push("-X", req.method);
@@ -129,6 +142,8 @@ export function toHttpie(req: PreparedRequest, opts: SnippetOptions = {}): strin
 export interface HttpFileEntry {
 	request: PreparedRequest;
 	name?: string | null;
+	/** A stream block: written with its protocol's request line and its messages. */
+	stream?: PreparedStream;
 }
 
 /**
@@ -138,10 +153,11 @@ export interface HttpFileEntry {
  */
 export function toHttpFile(entries: readonly HttpFileEntry[]): string {
 	return entries
-		.map(({ request: req, name }) => {
+		.map(({ request: req, name, stream }) => {
 			assertExportable(req.headers);
 			const lines: string[] = [`### ${name ?? `${req.method} ${req.url}`}`];
 			if (name) lines.push(`# @name ${name}`);
+			if (stream) return [...lines, ...httpFileStream(req, stream)].join("\n");
 			if (!req.followRedirects) lines.push("# @no-redirect");
 			lines.push(`${req.method} ${req.url}`);
 			// REST Client and httpyac keep one value per header name: repeats are written joined.
@@ -153,6 +169,8 @@ export function toHttpFile(entries: readonly HttpFileEntry[]): string {
 }
 
 export function snippet(format: SnippetFormat, req: PreparedRequest, name?: string | null, opts: SnippetOptions = {}): string {
+	const formats = snippetFormatsFor(opts.stream?.protocol ?? null);
+	if (!formats.includes(format)) throw new ExportError(`${opts.stream ? `${opts.stream.protocol === "sse" ? "An SSE" : "A WebSocket"} block` : "An http block"} exports as ${formats.join(", ")}, not ${format}`);
 	switch (format) {
 		case "curl":
 			return toCurl(req, opts);
@@ -163,6 +181,10 @@ export function snippet(format: SnippetFormat, req: PreparedRequest, name?: stri
 		case "httpie":
 			return toHttpie(req, opts);
 		case "http":
-			return toHttpFile([{ request: req, name }]);
+			return toHttpFile([{ request: req, name, stream: opts.stream }]);
+		case "websocat":
+			return toWebsocat(req, opts.stream as PreparedStream);
+		case "ws":
+			return toNodeWs(req, opts.stream as PreparedStream, opts);
 	}
 }

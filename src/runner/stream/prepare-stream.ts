@@ -1,6 +1,7 @@
-import type { HttpNoteBlock, NoteBlock } from "../../blocks";
-import { prepareRequest, type PrepareContext, type Preparation } from "../prepare";
+import { resolveTemplate, type HttpNoteBlock, type NoteBlock, type ReferenceSources, type WsStep } from "../../blocks";
+import { prepareRequest, referenceSources, type PrepareContext, type Preparation } from "../prepare";
 import type { PreparedRequest } from "../request";
+import type { RunError } from "../result";
 
 export type SseNoteBlock = Extract<NoteBlock, { kind: "sse" }>;
 export type WebsocketNoteBlock = Extract<NoteBlock, { kind: "websocket" }>;
@@ -16,6 +17,58 @@ export function prepareStream(block: StreamNoteBlock, ctx: PrepareContext): Prep
 	const model = block.kind === "sse" ? block.sse : block.websocket;
 	const http = model.graphql ? model.request : { ...model.request, body: "", bodyParts: [], graphql: null };
 	return prepareRequest({ ...block, kind: "http", http } as unknown as HttpNoteBlock, ctx);
+}
+
+/** An SSE request asks for an event stream unless the block asks otherwise. */
+export function sseRequest(request: PreparedRequest): PreparedRequest {
+	return hasHeader(request, "accept") ? request : { ...request, headers: [...request.headers, ["Accept", "text/event-stream"]] };
+}
+
+/** A websocket step with its references resolved; a file step names its file (read when sent). */
+export type ResolvedStep = { kind: "text"; text: string } | { kind: "file"; path: string } | { kind: "wait" };
+
+/** The block's messages and waits with `{{…}}` resolved, as Run sends them. */
+export function resolveSteps(steps: readonly WsStep[], sources: ReferenceSources): { ok: true; steps: ResolvedStep[] } | { ok: false; error: RunError } {
+	const out: ResolvedStep[] = [];
+	for (const step of steps) {
+		if (step.kind === "wait") {
+			out.push({ kind: "wait" });
+			continue;
+		}
+		const resolved = resolveTemplate(step.kind === "text" ? step.text : step.path, sources);
+		if (resolved.errors.length > 0) return { ok: false, error: { code: "unresolved_reference", message: resolved.errors[0].message } };
+		out.push(step.kind === "text" ? { kind: "text", text: resolved.value } : { kind: "file", path: resolved.value });
+	}
+	return { ok: true, steps: out };
+}
+
+/** What export needs beyond the handshake request: the protocol as written and, for a websocket, its messages. */
+export interface PreparedStream {
+	protocol: "sse" | "websocket";
+	/** The request line's first word as written (`WEBSOCKET`, `WSS`, `SSE`…), null for a bare `ws://` URL. */
+	word: string | null;
+	/** A GRAPHQL subscription (graphql-transport-ws): the request body is its operation. */
+	graphql: boolean;
+	steps: ResolvedStep[];
+	/** Whether the block waits for the server: then it closes (1000) after its last step. */
+	waits: boolean;
+}
+
+/**
+ * A stream block as Run would start it now, for export: the handshake request (an SSE one with
+ * the Accept header Run adds) and the stream's messages resolved.
+ */
+export function prepareStreamExport(block: StreamNoteBlock, ctx: PrepareContext): Preparation {
+	const prepared = prepareStream(block, ctx);
+	if (!prepared.ok) return prepared;
+	if (block.kind === "sse") {
+		const stream: PreparedStream = { protocol: "sse", word: block.sse.word, graphql: false, steps: [], waits: false };
+		return { ...prepared, request: sseRequest(prepared.request), stream };
+	}
+	const model = block.websocket;
+	const steps = resolveSteps(model.steps, referenceSources(ctx));
+	if (!steps.ok) return { ok: false, error: steps.error, notRun: [] };
+	return { ...prepared, stream: { protocol: "websocket", word: model.word, graphql: model.graphql, steps: steps.steps, waits: model.waits } };
 }
 
 /** The URL a WebSocket dials: the prepared http(s) URL with its ws scheme back. */

@@ -2,7 +2,7 @@ import { DEFAULT_TIMEOUT_MS } from "../request";
 import type { KindRunner } from "../kind-runner";
 import type { RunError } from "../result";
 import { textMessage } from "./message-log";
-import { hasHeader, prepareStream, type SseNoteBlock } from "./prepare-stream";
+import { prepareStream, sseRequest, type SseNoteBlock } from "./prepare-stream";
 import { readStreamPath, streamAssertions } from "./read-messages";
 import { isEventStream, sseReader } from "./sse-events";
 import { streamEnding, SYSTEM_TIMERS, type Timers } from "./stream-ending";
@@ -35,11 +35,7 @@ export const SSE_RUNNER: KindRunner<SseNoteBlock> = {
 		const prepared = prepareStream(block, ctx.prepare);
 		if (!prepared.ok) return streamFailedBeforeStart("sse", prepared.error);
 		const { transport } = ctx.deps;
-		const request = {
-			...prepared.request,
-			headers: hasHeader(prepared.request, "accept") ? prepared.request.headers : [...prepared.request.headers, ["Accept", "text/event-stream"] as [string, string]],
-			timeoutMs: NO_TRANSPORT_TIMEOUT,
-		};
+		const request = { ...sseRequest(prepared.request), timeoutMs: NO_TRANSPORT_TIMEOUT };
 		const now = ctx.deps.now ?? Date.now;
 		const progress = new StreamProgress("sse", request, transport.name, ctx.execute.onUpdate, now);
 		const finish = (result: StreamResult): StreamResult => {

@@ -1,4 +1,3 @@
-import { resolveTemplate } from "../../blocks";
 import { failedError } from "../failures";
 import { withFileParts } from "../file-parts";
 import type { KindRunner } from "../kind-runner";
@@ -7,7 +6,7 @@ import { DEFAULT_TIMEOUT_MS } from "../request";
 import type { RunError } from "../result";
 import { connectionInit, GRAPHQL_TRANSPORT_WS, onGraphqlFrame } from "./graphql-transport-ws";
 import { binaryMessage, textMessage } from "./message-log";
-import { prepareStream, websocketUrl, type WebsocketNoteBlock } from "./prepare-stream";
+import { prepareStream, resolveSteps, websocketUrl, type WebsocketNoteBlock } from "./prepare-stream";
 import { readStreamPath, streamAssertions } from "./read-messages";
 import { streamEnding, SYSTEM_TIMERS, type Timers } from "./stream-ending";
 import { streamFailed } from "./failures";
@@ -58,7 +57,7 @@ export const WEBSOCKET_RUNNER: KindRunner<WebsocketNoteBlock> = {
 		const written = model.request.headers.map((h) => h.name);
 		const dropHeaders = ctx.execute.kindOptions?.websocket?.dropHeaders === true;
 		if (!transport.sendsHeaders && written.length > 0 && !dropHeaders) return streamFailedBeforeStart("websocket", streamFailed("headers_not_sent", written.join(", ")));
-		const steps = await resolveSteps(block, ctx);
+		const steps = await readSteps(block, ctx);
 		if (!steps.ok) return streamFailedBeforeStart("websocket", steps.error);
 
 		const request = prepared.request;
@@ -192,22 +191,18 @@ function finish(block: WebsocketNoteBlock, ctx: Parameters<KindRunner<WebsocketN
 }
 
 /** The block's messages with their references resolved and `< file` messages read, before anything is sent. */
-async function resolveSteps(block: WebsocketNoteBlock, ctx: Parameters<KindRunner<WebsocketNoteBlock>["run"]>[1]): Promise<{ ok: true; steps: Step[] } | { ok: false; error: RunError }> {
+async function readSteps(block: WebsocketNoteBlock, ctx: Parameters<KindRunner<WebsocketNoteBlock>["run"]>[1]): Promise<{ ok: true; steps: Step[] } | { ok: false; error: RunError }> {
 	const sources = referenceSources(ctx.prepare);
+	const resolved = resolveSteps(block.websocket.steps, sources);
+	if (!resolved.ok) return resolved;
 	const steps: Step[] = [];
-	for (const step of block.websocket.steps) {
-		if (step.kind === "wait") {
-			steps.push({ kind: "wait" });
-			continue;
-		}
-		const resolved = resolveTemplate(step.kind === "text" ? step.text : step.path, sources);
-		if (resolved.errors.length > 0) return { ok: false, error: { code: "unresolved_reference", message: resolved.errors[0].message } };
-		if (step.kind === "text") {
-			steps.push({ kind: "text", text: resolved.value });
+	for (const step of resolved.steps) {
+		if (step.kind !== "file") {
+			steps.push(step);
 			continue;
 		}
 		const read = await withFileParts(
-			{ method: "GET", url: "", headers: [], body: "", followRedirects: false, timeoutMs: 0, fileParts: [{ kind: "file", path: resolved.value, resolveReferences: false, encoding: null }] },
+			{ method: "GET", url: "", headers: [], body: "", followRedirects: false, timeoutMs: 0, fileParts: [{ kind: "file", path: step.path, resolveReferences: false, encoding: null }] },
 			sources,
 			ctx.deps.files,
 			ctx.execute.filePath,

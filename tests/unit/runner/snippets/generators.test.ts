@@ -1,6 +1,6 @@
 import { parseHttpBlock } from "../../../../src/blocks";
 import type { PreparedRequest } from "../../../../src/runner/request";
-import { snippet, SNIPPET_FORMATS, toCurl, toFetch, toHttpFile, toHttpie, toPython } from "../../../../src/runner/snippets/generators";
+import { snippet, snippetFormatsFor, toCurl, toFetch, toHttpFile, toHttpie, toPython } from "../../../../src/runner/snippets/generators";
 import { ExportError } from "../../../../src/runner/snippets/quote";
 import { shellWords } from "../../../support/shell-words";
 
@@ -43,7 +43,7 @@ describe("other generators", () => {
 		expect(shellWords(toHttpie(req({ method: "POST", body: "{}" })))).toEqual(["http", "--ignore-stdin", "--follow", "POST", "http://127.0.0.1:8080/a?b=1", "Content-Type:", "--raw", "{}"]);
 	});
 
-	it.each(SNIPPET_FORMATS.map((f) => [f]))("%s refuses a header with a line break", (format) => {
+	it.each(snippetFormatsFor(null).map((f) => [f]))("%s refuses a header with a line break", (format) => {
 		expect(() => snippet(format, req({ headers: [["X-Bad", "a\r\nInjected: 1"]] }))).toThrow(ExportError);
 		expect(() => snippet(format, req({ headers: [["X-Bad", "a\nb"]] }))).toThrow(/line break/);
 	});
@@ -71,7 +71,7 @@ describe("bodies with < file parts", () => {
 		expect(toPython(multipart, { locate })).toContain('data = b"".join([\n    "--b\\r\\n\\r\\n".encode("utf-8"),\n    Path(');
 	});
 
-	it.each(SNIPPET_FORMATS.filter((f) => f !== "http").map((f) => [f]))("%s refuses <@ (references inside the file) and a file it cannot find", (format) => {
+	it.each(snippetFormatsFor(null).filter((f) => f !== "http").map((f) => [f]))("%s refuses <@ (references inside the file) and a file it cannot find", (format) => {
 		const resolving = req({ method: "POST", body: "<@ ./a.bin", fileParts: [{ kind: "file", path: "./a.bin", resolveReferences: true, encoding: null }] });
 		expect(() => snippet(format, resolving, null, { locate })).toThrow(/"<@ \.\/a\.bin" resolves references inside the file/);
 		expect(() => snippet(format, oneFile, null, { locate: () => null })).toThrow(/the body file \.\/a\.bin was not found/);
