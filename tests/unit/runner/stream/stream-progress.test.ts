@@ -3,9 +3,10 @@ import type { PreparedRequest } from "../../../../src/runner/request";
 import { endOf, StreamProgress, streamFailedBeforeStart, streamHistory } from "../../../../src/runner/stream/stream-progress";
 import { textMessage } from "../../../../src/runner/stream/message-log";
 import type { StreamEnd, StreamRunFields } from "../../../../src/runner/stream/stream-run";
+import type { ResponseHead } from "../../../../src/runner/transport";
 
 const request: PreparedRequest = { method: "GET", url: "http://127.0.0.1:1/events", headers: [], body: "", followRedirects: true, timeoutMs: 1000 };
-const head = { status: 200, statusText: "OK", headers: [] as Array<[string, string]>, httpVersion: "1.1" };
+const head: ResponseHead = { status: 200, statusText: "OK", headers: [], httpVersion: "1.1", url: "http://127.0.0.1:1/events", redirects: 0 };
 
 /** A progress on a clock moved by hand, recording every snapshot it publishes. */
 function progress() {
@@ -151,7 +152,7 @@ describe("streamHistory", () => {
 
 	it("shows the masked URL, then the host's mask over it", () => {
 		const result = finished("sse", "http://h/?k=secret");
-		result.request = { ...result.request!, masked: { url: "http://h/?k=•••", headers: [], body: "" } } as PreparedRequest;
+		result.request = { ...result.request!, masked: { url: "http://h/?k=•••", target: "/?k=•••", headers: [], body: "", withReferences: { url: "http://h/?k={{k}}", headers: [], body: "" } } };
 		expect(streamHistory("GET", result, ctx((u) => `<${u}>`), "node").url).toBe("<http://h/?k=•••>");
 	});
 
