@@ -1,0 +1,69 @@
+import { parseNote, type Entropy, type NoteBlock } from "../../../../src/blocks";
+import { readResult } from "../../../../src/runner/block-runners";
+import type { PrepareContext } from "../../../../src/runner/prepare";
+import { authNamesOf, prepareWithAuth } from "../../../../src/runner/auth/prepare-with-auth";
+import type { RunAuth } from "../../../../src/runner/auth/run-auth";
+import type { RunError } from "../../../../src/runner/result";
+
+const entropy: Entropy = { now: () => new Date(0), random: () => 0, uuid: () => "u-u-i-d" };
+
+function block(...lines: string[]): NoteBlock {
+	const [b] = parseNote(["```http", ...lines, "```"].join("\n"));
+	if (!b) throw new Error("no block");
+	return b;
+}
+
+/** A run's auth that holds `kept` tokens and records what it was asked to acquire; `refuse` fails acquiring. */
+function standIn(kept: Record<string, string>, refuse?: RunError) {
+	const acquired: Array<{ names: readonly string[]; renew?: boolean }> = [];
+	const auth: RunAuth = {
+		lookup: (ref) => (ref.name in kept ? { ok: true, value: kept[ref.name] ?? "" } : { ok: false, message: `no token for ${ref.name}` }),
+		acquire: (names, opts) => {
+			acquired.push({ names, ...(opts?.renew !== undefined ? { renew: opts.renew } : {}) });
+			return Promise.resolve(refuse ?? null);
+		},
+		renewable: () => true,
+	};
+	return { auth, acquired };
+}
+
+const ctx = (auth?: RunAuth, env: Record<string, string> = {}): PrepareContext => ({ env, aliases: new Set(), result: () => undefined, read: readResult, entropy, defaultTimeoutMs: 1000, ...(auth ? { auth } : {}) });
+
+describe("authNamesOf", () => {
+	it("finds the configurations a request names, once each, in its URL, headers and body", () => {
+		const b = block('POST http://h/{{$auth.token("a")}}', 'Authorization: Bearer {{$auth.token("b")}}', "", '{"id": "{{$auth.idToken(\'a\')}}"}');
+		expect(authNamesOf(b, ctx(standIn({}).auth)).sort()).toEqual(["a", "b"]);
+	});
+
+	it("finds a configuration named through a variable's value", () => {
+		const b = block("GET http://h/", "Authorization: {{bearer}}");
+		expect(authNamesOf(b, ctx(standIn({}).auth, { bearer: 'Bearer {{$auth.token("kc")}}' }))).toEqual(["kc"]);
+	});
+
+	it("finds none without auth, or in a request that names none", () => {
+		expect(authNamesOf(block('GET http://h/{{$auth.token("a")}}'), ctx())).toEqual([]);
+		expect(authNamesOf(block("GET http://h/"), ctx(standIn({}).auth))).toEqual([]);
+	});
+});
+
+describe("prepareWithAuth", () => {
+	it("acquires the named tokens first, then resolves the request with them", async () => {
+		const { auth, acquired } = standIn({ kc: "T0K" });
+		const p = await prepareWithAuth(block("GET http://h/", 'Authorization: Bearer {{$auth.token("kc")}}'), ctx(auth), { renew: true });
+		expect(acquired).toEqual([{ names: ["kc"], renew: true }]);
+		expect(p).toMatchObject({ ok: true, authNames: ["kc"], request: { headers: [["Authorization", "Bearer T0K"]] } });
+	});
+
+	it("stops with the acquire's error, nothing resolved", async () => {
+		const refused: RunError = { code: "auth_failed", message: 'Auth "kc", token request: no' };
+		const p = await prepareWithAuth(block('GET http://h/{{$auth.token("kc")}}'), ctx(standIn({}, refused).auth));
+		expect(p).toEqual({ ok: false, error: refused, notRun: [], authNames: ["kc"] });
+	});
+
+	it("acquires nothing for a request that names no configuration", async () => {
+		const { auth, acquired } = standIn({});
+		const p = await prepareWithAuth(block("GET http://h/x"), ctx(auth));
+		expect(acquired).toEqual([]);
+		expect(p).toMatchObject({ ok: true, authNames: [], request: { url: "http://h/x" } });
+	});
+});
