@@ -3,7 +3,6 @@ import { failedError, failureText } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
 import type { RunAuth } from "./auth/run-auth";
-import type { PreparedStream } from "./stream/prepare-stream";
 
 /** What a block's references can read. */
 export interface PrepareContext {
@@ -49,16 +48,22 @@ export function aliasBlocks(note: readonly NoteBlock[]): Map<string, NoteBlock> 
 	return byAlias;
 }
 
+/**
+ * What a kind adds to a block prepared for export beyond its request (a stream's protocol and
+ * resolved messages), by declaration merging in the kind's own module, as result.ts's registries
+ * are filled: this file names no kind.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty here: each kind fills it
+export interface KindPreparations {}
+
 export type Preparation =
-	| {
+	| ({
 			ok: true;
 			request: PreparedRequest;
 			/** Only the environment variables the block references: the cache key's snapshot. */
 			envSnapshot: Record<string, string>;
 			aliasesUsed: Set<string>;
-			/** A stream block's protocol and resolved messages (export only; Run resolves its own). */
-			stream?: PreparedStream;
-	  }
+	  } & Partial<KindPreparations>)
 	| { ok: false; error: RunError; /** Aliases that must run first. */ notRun: string[] };
 
 export function referenceSources(ctx: PrepareContext): ReferenceSources {

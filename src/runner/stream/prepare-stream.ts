@@ -43,6 +43,13 @@ export function resolveSteps(steps: readonly WsStep[], sources: ReferenceSources
 }
 
 /** What export needs beyond the handshake request: the protocol as written and, for a websocket, its messages. */
+declare module "../prepare" {
+	interface KindPreparations {
+		/** A stream block's protocol and resolved messages (export only; Run resolves its own). */
+		stream: PreparedStream;
+	}
+}
+
 export interface PreparedStream {
 	protocol: "sse" | "websocket";
 	/** The request line's first word as written (`WEBSOCKET`, `WSS`, `SSE`…), null for a bare `ws://` URL. */

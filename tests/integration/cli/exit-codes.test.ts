@@ -238,7 +238,7 @@ describe("exit 2: usage, parse and export errors, one line, no stack", () => {
 		[["run", "needs.md", "--bogus"], /^runnable-blocks: Unknown option '--bogus'/],
 		[["help", "frobnicate"], /^runnable-blocks: no command "frobnicate"/],
 		[["export", "needs.md", "--alias", "me", "--format", "curl"], /^running login first for the values me references\nrunnable-blocks: cannot export me: Unresolved reference/],
-		[["export", "needs.md", "--alias", "nobody", "--format", "curl"], /^runnable-blocks: no http block with alias "nobody"/],
+		[["export", "needs.md", "--alias", "nobody", "--format", "curl"], /^runnable-blocks: no http, sse or websocket block with alias "nobody"/],
 		[["export", "needs.md", "--alias", "me", "--format", "wget"], /^runnable-blocks: --format must be one of curl/],
 		[["export", "invalid.md", "--alias", "bad", "--format", "curl"], /^runnable-blocks: cannot export bad: invalid\.md:4:1: Invalid method "G@T"/],
 		[["export", "missing.md", "--alias", "x", "--format", "curl"], /^runnable-blocks: missing\.md: cannot read the note \(ENOENT\)/],

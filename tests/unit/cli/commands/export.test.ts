@@ -43,8 +43,8 @@ describe("runnable-blocks export", () => {
 	});
 
 	it("refuses an unknown format, alias or environment, and a block with errors, as usage errors", async () => {
-		await expect(run({ format: "wget" })).rejects.toThrow(new UsageError("--format must be one of curl, fetch, python, httpie, http"));
-		await expect(run({ alias: "nope" })).rejects.toThrow(new UsageError('no http block with alias "nope"'));
+		await expect(run({ format: "wget" })).rejects.toThrow(new UsageError("--format must be one of curl, fetch, python, httpie, http, websocat, ws"));
+		await expect(run({ alias: "nope" })).rejects.toThrow(new UsageError('no http, sse or websocket block with alias "nope"'));
 		await expect(run({ alias: "bad" })).rejects.toThrow(/^cannot export bad: .*api\.md:8:1: /);
 		await expect(run({ env: "staging" })).rejects.toThrow(new UsageError('no environment "staging" (defined: dev, prod)'));
 	});
