@@ -1,6 +1,6 @@
 import { startOpenAiServer, type OpenAiServer } from "../support/openai-server";
 import type { HostApi } from "../e2e/support/host-api";
-import { clickRun, launchDesktopHost, panelOf, waitFor, type DesktopHost } from "./support/desktop-host";
+import { clickRun, launchDesktopHost, lendHostWindow, panelOf, waitFor, type DesktopHost } from "./support/desktop-host";
 
 jest.setTimeout(60_000);
 
@@ -43,9 +43,8 @@ beforeAll(async () => {
 	page = host.page;
 	await page.writeFile(USER_TOML, `[chat]\nbase_url = "${server.baseUrl}"\nmodel = "fence"\n`);
 	await host.loadPlugin();
-	// The host's editor is Node's CodeMirror (Obsidian's require gives it to main.js), which reads
-	// the DOM from globals: give it the host window's for this file.
-	Object.assign(globalThis, { document: doc, window: host.window, navigator: host.window.navigator, MutationObserver: host.window.MutationObserver, requestAnimationFrame: host.window.requestAnimationFrame.bind(host.window), getComputedStyle: host.window.getComputedStyle.bind(host.window) });
+	// The host's editor is CodeMirror, which reads the DOM from globals.
+	lendHostWindow(host);
 	page.openEditor("# API\n\n```http alias=ok\nGET http://127.0.0.1:9/unused\n```\n", NOTE);
 });
 

@@ -5,7 +5,7 @@
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type * as CmView from "@codemirror/view";
-import { launchDesktopHost, waitFor, type DesktopHost } from "./support/desktop-host";
+import { giveRangesEmptyBoxes, launchDesktopHost, lendHostWindow, waitFor, type DesktopHost } from "./support/desktop-host";
 
 jest.setTimeout(30_000);
 
@@ -19,13 +19,9 @@ let host: DesktopHost;
 beforeAll(async () => {
 	host = await launchDesktopHost();
 	await host.loadPlugin();
-	// The panes are Node's CodeMirror (Obsidian's require gives it to main.js), which reads the DOM
-	// from globals: give it the host window's for this file (as tests/desktop/chat.test.ts does).
-	const w = host.window;
-	Object.assign(globalThis, { document: host.document, window: w, navigator: w.navigator, MutationObserver: w.MutationObserver, requestAnimationFrame: w.requestAnimationFrame.bind(w), getComputedStyle: w.getComputedStyle.bind(w) });
-	// jsdom lays nothing out and its ranges have no boxes; CodeMirror measures text through them.
-	const { DOMRect } = w as unknown as typeof globalThis;
-	Object.assign(w.Range.prototype, { getClientRects: () => [], getBoundingClientRect: () => new DOMRect() });
+	// The panes are CodeMirror, which reads the DOM from globals and measures text through ranges.
+	lendHostWindow(host);
+	giveRangesEmptyBoxes(host);
 });
 
 afterAll(async () => {

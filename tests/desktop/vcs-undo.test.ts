@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { git, write } from "../support/git";
 import type { HostApi } from "../e2e/support/host-api";
-import { launchDesktopHost, waitFor, type DesktopHost } from "./support/desktop-host";
+import { giveRangesEmptyBoxes, launchDesktopHost, lendHostWindow, waitFor, type DesktopHost } from "./support/desktop-host";
 
 jest.setTimeout(180_000);
 /** Each step runs git several times (a safety point first): on a busy two-core machine that is seconds. */
@@ -47,12 +47,9 @@ beforeAll(async () => {
 	localTip = git(vault, "rev-parse", "HEAD").trim();
 	page.useVaultFolder(vault);
 	await host.loadPlugin();
-	// The merge view is Node's CodeMirror (Obsidian's require gives it to main.js), which reads the DOM
-	// from globals: give it the host window's for this file (as tests/desktop/textdiff.test.ts does).
-	const w = host.window;
-	Object.assign(globalThis, { document: host.document, window: w, navigator: w.navigator, MutationObserver: w.MutationObserver, requestAnimationFrame: w.requestAnimationFrame.bind(w), getComputedStyle: w.getComputedStyle.bind(w) });
-	const { DOMRect } = w as unknown as typeof globalThis;
-	Object.assign(w.Range.prototype, { getClientRects: () => [], getBoundingClientRect: () => new DOMRect() });
+	// The merge view is CodeMirror, which reads the DOM from globals and measures text through ranges.
+	lendHostWindow(host);
+	giveRangesEmptyBoxes(host);
 });
 
 afterAll(async () => {

@@ -204,6 +204,21 @@ export async function launchDesktopHost(): Promise<DesktopHost> {
 }
 
 /** Polls until `check` returns a value other than undefined/false. */
+/**
+ * CodeMirror in main.js is Node's (Obsidian's require gives it), which reads the DOM from globals:
+ * this gives it the host window's for the calling test file.
+ */
+export function lendHostWindow(host: DesktopHost): void {
+	const w = host.window;
+	Object.assign(globalThis, { document: host.document, window: w, navigator: w.navigator, MutationObserver: w.MutationObserver, requestAnimationFrame: w.requestAnimationFrame.bind(w), getComputedStyle: w.getComputedStyle.bind(w) });
+}
+
+/** jsdom lays nothing out and its ranges have no boxes; CodeMirror measures text through them. */
+export function giveRangesEmptyBoxes(host: DesktopHost): void {
+	const { DOMRect } = host.window as unknown as typeof globalThis;
+	Object.assign(host.window.Range.prototype, { getClientRects: () => [], getBoundingClientRect: () => new DOMRect() });
+}
+
 export async function waitFor<T>(what: string | (() => string), check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
