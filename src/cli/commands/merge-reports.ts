@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { filesMatching } from "../suite/collect";
 import { formatDurations } from "../suite/durations";
 import { isGlob } from "../suite/glob";
@@ -97,6 +98,7 @@ export function mergeReportsCommand(opts: MergeOptions, err: Write): number {
 	let code: number = EXIT.ok;
 	for (const [what, file, text] of texts) {
 		try {
+			mkdirSync(dirname(resolve(file)), { recursive: true });
 			writeFileSync(file, text);
 		} catch (e) {
 			err(`runnable-blocks: could not write the ${what} ${file}: ${e instanceof Error ? e.message : String(e)}\n`);

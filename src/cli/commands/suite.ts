@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 import { definesVariablesOnly, parseNote } from "../../blocks";
 import { collectNotes } from "../suite/collect";
 import { readDurations, writeDurations } from "../suite/durations";
@@ -145,6 +145,8 @@ export async function suiteCommand(opts: SuiteOptions, out: Write, err: Write): 
 	const write = (what: string, file: string | undefined, text: () => string) => {
 		if (file === undefined) return;
 		try {
+			// A CI step names shard-3/report.html before the folder exists.
+			mkdirSync(dirname(resolve(file)), { recursive: true });
 			writeFileSync(file, text());
 		} catch (e) {
 			writeFailed = true;
@@ -161,6 +163,7 @@ export async function suiteCommand(opts: SuiteOptions, out: Write, err: Write): 
 			if (run?.whole) durations.set(path, run.durationMs);
 		});
 		try {
+			mkdirSync(dirname(resolve(opts.durationsOut)), { recursive: true });
 			writeDurations(opts.durationsOut, durations);
 		} catch (e) {
 			writeFailed = true;
