@@ -81,7 +81,7 @@ export const REPORT_SCRIPT = String.raw`
 			["block", "status", "request", "HTTP", "time", "details"].forEach(function (h) { el("th", "", h, head); });
 			var body = el("tbody", "", null, table);
 			n.blocks.forEach(function (b) {
-				var tr = el("tr", "block " + b.status, null, body);
+				var tr = el("tr", "block", null, body);
 				tr.setAttribute("data-status", b.status);
 				el("td", "", b.name + (b.dependency ? " (dependency)" : ""), tr);
 				el("td", b.status, b.status.replace("-", " "), tr);
