@@ -3,7 +3,7 @@
  * that page, run as the matrix would run them — four shard processes at once, then the merge —
  * on a generated vault of 200 notes and 2,000 blocks against a local server that counts.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +26,8 @@ let server: Server;
 let base: string;
 /** Requests seen, by path: each block asks for its own path, so a count above one is a block run twice. */
 const counts = new Map<string, number>();
+/** Requests to /hang/… that reached the server (they are never answered). */
+const hanging: string[] = [];
 
 interface Ran {
 	code: number;
@@ -61,6 +63,11 @@ function noteText(n: number): string {
 beforeAll(async () => {
 	server = createServer((req, res) => {
 		const path = (req.url ?? "").split("?")[0];
+		// Never answered: a run that reaches it waits until it is stopped.
+		if (path.startsWith("/hang/")) {
+			hanging.push(path);
+			return;
+		}
 		counts.set(path, (counts.get(path) ?? 0) + 1);
 		res.writeHead(200, { "Content-Type": "application/json" });
 		res.end(JSON.stringify({ n: counts.size }));
@@ -116,5 +123,22 @@ describe("docs/ci.md's GitHub workflow, run locally", () => {
 		expect(durations.size).toBe(NOTES);
 		const parts = partition([...durations.keys()], 4, durations);
 		expect(parts.flat().sort()).toEqual([...paths].sort());
+	});
+});
+
+describe("a suite stopped by a signal", () => {
+	it("cancels the notes running at once, starts no other, writes its reports and exits 130", async () => {
+		mkdirSync(join(dir, "hang"));
+		for (const n of ["a", "b", "c"]) writeFileSync(join(dir, "hang", `${n}.md`), `\`\`\`http alias=${n}\nGET ${base}/hang/${n}\n\`\`\`\n`);
+		const child = spawn(process.execPath, [CLI, "run", "hang", "--parallel", "2", "--deadline", "10m", "--junit", "hang.xml"], { cwd: dir, env: { ...process.env, NO_COLOR: "" } });
+		let stdout = "";
+		child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+		const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+		while (hanging.length < 2) await new Promise((r) => setTimeout(r, 10));
+		child.kill("SIGINT");
+		expect(await exited).toBe(130);
+		expect(hanging.sort()).toEqual(["/hang/a", "/hang/b"]);
+		expect(stdout).toContain("3 notes, 3 blocks: 0 passed, 0 failed, 2 cancelled, 0 skipped, 0 invalid, 1 not run");
+		expect(readFileSync(join(dir, "hang.xml"), "utf8")).toContain('<skipped message="not run: the run was interrupted"/>');
 	});
 });
