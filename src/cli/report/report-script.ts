@@ -16,7 +16,7 @@ export const REPORT_SCRIPT = String.raw`
 		if (parent) parent.appendChild(e);
 		return e;
 	}
-	function ms(v) { return v === null || v === undefined ? "" : v < 1000 ? v.toFixed(v < 10 ? 1 : 0) + " ms" : (v / 1000).toFixed(2) + " s"; }
+	function ms(v) { return v === null || v === undefined ? "" : v === 0 ? "0 ms" : v < 1000 ? v.toFixed(v < 10 ? 1 : 0) + " ms" : (v / 1000).toFixed(2) + " s"; }
 	var STOPS = { bail: "--bail stopped the run at the first failure", deadline: "the run's --deadline passed", "max-requests": "the run's --max-requests was reached", interrupted: "the run was interrupted" };
 	var notes = { passed: 0, failed: 0, error: 0, "not-run": 0 };
 	var blocks = { passed: 0, failed: 0, cancelled: 0, skipped: 0, invalid: 0, "not-run": 0 };
@@ -44,6 +44,13 @@ export const REPORT_SCRIPT = String.raw`
 		wf.setAttribute("data-part", part.label);
 		if (data.parts.length > 1) el("div", "dim", part.label, wf);
 		var span = Math.max(part.wallMs, 1);
+		var axis = el("div", "wf-row wf-axis", null, wf);
+		el("div", "wf-label", "", axis);
+		var ticks = el("div", "wf-track", null, axis);
+		[0, 0.25, 0.5, 0.75, 1].forEach(function (f) {
+			var tick = el("span", "tick dim", ms(span * f), ticks);
+			tick.style.left = f * 100 + "%";
+		});
 		part.notes.forEach(function (n) {
 			var row = el("div", "wf-row", null, wf);
 			el("div", "wf-label", n.path, row).title = n.path + " " + ms(n.durationMs);

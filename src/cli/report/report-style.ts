@@ -12,6 +12,9 @@ h1 { font-size: 20px; margin: 0 0 8px; } h2 { font-size: 16px; margin: 24px 0 8p
 .wf-row { display: grid; grid-template-columns: minmax(120px, 30%) 1fr; gap: 8px; align-items: center; height: 16px; }
 .wf-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 12px; color: var(--dim); }
 .wf-track { position: relative; height: 10px; }
+.wf-axis { border-bottom: 1px solid var(--line); margin-bottom: 4px; }
+.tick { position: absolute; top: -2px; font-size: 11px; transform: translateX(-50%); white-space: nowrap; }
+.tick:first-child { transform: none; } .tick:last-child { transform: translateX(-100%); }
 .bar { position: absolute; top: 0; height: 10px; min-width: 2px; background: var(--bar); border-radius: 2px; }
 .bar.failed, .bar.error, .bar.invalid { background: var(--bad); } .bar.cancelled, .bar.skipped, .bar.not-run { background: var(--warn); opacity: .6; }
 details.note { border-top: 1px solid var(--line); padding: 4px 0; } summary { cursor: pointer; }
