@@ -138,8 +138,8 @@ export async function suiteCommand(opts: SuiteOptions, out: Write, err: Write): 
 	};
 	const totals = reportTotals(data);
 	const b = totals.blocks;
-	out(`\n${notes.length} notes, ${Object.values(b).reduce((x, y) => x + y, 0)} blocks: ${b.passed} passed, ${b.failed} failed, ${b.cancelled} cancelled, ${b.skipped} skipped, ${b.invalid} invalid${b["not-run"] ? `, ${b["not-run"]} not run` : ""}${totals.notes.error ? `; ${totals.notes.error} notes could not run` : ""}\n`);
-	if (limits.stopped !== null) err(`runnable-blocks: stopped early (${STOP_WORDS[limits.stopped]}): ${totals.notes["not-run"]} notes not run\n`);
+	out(`\n${plural(notes.length, "note")}, ${plural(Object.values(b).reduce((x, y) => x + y, 0), "block")}: ${b.passed} passed, ${b.failed} failed, ${b.cancelled} cancelled, ${b.skipped} skipped, ${b.invalid} invalid${b["not-run"] ? `, ${b["not-run"]} not run` : ""}${totals.notes.error ? `; ${plural(totals.notes.error, "note")} could not run` : ""}\n`);
+	if (limits.stopped !== null) err(`runnable-blocks: stopped early (${STOP_WORDS[limits.stopped]}): ${plural(totals.notes["not-run"], "note")} not run\n`);
 
 	let writeFailed = false;
 	const write = (what: string, file: string | undefined, text: () => string) => {
@@ -176,6 +176,8 @@ export async function suiteCommand(opts: SuiteOptions, out: Write, err: Write): 
 	if (limits.stopped === "deadline" || limits.stopped === "max-requests") return EXIT.limit;
 	return totals.notes.failed > 0 || limits.stopped === "bail" ? EXIT.failed : EXIT.ok;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The report's view of one note: what ran, why it could not, or its blocks listed as not run. */
 function reportNote(path: string, run: NoteRun | undefined, cwd: string, partStart: number, failOnStatus: boolean): ReportNote {

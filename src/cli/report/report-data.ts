@@ -4,7 +4,8 @@ import { shownRequest } from "../../runner/request";
 import type { BlockResult } from "../../runner/result";
 import { isStreamRun } from "../../runner/stream/stream-run";
 import { dbSummary } from "../db-output";
-import { cliError, isErrorStatus } from "../reporter";
+import { blockPassed } from "../commands/run";
+import { cliError } from "../reporter";
 import { assertionsOf } from "../stream-output";
 
 /**
@@ -88,7 +89,7 @@ function requestText(block: NoteBlock, result: BlockResult): string {
 export function reportBlock(block: NoteBlock, result: BlockResult, opts: { partStart: number; failOnStatus: boolean; dependency: boolean; pinDiff?: string }): ReportBlock {
 	const head = isStreamRun(result) ? result.head : httpFields(result).head;
 	const assertions = assertionsOf(result) ?? [];
-	const passed = (result.state === "done" || result.state === "cached") && !(opts.failOnStatus && isErrorStatus(result)) && assertions.every((a) => a.ok);
+	const passed = blockPassed(result, opts.failOnStatus);
 	const error = cliError(result);
 	return {
 		name: block.alias ?? `line ${block.fence.startLine + 1}`,

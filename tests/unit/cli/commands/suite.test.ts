@@ -124,6 +124,19 @@ describe("run <folder>: a suite", () => {
 	});
 });
 
+describe("a suite's exit code: the first that applies", () => {
+	it("is 2 for a note that could not run over 4 for a limit over 1 for a failure", async () => {
+		note("a.md", `http://127.0.0.1:${await refusedPort()}/down`);
+		note("c.md", `${server.url}/json?c=1`, `${server.url}/json?c=2`);
+		expect((await suite({})).code).toBe(1);
+		expect((await suite({ maxRequests: 2 })).code).toBe(4);
+		note("broken/b.md", `${server.url}/json?b`);
+		mkdirSync(join(dir, "broken/.obsidian/plugins/runnable-blocks"), { recursive: true });
+		writeFileSync(join(dir, "broken/.obsidian/plugins/runnable-blocks/user.toml"), "[general\n");
+		expect((await suite({ maxRequests: 2 })).code).toBe(2);
+	});
+});
+
 describe("run's arguments for a suite", () => {
 	const cwd = process.cwd();
 	afterEach(() => process.chdir(cwd));
@@ -157,7 +170,7 @@ describe("run's arguments for a suite", () => {
 		const junit = join(dir, "one.xml");
 		const { code, out } = await cli("run", join(dir, "a.md"), "--bail", "--junit", junit);
 		expect(code).toBe(0);
-		expect(out).toContain("1 notes, 1 blocks: 1 passed");
+		expect(out).toContain("1 note, 1 block: 1 passed");
 		expect(existsSync(junit)).toBe(true);
 	});
 });
