@@ -13,6 +13,7 @@ import type * as SuiteCommand from "./commands/suite";
 import type * as DurationArg from "./suite/duration-arg";
 import type * as Shard from "./suite/shard";
 import { flushOwedWrites, reportInternalError } from "./crash";
+import { isGlob } from "./suite/glob";
 import { PLAIN, terminalOf, type Terminal } from "./terminal";
 import { commandHelp, COMMANDS, EXIT, isCommand, USAGE, UsageError } from "./usage";
 
@@ -127,7 +128,7 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 const SUITE_OPTIONS = ["parallel", "shard", "durations", "durations-out", "report", "max-requests", "deadline", "bail"] as const;
 
 /** A whole number of at least `min` for an option, or a usage error naming it. */
-function count(value: string | undefined, option: string, min: number): number | undefined {
+function wholeNumberOption(value: string | undefined, option: string, min: number): number | undefined {
 	if (value === undefined) return undefined;
 	if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`--${option} takes a whole number of at least ${min}, not "${value}"`);
 	return Number(value);
@@ -192,13 +193,13 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal): 
 			noCache: values["no-cache"] === true,
 			failOnStatus: values["fail-on-status"] === true,
 			terminal,
-			parallel: count(values.parallel, "parallel", 1) ?? 1,
+			parallel: wholeNumberOption(values.parallel, "parallel", 1) ?? 1,
 			shard: values.shard !== undefined ? parseShard(values.shard) : undefined,
 			durations: values.durations,
 			durationsOut: values["durations-out"],
 			junit: values.junit,
 			report: values.report,
-			maxRequests: count(values["max-requests"], "max-requests", 0),
+			maxRequests: wholeNumberOption(values["max-requests"], "max-requests", 0),
 			deadlineMs: values.deadline !== undefined ? parseDuration(values.deadline, "--deadline") : undefined,
 			bail: values.bail === true,
 			signals: ["SIGINT", "SIGTERM"],
@@ -210,7 +211,7 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal): 
 
 /** A path to an existing file that is not a glob: `run` of one note keeps its own output and JUnit. */
 function isSingleFile(arg: string): boolean {
-	if (/[*?[{]/.test(arg)) return false;
+	if (isGlob(arg)) return false;
 	try {
 		return !statSync(arg).isDirectory();
 	} catch {
