@@ -79,8 +79,11 @@ function blockStatus(result: BlockResult, passed: boolean): BlockStatus {
 function requestText(block: NoteBlock, result: BlockResult): string {
 	if (block.kind === "db") return dbSummary(result, block.info.tokens.connection);
 	const request = isStreamRun(result) ? result.request : httpFields(result).request;
-	if (request) return `${request.method} ${shownRequest(request).url}`;
-	// Not prepared (invalid, skipped): the request line as written, references unresolved.
+	return request ? `${request.method} ${shownRequest(request).url}` : writtenRequest(block);
+}
+
+/** A block that was not prepared (invalid, skipped, not run): its request line as written, references unresolved. */
+function writtenRequest(block: NoteBlock): string {
 	const http = block.kind === "http" ? block.http : null;
 	return http ? `${http.method ?? http.methodWritten ?? "?"} ${http.url ?? ""}`.trim() : block.kind;
 }
@@ -122,12 +125,11 @@ export function reportTotals(data: ReportData): { notes: Record<NoteStatus, numb
 
 /** A block of a note that never started: listed, so the report says what was left out. */
 export function notRunBlock(block: NoteBlock): ReportBlock {
-	const http = block.kind === "http" ? block.http : null;
 	return {
 		name: block.alias ?? `line ${block.fence.startLine + 1}`,
 		line: block.fence.startLine + 1,
 		kind: block.kind,
-		request: http ? `${http.method ?? http.methodWritten ?? "?"} ${http.url ?? ""}`.trim() : block.kind,
+		request: writtenRequest(block),
 		httpStatus: null,
 		status: "not-run",
 		state: "not-run",
