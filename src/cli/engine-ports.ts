@@ -12,6 +12,7 @@ import type { Settings } from "../settings/user-settings";
 import { cliDbModules } from "./db-modules";
 import { openNativeHistory } from "./native-history";
 import { nodeLockOptions, nodeStorage } from "./node-storage";
+import type { Transport } from "../runner/transport";
 import type { CliEnvironment } from "./vault";
 
 export interface CliPortOptions {
@@ -27,6 +28,8 @@ export interface CliPortOptions {
 	dbBase?: string;
 	/** The vault root `< file` paths start from (null: the note is outside a vault and paths are absolute). */
 	filesRoot?: string | null;
+	/** Wraps the transport (a suite's --max-requests budget). */
+	guardTransport?: (transport: Transport) => Transport;
 }
 
 /**
@@ -37,7 +40,8 @@ export interface CliPortOptions {
  * else sql.js (or when RUNNABLE_BLOCKS_HISTORY_DRIVER=sqljs); both write the file the plugin reads.
  */
 export function cliPorts(opts: CliPortOptions): EnginePorts {
-	const transport = createNodeTransport();
+	const node = createNodeTransport();
+	const transport = opts.guardTransport?.(node) ?? node;
 	const drivers = new DbDrivers(cliDbModules(opts.dbBase ?? process.cwd()));
 	const db: DbDeps = { connections: opts.connections ?? {}, drivers };
 	const historyPath = opts.historyPath;
@@ -65,7 +69,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		kinds: () => ({ db }),
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
 		close: async () => {
-			transport.close();
+			node.close();
 			await drivers.closeAll();
 			await history?.close();
 		},

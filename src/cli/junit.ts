@@ -3,7 +3,7 @@ import { assertionsOf } from "./stream-output";
 import type { BlockResult } from "../runner/result";
 
 /** XML 1.0 text: the five entities escaped, characters XML cannot carry dropped. */
-function xml(s: string): string {
+export function xmlText(s: string): string {
 	return s
 		// eslint-disable-next-line no-control-regex -- XML 1.0 cannot carry these control characters
 		.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
@@ -32,22 +32,22 @@ export function junitReport(file: string, runs: ReadonlyArray<{ block: NoteBlock
 		let suiteErrors = 0;
 		if (result.state !== "done" && result.state !== "cached") {
 			suiteErrors++;
-			cases.push(`    <testcase name="${xml(`${name} runs`)}" classname="${xml(file)}" time="${time}">\n      <error message="${xml(result.error?.message ?? result.state)}" type="${xml(result.error?.code ?? result.state)}"/>\n    </testcase>`);
+			cases.push(`    <testcase name="${xmlText(`${name} runs`)}" classname="${xmlText(file)}" time="${time}">\n      <error message="${xmlText(result.error?.message ?? result.state)}" type="${xmlText(result.error?.code ?? result.state)}"/>\n    </testcase>`);
 		} else if (!assertions?.length) {
-			cases.push(`    <testcase name="${xml(`${name} runs`)}" classname="${xml(file)}" time="${time}"/>`);
+			cases.push(`    <testcase name="${xmlText(`${name} runs`)}" classname="${xmlText(file)}" time="${time}"/>`);
 		}
 		for (const a of assertions ?? []) {
-			const head = `    <testcase name="${xml(`line ${a.line}: ${a.text}`)}" classname="${xml(`${file} ${name}`)}" time="0">`;
+			const head = `    <testcase name="${xmlText(`line ${a.line}: ${a.text}`)}" classname="${xmlText(`${file} ${name}`)}" time="0">`;
 			if (a.ok) cases.push(`${head}</testcase>`);
 			else {
 				suiteFailures++;
-				cases.push(`${head}\n      <failure message="${xml(a.message ?? "failed")}" type="assertion">${xml(`actual: ${a.actual ?? "(none)"}`)}</failure>\n    </testcase>`);
+				cases.push(`${head}\n      <failure message="${xmlText(a.message ?? "failed")}" type="assertion">${xmlText(`actual: ${a.actual ?? "(none)"}`)}</failure>\n    </testcase>`);
 			}
 		}
 		tests += cases.length;
 		failures += suiteFailures;
 		errors += suiteErrors;
-		return `  <testsuite name="${xml(`${file} ${name}`)}" tests="${cases.length}" failures="${suiteFailures}" errors="${suiteErrors}" time="${time}">\n${cases.join("\n")}\n  </testsuite>`;
+		return `  <testsuite name="${xmlText(`${file} ${name}`)}" tests="${cases.length}" failures="${suiteFailures}" errors="${suiteErrors}" time="${time}">\n${cases.join("\n")}\n  </testsuite>`;
 	});
-	return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xml(file)}" tests="${tests}" failures="${failures}" errors="${errors}">\n${suites.join("\n")}\n</testsuites>\n`;
+	return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xmlText(file)}" tests="${tests}" failures="${failures}" errors="${errors}">\n${suites.join("\n")}\n</testsuites>\n`;
 }

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { version } from "../../package.json";
 import type * as DbCommand from "./commands/db";
@@ -5,9 +6,14 @@ import type * as DemoCommand from "./commands/demo";
 import type * as DiffCommand from "./commands/diff";
 import type * as ExportCommand from "./commands/export";
 import type * as ImportCommand from "./commands/import";
+import type * as MergeReportsCommand from "./commands/merge-reports";
 import type * as ParseCommand from "./commands/parse";
 import type * as RunCommand from "./commands/run";
+import type * as SuiteCommand from "./commands/suite";
+import type * as DurationArg from "./suite/duration-arg";
+import type * as Shard from "./suite/shard";
 import { flushOwedWrites, reportInternalError } from "./crash";
+import { isGlob } from "./suite/glob";
 import { PLAIN, terminalOf, type Terminal } from "./terminal";
 import { commandHelp, COMMANDS, EXIT, isCommand, USAGE, UsageError } from "./usage";
 
@@ -24,8 +30,10 @@ const commands = {
 	diff: () => require("./commands/diff") as typeof DiffCommand,
 	export: () => require("./commands/export") as typeof ExportCommand,
 	import: () => require("./commands/import") as typeof ImportCommand,
+	mergeReports: () => require("./commands/merge-reports") as typeof MergeReportsCommand,
 	parse: () => require("./commands/parse") as typeof ParseCommand,
 	run: () => require("./commands/run") as typeof RunCommand,
+	suite: () => require("./commands/suite") as typeof SuiteCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports -- the commands above are all */
 
@@ -52,38 +60,11 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 				if (positionals.length !== 1) throw new UsageError("parse takes exactly one note: runnable-blocks parse <note.md> [--json]");
 				return commands.parse().runParse(positionals[0], values.json === true, out);
 			}
-			case "run": {
-				const { values, positionals } = parseArgs({
-					args: rest,
-					options: {
-						alias: { type: "string", multiple: true },
-						env: { type: "string" },
-						config: { type: "string" },
-						json: { type: "boolean" },
-						"no-cache": { type: "boolean" },
-						"fail-on-status": { type: "boolean" },
-						junit: { type: "string" },
-					},
-					allowPositionals: true,
-				});
-				if (positionals.length !== 1) throw new UsageError(`run takes exactly one note: ${COMMANDS.run.synopsis}`);
-				const { code } = await commands.run().runCommand(
-					{
-						file: positionals[0],
-						aliases: values.alias ?? [],
-						env: values.env,
-						config: values.config,
-						json: values.json === true,
-						noCache: values["no-cache"] === true,
-						failOnStatus: values["fail-on-status"] === true,
-						junit: values.junit,
-						terminal,
-						signals: ["SIGINT", "SIGTERM"],
-					},
-					out,
-					err,
-				);
-				return code;
+			case "run":
+				return await run(rest, out, err, terminal);
+			case "merge-reports": {
+				const { values, positionals } = parseArgs({ args: rest, options: { junit: { type: "string" }, report: { type: "string" }, "durations-out": { type: "string" } }, allowPositionals: true });
+				return commands.mergeReports().mergeReportsCommand({ inputs: positionals, junit: values.junit, report: values.report, durationsOut: values["durations-out"] }, err);
 			}
 			case "export": {
 				const { values, positionals } = parseArgs({
@@ -140,6 +121,102 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 			return EXIT.usage;
 		}
 		throw e;
+	}
+}
+
+/** Options only a suite takes: with any of them, even one note runs as a suite. */
+const SUITE_OPTIONS = ["parallel", "shard", "durations", "durations-out", "report", "max-requests", "deadline", "bail"] as const;
+
+/** A whole number of at least `min` for an option, or a usage error naming it. */
+function wholeNumberOption(value: string | undefined, option: string, min: number): number | undefined {
+	if (value === undefined) return undefined;
+	if (!/^\d+$/.test(value.trim()) || Number(value) < min) throw new UsageError(`--${option} takes a whole number of at least ${min}, not "${value}"`);
+	return Number(value);
+}
+
+/**
+ * `run`: one note as before (`run note.md`), or a suite when it is given folders, globs,
+ * several notes or a suite option (docs/cli.md).
+ */
+async function run(rest: string[], out: Write, err: Write, terminal: Terminal): Promise<number> {
+	const { values, positionals } = parseArgs({
+		args: rest,
+		options: {
+			alias: { type: "string", multiple: true },
+			env: { type: "string" },
+			config: { type: "string" },
+			json: { type: "boolean" },
+			"no-cache": { type: "boolean" },
+			"fail-on-status": { type: "boolean" },
+			junit: { type: "string" },
+			parallel: { type: "string" },
+			shard: { type: "string" },
+			durations: { type: "string" },
+			"durations-out": { type: "string" },
+			report: { type: "string" },
+			"max-requests": { type: "string" },
+			deadline: { type: "string" },
+			bail: { type: "boolean" },
+		},
+		allowPositionals: true,
+	});
+	if (positionals.length === 0) throw new UsageError(`run takes a note, or folders and globs of notes: ${COMMANDS.run.synopsis}`);
+	const suite = positionals.length > 1 || SUITE_OPTIONS.some((o) => values[o] !== undefined) || !isSingleFile(positionals[0]);
+	if (!suite) {
+		const { code } = await commands.run().runCommand(
+			{
+				file: positionals[0],
+				aliases: values.alias ?? [],
+				env: values.env,
+				config: values.config,
+				json: values.json === true,
+				noCache: values["no-cache"] === true,
+				failOnStatus: values["fail-on-status"] === true,
+				junit: values.junit,
+				terminal,
+				signals: ["SIGINT", "SIGTERM"],
+			},
+			out,
+			err,
+		);
+		return code;
+	}
+	if (values.alias !== undefined) throw new UsageError("--alias names blocks of one note: run a suite without it, or one note with it");
+	if (values.json === true) throw new UsageError("--json prints one note's results: a suite writes --junit FILE and --report FILE instead");
+	const { parseShard } = require("./suite/shard") as typeof Shard; // eslint-disable-line @typescript-eslint/no-require-imports -- with the suite command, see `commands`
+	const { parseDuration } = require("./suite/duration-arg") as typeof DurationArg; // eslint-disable-line @typescript-eslint/no-require-imports -- with the suite command
+	return commands.suite().suiteCommand(
+		{
+			paths: positionals,
+			env: values.env,
+			config: values.config,
+			noCache: values["no-cache"] === true,
+			failOnStatus: values["fail-on-status"] === true,
+			terminal,
+			parallel: wholeNumberOption(values.parallel, "parallel", 1) ?? 1,
+			shard: values.shard !== undefined ? parseShard(values.shard) : undefined,
+			durations: values.durations,
+			durationsOut: values["durations-out"],
+			junit: values.junit,
+			report: values.report,
+			maxRequests: wholeNumberOption(values["max-requests"], "max-requests", 0),
+			deadlineMs: values.deadline !== undefined ? parseDuration(values.deadline, "--deadline") : undefined,
+			bail: values.bail === true,
+			signals: ["SIGINT", "SIGTERM"],
+		},
+		out,
+		err,
+	);
+}
+
+/** A path to an existing file that is not a glob: `run` of one note keeps its own output and JUnit. */
+function isSingleFile(arg: string): boolean {
+	if (isGlob(arg)) return false;
+	try {
+		return !statSync(arg).isDirectory();
+	} catch {
+		// A missing path is a note `run` reports as it always has.
+		return true;
 	}
 }
 

@@ -11,12 +11,14 @@ export const EXIT = {
 	usage: 2,
 	/** A bug of ours: one line on stderr and a report file. */
 	internal: 3,
+	/** A suite's --deadline passed or its --max-requests was reached before every block ran. */
+	limit: 4,
 } as const;
 
 /** One entry per command: its synopsis and what `help <command>` says. */
 export const COMMANDS = {
 	run: {
-		synopsis: "runnable-blocks run <note.md> [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE]",
+		synopsis: "runnable-blocks run <note.md | folder | glob>... [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE] [--parallel N] [--shard i/n] [--durations FILE] [--durations-out FILE] [--report FILE] [--max-requests N] [--deadline DURATION] [--bail]",
 		help: `Runs the note's http and db blocks top-down with chaining (or the --alias blocks and what they reference).
 An invalid block is reported (file:line:column) and the others still run.
 
@@ -32,7 +34,31 @@ An invalid block is reported (file:line:column) and the others still run.
 On a terminal: status, time, size and a body preview per block, in colour (NO_COLOR turns
 colour off); piped: one plain line per block and a summary.
 Exit: 0 every block finished, 1 a block failed, was cancelled, invalid or skipped, or an assertion failed, 2 usage errors,
-130/143 stopped by Ctrl+C/SIGTERM (the history of the blocks that ran is written).`,
+130/143 stopped by Ctrl+C/SIGTERM (the history of the blocks that ran is written).
+
+A suite: folders, globs ("notes/**/*.md", quoted) or several notes run every note with runnable
+blocks, sorted by path (dot-folders and node_modules skipped); so does one note with a suite option.
+
+  --parallel N           run N notes at once (output stays per note, in path order)
+  --shard i/n            run this machine's part of the notes (deterministic, by path)
+  --durations FILE       balance the shards by the durations a previous run wrote
+  --durations-out FILE   write each note's duration (entries of --durations kept for notes not run here)
+  --junit FILE           one testsuite per note, one testcase per block
+  --report FILE          a self-contained HTML report (summary, waterfall, assertions, pin diffs)
+  --max-requests N       send at most N requests in the whole run
+  --deadline DURATION    stop the run after DURATION (90s, 5m, 1h30m)
+  --bail                 stop at the first block that fails
+
+Suite exit (first that applies): 130/143 a signal; 2 a note could not run (settings, --env) or a
+report could not be written; 4 --deadline or --max-requests stopped the run; 1 a block failed
+(--bail included); 0 every block passed.`,
+	},
+	"merge-reports": {
+		synopsis: "runnable-blocks merge-reports [--junit FILE] [--report FILE] [--durations-out FILE] <shard report.html | junit.xml>...",
+		help: `Joins the shards' outputs of run --shard: JUnit files suite by suite (or, without any, the JUnit
+made from the HTML reports' data), HTML reports into one (each shard's waterfall on its own clock),
+and the notes' durations for the next run's --durations.
+Exit: 0 written, 2 an input cannot be read or is not a report, or an output cannot be written.`,
 	},
 	parse: {
 		synopsis: "runnable-blocks parse <note.md> [--json]",
@@ -89,7 +115,8 @@ ${Object.values(COMMANDS)
 	.join("\n")}
   runnable-blocks --version
 
-Exit codes: 0 finished, 1 a block failed (or a 4xx/5xx with --fail-on-status), 2 usage or parse errors, 3 internal error.
+Exit codes: 0 finished, 1 a block failed (or a 4xx/5xx with --fail-on-status), 2 usage or parse errors, 3 internal error,
+4 a suite's --deadline or --max-requests stopped it.
 runnable-blocks help <command> describes one command.`;
 
 /** `help <command>` and `<command> --help`. */

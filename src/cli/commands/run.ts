@@ -5,6 +5,8 @@ import { createEngine, isRunnable } from "../../runner/engine";
 import { assertionsOf } from "../stream-output";
 import { persistedCookies } from "../cookie-file";
 import type { BlockRun } from "../../runner/run-note";
+import type { BlockResult } from "../../runner/result";
+import type { Transport } from "../../runner/transport";
 import { flushOnCrash } from "../crash";
 import { cliPorts } from "../engine-ports";
 import { writeFileSync } from "node:fs";
@@ -38,11 +40,31 @@ export interface RunOptions {
 	 * SIGTERM): see `interruptible`.
 	 */
 	signals?: readonly NodeJS.Signals[];
+	/** Stops the run from outside (a suite's --bail, --deadline or Ctrl+C): the running block is cancelled, the rest not sent. */
+	stop?: AbortSignal;
+	/** Wraps the note's transport (a suite's --max-requests counts and refuses requests there). */
+	guardTransport?: (transport: Transport) => Transport;
+	/** Called as each block ends, after it is printed (a suite's --bail watches here). */
+	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
+	/** Prints the per-note summary line (a suite prints one summary for all its notes instead). */
+	summary?: boolean;
 }
 
 export interface RunOutcome {
 	code: number;
 	runs: BlockRun[];
+	/**
+	 * The difference between a block's response and its pinned ```http-response fence, one
+	 * unified diff per pinned block, for the HTML report. Not filled yet: the pins work
+	 * (`run --pin`/`--check-pins`) sets it.
+	 */
+	pinDiffs?: PinDiff[];
+}
+
+/** A pinned block's unified diff (pin → this run's response); empty when they match. */
+export interface PinDiff {
+	block: NoteBlock;
+	diff: string;
 }
 
 type Write = (s: string) => void;
@@ -75,11 +97,11 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err, (variables) => variablesReadBy(note, targets, variables));
-	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)) }));
+	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport }));
 	const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];
-	const interrupt = interruptible(opts.signals ?? []);
+	const interrupt = interruptible(opts.signals ?? [], opts.stop);
 	const owed = flushOnCrash(() => engine.close());
 	let runs: BlockRun[];
 	try {
@@ -94,6 +116,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 			onUpdate: (block, s) => reporter.progress(block, s),
 			onBlockDone: (block, result) => {
 				if (!opts.json) reporter.done(block, result);
+				opts.onBlockDone?.(block, result);
 			},
 		});
 	} finally {
@@ -108,7 +131,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	}
 	// Bodies are decoded only when JSON is asked for: a 100 MB body stays 100 MB of bytes otherwise.
 	if (opts.json) out(JSON.stringify(runs.map((r) => resultToJson(r.block, r.result, r.dependency)), null, 2) + "\n");
-	else if (runs.length > 1) reporter.summary(runs.map((r) => r.result));
+	else if (runs.length > 1 && opts.summary !== false) reporter.summary(runs.map((r) => r.result));
 	if (opts.junit !== undefined) {
 		try {
 			writeFileSync(opts.junit, junitReport(opts.file, runs));
@@ -117,8 +140,13 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 		}
 	}
 	if (interrupt.code() !== null) return { code: interrupt.code() as number, runs };
-	const ok = runs.every((r) => (r.result.state === "done" || r.result.state === "cached") && !(opts.failOnStatus && isErrorStatus(r.result)) && !(assertionsOf(r.result) ?? []).some((a) => !a.ok));
+	const ok = runs.every((r) => blockPassed(r.result, opts.failOnStatus));
 	return { code: ok ? EXIT.ok : EXIT.failed, runs };
+}
+
+/** A block passes when it finished (cached counts), its assertions hold and, with --fail-on-status, its status is below 400. */
+export function blockPassed(result: BlockResult, failOnStatus: boolean): boolean {
+	return (result.state === "done" || result.state === "cached") && !(failOnStatus && isErrorStatus(result)) && !(assertionsOf(result) ?? []).some((a) => !a.ok);
 }
 
 /**
@@ -127,8 +155,12 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
  * block that ran is written before exit) and the exit code is the shell's 128 + signal number.
  * A second signal while that write is under way leaves at once, without the rows not yet written.
  */
-function interruptible(signals: readonly NodeJS.Signals[]): { signal: AbortSignal; code(): number | null; dispose(): void } {
+export function interruptible(signals: readonly NodeJS.Signals[], stop?: AbortSignal): { signal: AbortSignal; code(): number | null; dispose(): void } {
 	const controller = new AbortController();
+	// An outside stop cancels the same way, but is not a signal: the exit code stays the run's.
+	const onStop = () => controller.abort();
+	if (stop?.aborted) controller.abort();
+	else stop?.addEventListener("abort", onStop);
 	let caught: NodeJS.Signals | null = null;
 	const exitCode = (s: NodeJS.Signals) => 128 + (constants.signals[s] ?? 0);
 	const onSignal = (s: NodeJS.Signals) => {
@@ -141,6 +173,7 @@ function interruptible(signals: readonly NodeJS.Signals[]): { signal: AbortSigna
 		signal: controller.signal,
 		code: () => (caught === null ? null : exitCode(caught)),
 		dispose: () => {
+			stop?.removeEventListener("abort", onStop);
 			for (const s of signals) process.off(s, onSignal);
 		},
 	};

@@ -140,7 +140,7 @@ describe("exit 0: everything finished", () => {
 		for (const args of [["help", "run"], ["run", "--help"], ["run", "note.md", "-h"]]) {
 			const r = await cli(args);
 			expect(r.code).toBe(0);
-			expect(r.stdout).toMatch(/^usage: runnable-blocks run <note\.md>/);
+			expect(r.stdout).toMatch(/^usage: runnable-blocks run <note\.md \| folder \| glob>/);
 			expect(r.stdout).toContain("--fail-on-status");
 			expect(r.stdout).toContain("NO_COLOR");
 		}
@@ -234,7 +234,7 @@ describe("exit 1: a block failed", () => {
 
 describe("exit 2: usage, parse and export errors, one line, no stack", () => {
 	it.each([
-		[["run"], /^runnable-blocks: run takes exactly one note/],
+		[["run"], /^runnable-blocks: run takes a note, or folders and globs of notes/],
 		[["run", "needs.md", "--bogus"], /^runnable-blocks: Unknown option '--bogus'/],
 		[["help", "frobnicate"], /^runnable-blocks: no command "frobnicate"/],
 		[["export", "needs.md", "--alias", "me", "--format", "curl"], /^running login first for the values me references\nrunnable-blocks: cannot export me: Unresolved reference/],

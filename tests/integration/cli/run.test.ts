@@ -100,7 +100,7 @@ describe("runnable-blocks run", () => {
 	});
 
 	it.each([
-		[["run"], /exactly one note/],
+		[["run"], /run takes a note, or folders and globs of notes/],
 		[["run", "missing.md"], /cannot read the note/],
 		[["run", "NOTE", "--alias", "ghost"], /no runnable block with alias "ghost"/],
 		[["run", "NOTE", "--env", "mars"], /no environment "mars" \(defined: demo, other\)/],
