@@ -10,6 +10,7 @@ const benches = [["parse"], ["editor"], ["search"], ["runner"], ["bundle"], ["pa
 // Stream panel (issue 25): 100,000 WebSocket messages through the panel in Chromium.
 benches.push(["stream-panel"]);
 benches.push(["streams"]); // Streams through the CLI (issue 25): WebSocket messages per second against a bare ws client.
+benches.push(["parallel"]); // Parallel run all (issue 30): 8 independent blocks at 50 ms each, parallel = 4 vs 1.
 mkdirSync("bench/.cache", { recursive: true });
 const results = resolve("bench/.cache/results.jsonl");
 rmSync(results, { force: true });
