@@ -12,6 +12,7 @@ jest.setTimeout(60_000);
 let host: DesktopHost;
 let server: ConcurrencyServer;
 const NOTE = "api/parallel.md";
+const USER_TOML = ".obsidian/plugins/runnable-blocks/user.toml";
 
 beforeAll(async () => {
 	server = await startConcurrencyServer({ gather: 3 });
@@ -42,5 +43,21 @@ describe("run all in parallel in the plugin", () => {
 		);
 		expect(server.maxInFlight()).toBe(3);
 		expect(panels.map((p) => p.textContent ?? "").map((t) => /"path":\s*"\/(\w+)"/.exec(t)?.[1])).toEqual(["one", "two", "three"]);
+	});
+
+	it("sets [general] parallel from the settings page, and refuses a number out of range with a notice", async () => {
+		const doc = host.document;
+		host.page.openSettings();
+		const field = await waitFor("the settings page's parallel field", () => doc.querySelector<HTMLInputElement>(".rb-setting-parallel") ?? undefined);
+		expect(field.value).toBe("4");
+		const change = (value: string) => {
+			field.value = value;
+			field.dispatchEvent(new host.window.Event("change"));
+		};
+		change("0");
+		expect(host.page.notices).toContain("Runnable Blocks: Blocks run at once is a whole number from 1 to 64.");
+		expect(field.value).toBe("4");
+		change("1");
+		await waitFor("user.toml to say parallel = 1", () => /^parallel = 1$/m.test(host.page.files.get(USER_TOML) ?? ""));
 	});
 });
