@@ -86,7 +86,7 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 	await new Promise<void>((resolve, reject) => {
 		let stopped = false;
 		const pump = (): void => {
-			for (let step = graph.next(); step && !stopped; step = graph.next()) {
+			for (let step = stopped ? null : graph.next(); step; step = stopped ? null : graph.next()) {
 				const planned = step.planned;
 				if (step.verdict === "fail") finish(planned, failedBeforeStart(step.error));
 				else
