@@ -11,6 +11,7 @@ const benches = [["parse"], ["editor"], ["search"], ["runner"], ["bundle"], ["pa
 benches.push(["stream-panel"]);
 benches.push(["streams"]); // Streams through the CLI (issue 25): WebSocket messages per second against a bare ws client.
 benches.push(["suite"]); // A vault as a suite (issue 30): run notes --parallel 1, 2 and 4 on a 50 ms server.
+benches.push(["parallel"]); // Parallel run all (issue 30): 8 independent blocks at 50 ms each, parallel = 4 vs 1.
 mkdirSync("bench/.cache", { recursive: true });
 const results = resolve("bench/.cache/results.jsonl");
 rmSync(results, { force: true });

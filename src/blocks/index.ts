@@ -39,3 +39,4 @@ export * from "./import-http";
 export * from "./stream-request";
 export * from "./sse";
 export * from "./websocket";
+export * from "./run-order";

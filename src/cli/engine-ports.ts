@@ -22,6 +22,8 @@ export interface CliPortOptions {
 	env: CliEnvironment;
 	overrides?: Record<string, string>;
 	defaultTimeoutMs: number;
+	/** `[general] parallel` (default 1: one block after another). */
+	parallel?: number;
 	warn: (s: string) => void;
 	/** `[connections.*]` for db blocks, and the folder their vault-relative sqlite paths start from. */
 	connections?: Settings["connections"];
@@ -65,6 +67,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		history: () => history,
 		environment: () => environment,
 		defaultTimeoutMs: () => opts.defaultTimeoutMs,
+		parallel: () => opts.parallel ?? 1,
 		caching: opts.useCache,
 		kinds: () => ({ db }),
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),

@@ -133,6 +133,10 @@ export function bodyPreview(result: BlockResult, terminal: Terminal): string[] {
 export class Reporter {
 	private n = 0;
 	private lastProgress = 0;
+	/** The print order once `plan` is called, how many of it are printed, and the results waiting for their turn. */
+	private order: NoteBlock[] | null = null;
+	private printed = 0;
+	private readonly ended = new Map<NoteBlock, BlockResult>();
 	private progressShown = false;
 	private readonly live: LiveMessages;
 
@@ -140,7 +144,7 @@ export class Reporter {
 		private readonly out: Write,
 		private readonly err: Write,
 		private readonly terminal: Terminal,
-		private readonly total: number,
+		private total: number,
 		private readonly file: string,
 		private readonly now: () => number = Date.now,
 	) {
@@ -150,21 +154,61 @@ export class Reporter {
 		});
 	}
 
+	/**
+	 * The blocks of the run in the order to print them (the note's): from then on a block that
+	 * finishes before those above it waits for them, so the output reads the same however many
+	 * blocks ran at once. Without a plan each block prints as it ends.
+	 */
+	plan(blocks: readonly NoteBlock[]): void {
+		this.order = [...blocks];
+		this.total = blocks.length;
+	}
+
 	start(block: NoteBlock): void {
 		this.n++;
 		if (this.terminal.progress) this.showProgress(`[${this.n}/${this.total}] ${label(block)} …`);
 	}
 
 	progress(block: NoteBlock, s: RunSnapshot): void {
-		// A stream's messages are printed as they arrive on a terminal (docs/streams.md).
-		if (this.terminal.rich) this.live.update(block, s);
+		// A stream's messages are printed as they arrive on a terminal (docs/streams.md); only the next block
+		// to print shows them live, the others' come with their result line.
+		if (this.terminal.rich && this.isNextToPrint(block)) this.live.update(block, s);
 		if (!this.terminal.progress || this.now() - this.lastProgress < 100) return;
 		this.lastProgress = this.now();
 		const phase = s.state === "streaming" ? `receiving ${formatBytes(httpFields(s).receivedBytes ?? 0)}` : s.state;
 		this.showProgress(`[${this.n}/${this.total}] ${label(block)} ${phase}`);
 	}
 
+	/** A block ended: printed now, or once every block above it in the plan has been. */
 	done(block: NoteBlock, result: BlockResult): void {
+		if (!this.order) return this.print(block, result);
+		this.ended.set(block, result);
+		while (this.printed < this.order.length) {
+			const next = this.order[this.printed];
+			const ended = this.ended.get(next);
+			if (!ended) break;
+			this.ended.delete(next);
+			this.printed++;
+			this.print(next, ended);
+		}
+	}
+
+	/** Prints the results still waiting, in order (a run that ended early leaves blocks of the plan without one). */
+	flush(): void {
+		if (!this.order) return;
+		for (const block of this.order.slice(this.printed)) {
+			const result = this.ended.get(block);
+			if (result) this.print(block, result);
+		}
+		this.ended.clear();
+		this.printed = this.order.length;
+	}
+
+	private isNextToPrint(block: NoteBlock): boolean {
+		return !this.order || this.order[this.printed] === block;
+	}
+
+	private print(block: NoteBlock, result: BlockResult): void {
 		this.clearProgress();
 		this.out(`${describeResult(block, result, this.terminal, this.file)}\n`);
 		if (this.terminal.rich) this.live.update(block, result);

@@ -61,6 +61,8 @@ export interface EnginePorts {
 	environment(): ActiveEnvironment;
 	/** Timeout of a block with no `timeout=` (user.toml `general.timeout`). */
 	defaultTimeoutMs(): number;
+	/** How many blocks of a run may be in flight at once (user.toml `general.parallel`); default 1. */
+	parallel?(): number;
 	/** What the kinds' runners need from the host, by kind (connections and drivers for db blocks); a kind left out fails its blocks saying so. */
 	kinds?(): Partial<KindDeps>;
 	/** Reads `< file` body parts (vault paths; absolute ones where the note is outside a vault). */
@@ -79,6 +81,8 @@ export interface EnginePorts {
 export interface RunOptions {
 	/** Skip the cache lookup and refresh the entry (`block.force_run`). */
 	force?: boolean;
+	/** Every block the run will end, before any starts, in the order the runs are returned (the note's). */
+	onPlan?: (blocks: readonly NoteBlock[]) => void;
 	onBlockStart?: (block: NoteBlock, reason: "target" | "dependency") => void;
 	onUpdate?: (block: NoteBlock, snapshot: RunSnapshot) => void;
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
@@ -167,6 +171,8 @@ export function createEngine(ports: EnginePorts): Engine {
 			filePath,
 			deps,
 			force: opts.force,
+			parallel: ports.parallel?.() ?? 1,
+			onPlan: opts.onPlan,
 			maskUrl: (u) => maskSecrets(u, [...secretValues, ...auth.values()]),
 			signalFor: (block) => {
 				const c = session.begin(blockKey(block));

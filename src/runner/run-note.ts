@@ -2,7 +2,8 @@ import { definesVariablesOnly, historyAlias, type NoteBlock } from "../blocks";
 import { keepsForReferences, prepareContext, runBlock } from "./block-runners";
 import type { ExecutorDeps } from "./executor";
 import { failedError } from "./failures";
-import { aliasBlocks, referencedAliases, type RunScope } from "./prepare";
+import { aliasBlocks, type RunScope } from "./prepare";
+import { planRun, RunGraph, type PlannedBlock } from "./run-graph";
 import { failedBeforeStart, type BlockResult, type KindOptions, type RunSnapshot } from "./result";
 
 /** Where finished runs are kept between invocations (the session store in the plugin, a Map in the CLI). */
@@ -26,6 +27,10 @@ export interface RunContext extends RunScope {
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
 	/** How the targets run, by kind (a db block's load more or EXPLAIN); a block run as a dependency runs plainly. */
 	kindOptions?: Partial<KindOptions>;
+	/** How many blocks may run at once (user.toml `general.parallel`); default 1, one after another. */
+	parallel?: number;
+	/** Called once before anything starts with every block the run will end, in the order the runs are returned. */
+	onPlan?: (blocks: readonly NoteBlock[]) => void;
 }
 
 export interface BlockRun {
@@ -37,51 +42,33 @@ export interface BlockRun {
 
 
 /**
- * Runs `targets` (blocks of `note`) in order. A block whose references name an alias that
- * has no result yet gets that block run first, once; a reference cycle fails the blocks in it.
+ * Runs `targets` (blocks of `note`). A block whose references (or `# @after`) name a block with no
+ * result yet gets that block run first, once; a reference cycle fails the blocks in it. Blocks that
+ * nothing connects run at once, at most `ctx.parallel` of them (run-graph.ts says what connects
+ * them); a block that fails or is cancelled skips only the blocks that need it. The runs come back
+ * in the note's order, whatever order they finished in.
  */
 export async function runBlocks(note: readonly NoteBlock[], targets: readonly NoteBlock[], ctx: RunContext): Promise<BlockRun[]> {
-	const byAlias = aliasBlocks(note);
-	const aliases = new Set(byAlias.keys());
-	const runs: BlockRun[] = [];
-	const done = new Set<NoteBlock>();
-	/** Blocks that failed or were cancelled in this run, with the root cause their dependants name. */
-	const broken = new Map<NoteBlock, string>();
+	const aliases = new Set(aliasBlocks(note).keys());
+	// The serial order, in which the graph starts blocks; the note's order, in which runs are returned.
+	const order = planRun(note, targets.filter((t) => !definesVariablesOnly(t)), (alias) => ctx.results.get(alias) !== undefined);
+	const plan = inNoteOrder(note, order);
+	ctx.onPlan?.(plan.map((p) => p.block));
+	const graph = new RunGraph(order, ctx.parallel ?? 1);
+	const runs = new Map<NoteBlock, BlockRun>();
 
-	const runOne = async (block: NoteBlock, stack: NoteBlock[], dependency: boolean): Promise<BlockResult> => {
-		const finish = (result: BlockResult): BlockResult => {
-			done.add(block);
-			if ((result.state === "failed" || result.state === "cancelled") && !broken.has(block)) {
-				broken.set(block, `${block.alias ?? historyAlias(block)}, which ${result.state === "cancelled" ? "was cancelled" : "failed"}`);
-			}
-			const kept = dependency || keepsForReferences(block, ctx.kindOptions);
-			if (block.alias !== null && block.runnable && kept) ctx.results.set(block.alias, result);
-			runs.push({ block, result, dependency });
-			ctx.onBlockDone?.(block, result);
-			return result;
-		};
-		for (const alias of referencedAliases(block, aliases)) {
-			const dep = byAlias.get(alias);
-			if (!dep || dep === block || done.has(dep) || ctx.results.get(alias)) continue;
-			if (stack.includes(dep)) {
-				const cycle = [...stack.slice(stack.indexOf(dep)), block, dep].map((b) => b.alias ?? historyAlias(b)).join(" → ");
-				return finish(failedBeforeStart(failedError("dependency_cycle", undefined, cycle)));
-			}
-			await runOne(dep, [...stack, block], true);
-		}
-		// A dependency that failed in this run is reported once, on itself; its dependants are skipped.
-		const cause = referencedAliases(block, aliases)
-			.map((a) => byAlias.get(a))
-			.find((dep): dep is NoteBlock => dep !== undefined && dep !== block && broken.has(dep));
-		if (cause) {
-			const why = broken.get(cause) as string;
-			broken.set(block, why);
-			return finish(failedBeforeStart(failedError("dependency_failed", undefined, why)));
-		}
+	const finish = ({ block, dependency }: PlannedBlock, result: BlockResult): void => {
+		graph.finish(block, result);
+		const kept = dependency || keepsForReferences(block, ctx.kindOptions);
+		if (block.alias !== null && block.runnable && kept) ctx.results.set(block.alias, result);
+		runs.set(block, { block, result, dependency });
+		ctx.onBlockDone?.(block, result);
+	};
+	const execute = async ({ block, dependency }: PlannedBlock): Promise<BlockResult> => {
 		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
 		const signal = ctx.signalFor?.(block) ?? ctx.signal;
-		if (signal?.aborted) return finish(failedBeforeStart(failedError("cancelled", undefined)));
-		const result = await runBlock(block, {
+		if (signal?.aborted) return failedBeforeStart(failedError("cancelled", undefined));
+		return runBlock(block, {
 			prepare: prepareContext(note, block, ctx, aliases),
 			deps: ctx.deps,
 			execute: {
@@ -94,13 +81,35 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 				...(ctx.kindOptions && !dependency ? { kindOptions: ctx.kindOptions } : {}),
 			},
 		});
-		return finish(result);
 	};
 
-	for (const target of targets) {
-		if (done.has(target) || definesVariablesOnly(target)) continue;
-		await runOne(target, [], false);
-	}
-	return runs;
+	await new Promise<void>((resolve, reject) => {
+		let stopped = false;
+		const pump = (): void => {
+			for (let step = stopped ? null : graph.next(); step; step = stopped ? null : graph.next()) {
+				const planned = step.planned;
+				if (step.verdict === "fail") finish(planned, failedBeforeStart(step.error));
+				else
+					void execute(planned)
+						.then((result) => {
+							finish(planned, result);
+							pump();
+						})
+						.catch((e: unknown) => {
+							// A bug of ours (or a throwing callback): the run rejects as the serial loop did, and starts nothing more.
+							stopped = true;
+							reject(e instanceof Error ? e : new Error(String(e)));
+						});
+			}
+			if (graph.done) resolve();
+		};
+		pump();
+	});
+	return plan.map((p) => runs.get(p.block)).filter((r): r is BlockRun => r !== undefined);
 }
 
+/** The plan sorted as the blocks stand in the note (a block of no note, as another note's, first: it ran for the others). */
+function inNoteOrder(note: readonly NoteBlock[], order: readonly PlannedBlock[]): PlannedBlock[] {
+	const position = new Map(note.map((b, i) => [b, i]));
+	return [...order].sort((a, b) => (position.get(a.block) ?? -1) - (position.get(b.block) ?? -1));
+}

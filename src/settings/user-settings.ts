@@ -17,6 +17,10 @@ export type VariableValue = { value: string } | { secret: string };
 
 export type { Connection } from "./connections";
 
+/** `[general] parallel`: blocks a run may have in flight at once, by default and at most (a note is not a load test). */
+export const DEFAULT_PARALLEL = 4;
+export const MAX_PARALLEL = 64;
+
 /** The settings of docs/settings.md, as `user.toml` holds them. */
 export interface Settings {
 	general: {
@@ -29,6 +33,8 @@ export interface Settings {
 		keymapPreset: KeymapPreset;
 		/** Keep the cookie jars across sessions (a file beside user.toml, never in history). Default false. */
 		persistCookies: boolean;
+		/** How many blocks of a note "Run all" runs at once (docs/blocks.md, "Running blocks in parallel"); 1 runs them one after another. */
+		parallel: number;
 	};
 	/** Action id → binding, as written (validated by the keymap). */
 	keymap: Record<string, string>;
@@ -43,7 +49,7 @@ export interface Settings {
 }
 
 export function defaultSettings(): Settings {
-	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false }, keymap: {}, environments: {}, connections: {}, auth: {}, chat: defaultChatSettings(), vcs: defaultVcsSettings() };
+	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false, parallel: DEFAULT_PARALLEL }, keymap: {}, environments: {}, connections: {}, auth: {}, chat: defaultChatSettings(), vcs: defaultVcsSettings() };
 }
 
 /** A problem with a position in user.toml (1-based line and column). */
@@ -116,6 +122,9 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 		} else if (k === "persist_cookies") {
 			if (typeof v === "boolean") settings.general.persistCookies = v;
 			else error(path, `must be true or false (got ${show(v)})`);
+		} else if (k === "parallel") {
+			if (typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= MAX_PARALLEL) settings.general.parallel = v;
+			else error(path, `must be a whole number from 1 (one block after another) to ${MAX_PARALLEL} (got ${show(v)})`);
 		} else if (k === "keymap_preset") {
 			if (typeof v === "string" && (KEYMAP_PRESETS as readonly string[]).includes(v)) settings.general.keymapPreset = v as KeymapPreset;
 			else error(path, `must be one of ${KEYMAP_PRESETS.join(", ")} (got ${show(v)})`);

@@ -86,6 +86,10 @@ export class PluginServices implements EnginePorts {
 		return this.settings.settings.general.timeout;
 	}
 
+	parallel(): number {
+		return this.settings.settings.general.parallel;
+	}
+
 	/**
 	 * `< file` body parts: vault files only (the core refuses paths that leave the vault). A
 	 * snippet names them by their path on disk (desktop); mobile has no path a tool could read.

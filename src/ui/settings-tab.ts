@@ -2,7 +2,7 @@ import { Platform, PluginSettingTab, Setting, type App, type Plugin } from "obsi
 import { ACTION_SPECS, actionSpec, actsWhileOpen, chordFromKeyEvent, displayChord, findConflicts, findShadows, formatChord, KEYMAP_PRESETS, presetChords, presetWidenings, resolveKeymap, type Action, type ActionId, type Chord, type ChordSource, type KeymapPreset } from "../settings/keymap";
 import type { SchemaCache } from "../runner/db/schema-cache";
 import { deleteTomlTable } from "../settings/toml-patch";
-import { TRANSPORTS } from "../settings/user-settings";
+import { MAX_PARALLEL, TRANSPORTS } from "../settings/user-settings";
 import { commitTemplateProblem } from "../settings/vcs-settings";
 import { DEFAULT_COMMIT_TEMPLATE } from "../vcs/message";
 import { environmentNames } from "../settings/variables";
@@ -125,6 +125,22 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 			.addDropdown((d) => {
 				for (const name of TRANSPORTS) d.addOption(name, name);
 				d.setValue(s.general.transport).onChange((v) => void this.store.set(["general", "transport"], v));
+			});
+		new Setting(el)
+			.setName(t("parallelSetting"))
+			.setDesc(t("parallelDesc"))
+			.addText((field) => {
+				field.inputEl.addClass("rb-setting-parallel");
+				field.setValue(String(s.general.parallel));
+				field.inputEl.addEventListener("change", () => {
+					const n = Number(field.getValue());
+					if (!Number.isInteger(n) || n < 1 || n > MAX_PARALLEL) {
+						notify(t("badParallel", { max: MAX_PARALLEL }));
+						field.setValue(String(this.store.settings.general.parallel));
+						return;
+					}
+					void this.store.set(["general", "parallel"], n);
+				});
 			});
 	}
 

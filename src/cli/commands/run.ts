@@ -97,7 +97,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err, (variables) => variablesReadBy(note, targets, variables));
-	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport }));
+	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport }));
 	const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];
@@ -107,6 +107,8 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	try {
 		runs = await engine.run(vault.notePath, note, targets, {
 			signal: interrupt.signal,
+			// Blocks may end out of order (`[general] parallel`): the reporter prints them in this, the note's order.
+			onPlan: (blocks) => reporter.plan(blocks),
 			onBlockStart: (block) => {
 				reporter.start(block);
 				// The run begins right after this call, so the timer always finds it under way.
@@ -120,6 +122,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 			},
 		});
 	} finally {
+		reporter.flush();
 		for (const t of timers) clearTimeout(t);
 		owed();
 		try {

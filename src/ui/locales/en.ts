@@ -537,6 +537,10 @@ export const en = {
 	streamTimingCount: "messages",
 	streamNoCustomHeaders: "On mobile the web socket sends no custom headers, so {headers} would not be sent.",
 	streamRunWithoutHeaders: "Run without them",
+	// Running blocks in parallel (issue 30): the settings page's [general] parallel.
+	parallelSetting: "Blocks run at once",
+	parallelDesc: "How many blocks of a note start together when you run them all and nothing connects them; 1 runs them one after another.",
+	badParallel: "Blocks run at once is a whole number from 1 to {max}.",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

@@ -532,4 +532,8 @@ export const es: Table = {
 	streamTimingCount: "mensajes",
 	streamNoCustomHeaders: "En el móvil el WebSocket no envía cabeceras propias, así que {headers} no se enviarían.",
 	streamRunWithoutHeaders: "Ejecutar sin ellas",
+	// Ejecutar bloques en paralelo (issue 30): [general] parallel en la página de ajustes.
+	parallelSetting: "Bloques a la vez",
+	parallelDesc: "Cuántos bloques de una nota empiezan a la vez al ejecutarlos todos cuando nada los conecta; 1 los ejecuta uno tras otro.",
+	badParallel: "Bloques a la vez es un número entero de 1 a {max}.",
 };

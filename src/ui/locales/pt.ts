@@ -532,4 +532,8 @@ export const pt: Table = {
 	streamTimingCount: "mensagens",
 	streamNoCustomHeaders: "No celular o WebSocket não envia cabeçalhos próprios, então {headers} não seriam enviados.",
 	streamRunWithoutHeaders: "Executar sem eles",
+	// Executar blocos em paralelo (issue 30): [general] parallel na página de configurações.
+	parallelSetting: "Blocos ao mesmo tempo",
+	parallelDesc: "Quantos blocos de uma nota começam juntos ao executar todos quando nada os conecta; 1 executa um após o outro.",
+	badParallel: "Blocos ao mesmo tempo é um número inteiro de 1 a {max}.",
 };

@@ -49,6 +49,8 @@ beforeEach(() => {
 	const dir = join(vault, ".obsidian", "plugins", "runnable-blocks");
 	mkdirSync(dir, { recursive: true });
 	historyPath = join(dir, "history.sqlite");
+	// One block after another: the blocks below the stuck one have not started when the signal comes.
+	writeFileSync(join(dir, "user.toml"), "[general]\nparallel = 1\n");
 	const block = (alias: string, path: string) => `\`\`\`http alias=${alias}\nGET ${base}${path}\n\`\`\``;
 	const blocks = [...["a0", "a1", "a2"].map((a) => block(a, `/${a}`)), block("stuck", "/hang"), ...["b0", "b1"].map((b) => block(b, `/${b}`))];
 	writeFileSync(join(vault, "api.md"), blocks.join("\n\n") + "\n");
@@ -83,6 +85,6 @@ describe("runnable-blocks run stopped by a signal", () => {
 		]);
 		// The blocks after it were not sent, and say so.
 		expect(stdout).toMatch(/b1/);
-		expect(readdirSync(join(vault, ".obsidian", "plugins", "runnable-blocks")).sort()).toEqual(["history.sqlite"]);
+		expect(readdirSync(join(vault, ".obsidian", "plugins", "runnable-blocks")).sort()).toEqual(["history.sqlite", "user.toml"]);
 	});
 });

@@ -41,7 +41,8 @@ beforeEach(async () => {
 	db.exec("CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT NOT NULL); INSERT INTO books (title) VALUES ('Dune'), ('Emma');");
 	writeFileSync(dbPath, db.export());
 	db.close();
-	writeFileSync(join(dir, "user.toml"), '[connections.shop]\ntype = "sqlite"\npath = "data/shop.sqlite"\nreadonly = false\n');
+	// One block after another (parallel = 1): the block after the runaway one has not started when the signal comes.
+	writeFileSync(join(dir, "user.toml"), '[general]\nparallel = 1\n\n[connections.shop]\ntype = "sqlite"\npath = "data/shop.sqlite"\nreadonly = false\n');
 });
 afterEach(() => rmSync(vault, { recursive: true, force: true }));
 

@@ -1,6 +1,6 @@
 import type { HttpResult } from "../../../src/runner/http/http-run";
 import { parseNote } from "../../../src/blocks";
-import { bodyPreview, describeResult, errorText, isErrorStatus, problemLines } from "../../../src/cli/reporter";
+import { bodyPreview, describeResult, errorText, isErrorStatus, problemLines, Reporter } from "../../../src/cli/reporter";
 import { PLAIN } from "../../../src/cli/terminal";
 import type { BlockResult } from "../../../src/runner/result";
 
@@ -100,5 +100,36 @@ describe("body preview", () => {
 		} finally {
 			decode.mockRestore();
 		}
+	});
+});
+
+describe("the Reporter's order", () => {
+	const blocks = parseNote(["a", "b", "c"].map((a) => `\`\`\`http alias=${a}\nGET http://127.0.0.1/${a}\n\`\`\``).join("\n"));
+	const [a, b, c] = blocks;
+	const reporter = () => {
+		const lines: string[] = [];
+		return { lines, r: new Reporter((s) => lines.push(...s.trimEnd().split("\n")), () => undefined, PLAIN, 3, "api.md") };
+	};
+	const names = (lines: string[]) => lines.map((l) => l.split("  ")[0]);
+
+	it("prints blocks that end out of order in the plan's order, each as soon as those above it have printed", () => {
+		const { lines, r } = reporter();
+		r.plan(blocks);
+		r.done(c, done(200, "text/plain", "c"));
+		r.done(b, done(200, "text/plain", "b"));
+		expect(lines).toEqual([]);
+		r.done(a, done(200, "text/plain", "a"));
+		expect(names(lines)).toEqual(["✓ a", "✓ b", "✓ c"]);
+	});
+
+	it("prints each block as it ends without a plan, and what waits when the run ends early (flush)", () => {
+		const unplanned = reporter();
+		unplanned.r.done(b, done(200, "text/plain", "b"));
+		expect(names(unplanned.lines)).toEqual(["✓ b"]);
+		const early = reporter();
+		early.r.plan(blocks);
+		early.r.done(c, done(200, "text/plain", "c"));
+		early.r.flush();
+		expect(names(early.lines)).toEqual(["✓ c"]);
 	});
 });

@@ -9,7 +9,7 @@ describe("user.toml settings", () => {
 		const r = parseSettings(fixture("commented.toml"));
 		if (!r.ok) throw new Error("expected ok");
 		expect(r.errors).toEqual([]);
-		expect(r.settings.general).toEqual({ environment: "dev", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false });
+		expect(r.settings.general).toEqual({ environment: "dev", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false, parallel: 4 });
 		expect(r.settings.keymap).toEqual({ "block.run": "Mod+Enter", "chat.toggle": "Mod+B" });
 		expect(r.settings.environments.dev).toEqual({ base_url: { value: "http://127.0.0.1:8080" }, token: { secret: "dev-token" }, port: { value: "8080" } });
 		expect(r.settings.connections.app).toEqual({ type: "sqlite", path: "data/app.sqlite", readonly: true });
@@ -29,7 +29,7 @@ describe("user.toml settings", () => {
 		if (!r.ok) throw new Error("expected ok");
 		const { chat, vcs, ...rest } = r.settings;
 		expect(vcs).toEqual({ commitTemplate: "" });
-		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false }, keymap: {}, environments: {}, connections: {}, auth: {} });
+		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false, parallel: 4 }, keymap: {}, environments: {}, connections: {}, auth: {} });
 		expect(chat).toMatchObject({ baseUrl: "http://127.0.0.1:11434/v1", model: "", apiKeySecret: null });
 	});
 
@@ -48,7 +48,7 @@ describe("user.toml settings", () => {
 		]);
 		expect(formatProblem(r.errors[0])).toBe('vault/config/plugins/runnable-blocks/user.toml:3:11: general.timeout: must be a positive integer number of milliseconds (got "abc")');
 		expect(r.errors[4].message).toBe('environment "prod" is not defined (defined: dev)');
-		expect(r.settings.general).toEqual({ environment: "prod", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false });
+		expect(r.settings.general).toEqual({ environment: "prod", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false, parallel: 4 });
 		expect(r.settings.connections).toEqual({});
 	});
 
@@ -60,6 +60,20 @@ describe("user.toml settings", () => {
 		const r = parseSettings(`[general]\n${line}\n`);
 		if (!r.ok) throw new Error("expected ok");
 		expect(r.settings.general.persistCookies).toBe(persist);
+		expect(r.errors.map(formatProblem)).toEqual(errors);
+	});
+
+	it.each([
+		["parallel = 1", 1, []],
+		["parallel = 8", 8, []],
+		["parallel = 0", 4, ["user.toml:2:12: general.parallel: must be a whole number from 1 (one block after another) to 64 (got 0)"]],
+		["parallel = 2.5", 4, ["user.toml:2:12: general.parallel: must be a whole number from 1 (one block after another) to 64 (got 2.5)"]],
+		['parallel = "4"', 4, ['user.toml:2:12: general.parallel: must be a whole number from 1 (one block after another) to 64 (got "4")']],
+		["parallel = 65", 4, ["user.toml:2:12: general.parallel: must be a whole number from 1 (one block after another) to 64 (got 65)"]],
+	])("reads [general] %s as %s blocks at once (an invalid value keeps the default, 4)", (line, parallel, errors) => {
+		const r = parseSettings(`[general]\n${line}\n`);
+		if (!r.ok) throw new Error("expected ok");
+		expect(r.settings.general.parallel).toBe(parallel);
 		expect(r.errors.map(formatProblem)).toEqual(errors);
 	});
 
