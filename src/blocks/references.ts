@@ -138,7 +138,7 @@ export interface ReferenceSources {
 	builtin(inner: string): Lookup | undefined;
 	alias(path: AliasPath): Lookup | undefined;
 	/** `{{[[Note]]#alias.…}}`: absent where no other note can be read (then such a reference is unresolved, saying so). */
-	note?(link: string, path: AliasPath): Lookup;
+	note?: (link: string, path: AliasPath) => Lookup;
 	variable(name: string): string | undefined;
 	/** Variables whose value is taken as it is, never resolved further (secrets: a password may hold `{{`). */
 	literal?(name: string): boolean;

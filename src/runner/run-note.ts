@@ -26,6 +26,11 @@ export interface RunContext extends RunScope {
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
 	/** How the targets run, by kind (a db block's load more or EXPLAIN); a block run as a dependency runs plainly. */
 	kindOptions?: Partial<KindOptions>;
+	/**
+	 * Runs what the block's `{{[[Note]]#alias.…}}` references need first (cross-note.ts); returns
+	 * the block's result when it cannot run (a cycle, a failed dependency), else null.
+	 */
+	runOtherNotesFirst?: (block: NoteBlock, stack: readonly NoteBlock[]) => Promise<BlockResult | null>;
 }
 
 export interface BlockRun {
@@ -69,6 +74,8 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 			}
 			await runOne(dep, [...stack, block], true);
 		}
+		const blocked = await ctx.runOtherNotesFirst?.(block, stack);
+		if (blocked) return finish(blocked);
 		// A dependency that failed in this run is reported once, on itself; its dependants are skipped.
 		const cause = referencedAliases(block, aliases)
 			.map((a) => byAlias.get(a))
