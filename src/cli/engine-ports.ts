@@ -4,6 +4,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { BodyFiles } from "../runner/file-parts";
 import type { EnginePorts } from "../runner/engine";
+import type { NoteLinks } from "../runner/cross-note";
 import { HistoryStore } from "../runner/history-store";
 import { createNodeTransport } from "../runner/http/node-transport";
 import type { DbDeps } from "../runner/db/db-result";
@@ -27,6 +28,8 @@ export interface CliPortOptions {
 	dbBase?: string;
 	/** The vault root `< file` paths start from (null: the note is outside a vault and paths are absolute). */
 	filesRoot?: string | null;
+	/** Other notes, for `{{[[Note]]#alias.…}}` (src/cli/note-links.ts). */
+	noteLinks?: NoteLinks;
 }
 
 /**
@@ -64,6 +67,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		caching: opts.useCache,
 		kinds: () => ({ db }),
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
+		notes: () => opts.noteLinks,
 		close: async () => {
 			transport.close();
 			await drivers.closeAll();
