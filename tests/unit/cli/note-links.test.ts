@@ -29,7 +29,7 @@ describe("[[links]] in the CLI resolve as Obsidian resolves them", () => {
 		["Hidden", "Auth.md", null, "never in a dot folder"],
 		["Readme", "Auth.md", null, "notes only"],
 		["Missing", "Auth.md", null, "null when there is no such note"],
-	])("[[%s]] from %s is %s: %s", (link, from, expected) => {
+	] as Array<[string, string, string | null, string]>)("[[%s]] from %s is %s: %s", (link, from, expected) => {
 		expect(vaultNoteLinks(root).resolve(link, from)).toBe(expected);
 	});
 
