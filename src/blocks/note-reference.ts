@@ -44,3 +44,49 @@ export function parseNoteReference(inner: string): NoteReferenceParse {
 
 /** The text of a note reference, for chains and messages: `[[Auth]]#login`. */
 export const noteAliasLabel = (link: string, alias: string): string => `[[${link}]]#${alias}`;
+
+/** Where a note reference's link is written: the text between `[[` and `]]`, as note offsets. */
+export interface NoteLinkSpan {
+	from: number;
+	to: number;
+	link: string;
+}
+
+/** The links of every note reference of these blocks (well-formed or not), in note order: what a rename rewrites. */
+export function noteLinkSpans(blocks: ReadonlyArray<{ references: ReadonlyArray<{ text: string; inner: string; start: number }> }>): NoteLinkSpan[] {
+	const spans: NoteLinkSpan[] = [];
+	for (const b of blocks) {
+		for (const r of b.references) {
+			if (!isNoteHead(r.inner)) continue;
+			const open = r.text.indexOf("[[");
+			const close = r.text.indexOf("]]", open);
+			if (close === -1) continue;
+			spans.push({ from: r.start + open + 2, to: r.start + close, link: r.text.slice(open + 2, close).trim() });
+		}
+	}
+	return spans;
+}
+
+/**
+ * Whether a link written in the note at `fromPath` named the note at `path` (vault paths): its
+ * name or path, `.md` optional, from the vault root, from the note's folder or as a path ending.
+ * Case-insensitive, as Obsidian's links are. A rename asks it of the old path.
+ */
+export function linkNamesPath(link: string, fromPath: string, path: string): boolean {
+	const wanted = (/\.md$/i.test(link) ? link : `${link}.md`).toLowerCase();
+	const target = path.toLowerCase();
+	const folder = fromPath.includes("/") ? fromPath.slice(0, fromPath.lastIndexOf("/") + 1).toLowerCase() : "";
+	const relative = normalizePath(folder + wanted);
+	return target === normalizePath(wanted) || target === relative || target.endsWith(`/${wanted}`);
+}
+
+/** `a/./b/../c.md` → `a/c.md`. */
+function normalizePath(path: string): string {
+	const out: string[] = [];
+	for (const part of path.split("/")) {
+		if (part === "" || part === ".") continue;
+		if (part === "..") out.pop();
+		else out.push(part);
+	}
+	return out.join("/");
+}
