@@ -1,4 +1,4 @@
-import { classifyReference, findReferences, parseNote, parseNoteAliasPath, parseNoteReference, resolveTemplate, type ReferenceSources } from "../../../src/blocks";
+import { classifyReference, findReferences, linkNamesPath, noteLinkSpans, parseNote, parseNoteAliasPath, parseNoteReference, resolveTemplate, type ReferenceSources } from "../../../src/blocks";
 
 const none: ReferenceSources = { builtin: () => undefined, alias: () => undefined, variable: () => undefined };
 
@@ -82,5 +82,28 @@ describe("note references: problems in the note", () => {
 		const [block] = parseNote("```http\nGET http://x/{{[[Auth]]#login.response.body.$.id}}\n```\n");
 		expect(block.problems).toEqual([]);
 		expect(block.runnable).toBe(true);
+	});
+});
+
+describe("note references: what a rename rewrites", () => {
+	it("finds the link of every note reference, as note offsets", () => {
+		const text = "```http\nGET /a?t={{[[Auth]]#login.response.status}}&u={{ [[APIs/Auth.md]]#x.response.status }}&v={{x}}\n```\n";
+		const spans = noteLinkSpans(parseNote(text));
+		expect(spans.map((s) => [s.link, text.slice(s.from, s.to)])).toEqual([
+			["Auth", "Auth"],
+			["APIs/Auth.md", "APIs/Auth.md"],
+		]);
+	});
+
+	it.each([
+		["Auth", "Orders.md", "APIs/Auth.md", true],
+		["auth", "Orders.md", "APIs/Auth.md", true],
+		["APIs/Auth", "Orders.md", "APIs/Auth.md", true],
+		["Auth.md", "Orders.md", "Auth.md", true],
+		["../Auth", "APIs/x/Orders.md", "APIs/Auth.md", true],
+		["Auth", "Orders.md", "APIs/Author.md", false],
+		["Other/Auth", "Orders.md", "APIs/Auth.md", false],
+	] as Array<[string, string, string, boolean]>)("[[%s]] in %s names %s: %s", (link, from, path, expected) => {
+		expect(linkNamesPath(link, from, path)).toBe(expected);
 	});
 });
