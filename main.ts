@@ -17,7 +17,7 @@ import { SchemaCache } from "./src/runner/db/schema-cache";
 import { EnvironmentActions } from "./src/ui/environments";
 import { exportHooks, exportNoteAsHttp } from "./src/ui/export-actions";
 import { Notes } from "./src/ui/notes";
-import { obsidianNoteLinks } from "./src/ui/note-links";
+import { obsidianNoteLinks, openNoteAtAlias } from "./src/ui/note-links";
 import { isNote, rewriteNoteReferences } from "./src/ui/note-renames";
 import { PluginServices } from "./src/ui/plugin-services";
 import { SettingsStore } from "./src/ui/settings-store";
@@ -60,7 +60,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		const schemas = (this.schemas = new SchemaCache(() => this.services.db()));
 		this.registerEditorExtension([
 			blockWidgets(host),
-			referenceJump(() => Platform.isMacOS),
+			referenceJump(() => Platform.isMacOS, (link, alias) => void openNoteAtAlias(this.app, this.notes, link, alias)),
 			dbErrorMarks((path) => this.runtime.sessions.note(path)),
 			sqlAssist({ connections: () => this.settingsStore.settings.connections, schemas }),
 		]);
@@ -120,7 +120,14 @@ export default class RunnableBlocksPlugin extends Plugin {
 			}),
 		);
 		// Cross-note references: Obsidian's link updater leaves fenced code alone (src/ui/note-renames.ts).
-		this.registerEvent(this.app.vault.on("rename", (file, oldPath) => void (isNote(file) && rewriteNoteReferences(this.app, this.notes, file, oldPath))));
+		this.registerEvent(
+			this.app.vault.on("rename", (file, oldPath) => {
+				if (!isNote(file)) return;
+				void rewriteNoteReferences(this.app, this.notes, file, oldPath).then((count) => {
+					if (count > 0) notify(t("crossNoteRenamed", { count: String(count), note: file.path.replace(/^.*\//, "").replace(/\.md$/, "") }));
+				});
+			}),
+		);
 		// user.toml is read once the workspace is ready, not during start-up.
 		this.app.workspace.onLayoutReady(() => {
 			// The cookie jar is read from cookies.json once user.toml says whether to (persist_cookies).

@@ -47,4 +47,24 @@ describe("a reference to another note's block, in Chromium", () => {
 		await host.api((h, md) => h.renderReading(md, "Orders.md"), text);
 		expect(await runOrders()).toBe("done");
 	});
+
+	it("Mod+Click on the reference opens the target note with the cursor on the block", async () => {
+		const text = await host.api((h) => h.files.get("Orders.md") ?? "");
+		await host.api((h, md) => h.openEditor(md, "Orders.md"), text);
+		const line = host.page.locator(".cm-line", { hasText: "Login flow" });
+		const at = await line.evaluate((el) => {
+			const range = document.createRange();
+			const node = [...el.childNodes].map((n) => (n.nodeType === 3 ? n : n.firstChild)).find((n) => (n?.textContent ?? "").includes("Login")) as Text;
+			const start = (node.textContent ?? "").indexOf("Login");
+			range.setStart(node, start + 1);
+			range.setEnd(node, start + 2);
+			const r = range.getBoundingClientRect();
+			return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+		});
+		await host.page.keyboard.down("Control");
+		await host.page.mouse.click(at.x, at.y);
+		await host.page.keyboard.up("Control");
+		await host.until((h) => h.editorText().includes("@path = /api/json"));
+		expect(await host.api((h) => h.editorCursorLine())).toBe(6);
+	});
 });

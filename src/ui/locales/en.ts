@@ -537,6 +537,9 @@ export const en = {
 	streamTimingCount: "messages",
 	streamNoCustomHeaders: "On mobile the web socket sends no custom headers, so {headers} would not be sent.",
 	streamRunWithoutHeaders: "Run without them",
+	// issue 30: references across notes
+	crossNoteNotFound: "No note {link} in the vault.",
+	crossNoteRenamed: "Updated {count} references to {note} in code blocks.",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

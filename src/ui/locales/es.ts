@@ -532,4 +532,7 @@ export const es: Table = {
 	streamTimingCount: "mensajes",
 	streamNoCustomHeaders: "En el móvil el WebSocket no envía cabeceras propias, así que {headers} no se enviarían.",
 	streamRunWithoutHeaders: "Ejecutar sin ellas",
+	// issue 30: references across notes
+	crossNoteNotFound: "No hay ninguna nota {link} en la bóveda.",
+	crossNoteRenamed: "Se actualizaron {count} referencias a {note} en bloques de código.",
 };

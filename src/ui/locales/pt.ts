@@ -532,4 +532,7 @@ export const pt: Table = {
 	streamTimingCount: "mensagens",
 	streamNoCustomHeaders: "No celular o WebSocket não envia cabeçalhos próprios, então {headers} não seriam enviados.",
 	streamRunWithoutHeaders: "Executar sem eles",
+	// issue 30: references across notes
+	crossNoteNotFound: "Não há nenhuma nota {link} no cofre.",
+	crossNoteRenamed: "{count} referências a {note} em blocos de código foram atualizadas.",
 };
