@@ -17,6 +17,8 @@ import { SchemaCache } from "./src/runner/db/schema-cache";
 import { EnvironmentActions } from "./src/ui/environments";
 import { exportHooks, exportNoteAsHttp } from "./src/ui/export-actions";
 import { Notes } from "./src/ui/notes";
+import { obsidianNoteLinks, openNoteAtAlias } from "./src/ui/note-links";
+import { isNote, rewriteNoteReferences } from "./src/ui/note-renames";
 import { PluginServices } from "./src/ui/plugin-services";
 import { SettingsStore } from "./src/ui/settings-store";
 import { SettingTabLoader } from "./src/ui/settings-tab-loader";
@@ -44,9 +46,9 @@ export default class RunnableBlocksPlugin extends Plugin {
 		setLanguage(getLanguage());
 		const pluginDir = `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
 		this.settingsStore = new SettingsStore(this.app, pluginDir);
-		this.services = new PluginServices(this.app, this.settingsStore, pluginDir);
-		this.runtime = createEngine(this.services);
 		this.notes = new Notes(this.app);
+		this.services = new PluginServices(this.app, this.settingsStore, pluginDir, obsidianNoteLinks(this.app, this.notes));
+		this.runtime = createEngine(this.services);
 		this.exporter = exportHooks(this.runtime, this.services);
 		const host = this.blockHost();
 
@@ -58,7 +60,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		const schemas = (this.schemas = new SchemaCache(() => this.services.db()));
 		this.registerEditorExtension([
 			blockWidgets(host),
-			referenceJump(() => Platform.isMacOS),
+			referenceJump(() => Platform.isMacOS, (link, alias) => void openNoteAtAlias(this.app, this.notes, link, alias)),
 			dbErrorMarks((path) => this.runtime.sessions.note(path)),
 			sqlAssist({ connections: () => this.settingsStore.settings.connections, schemas }),
 		]);
@@ -115,6 +117,15 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.registerEvent(
 			this.app.vault.on("rename", (file, oldPath) => {
 				if (file instanceof TFile) this.runtime.renameFile(oldPath, file.path);
+			}),
+		);
+		// Cross-note references: Obsidian's link updater leaves fenced code alone (src/ui/note-renames.ts).
+		this.registerEvent(
+			this.app.vault.on("rename", (file, oldPath) => {
+				if (!isNote(file)) return;
+				void rewriteNoteReferences(this.app, this.notes, file, oldPath).then((count) => {
+					if (count > 0) notify(t("crossNoteRenamed", { count: String(count), note: file.path.replace(/^.*\//, "").replace(/\.md$/, "") }));
+				});
 			}),
 		);
 		// user.toml is read once the workspace is ready, not during start-up.

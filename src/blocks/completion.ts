@@ -7,7 +7,7 @@ export interface RefCompletion {
 	insert: string;
 	/** Shown beside it: `(cached)`, `(env)`, or what a built-in gives. */
 	hint: string;
-	kind: "alias" | "variable" | "builtin" | "json-key";
+	kind: "alias" | "note" | "variable" | "builtin" | "json-key";
 }
 
 /** The `{{query` being typed at `offset` of the note, inside a runnable block's body; null elsewhere. */
@@ -19,7 +19,8 @@ export function refTrigger(note: readonly NoteBlock[], text: string, offset: num
 	const open = before.lastIndexOf("{{");
 	if (open === -1 || before.slice(open).includes("}}") || (open > 0 && before[open - 1] === "\\")) return null;
 	const query = before.slice(open + 2);
-	if (/[\s{}]/.test(query.replace(/^\$?[A-Za-z]+ /, ""))) return null;
+	// A note's name may hold spaces: `[[My notes/Auth]]#` is one word here.
+	if (/[\s{}]/.test(query.replace(/^\[\[[^\]]*(?:\]\]|$)/, "").replace(/^\$?[A-Za-z]+ /, ""))) return null;
 	return { start: lineStart + open + 2, query, block };
 }
 
@@ -47,7 +48,38 @@ export interface CompletionSources {
 	variables: readonly string[];
 	/** Response body text of an alias that has run, if any. */
 	cachedBody(alias: string): string | undefined;
+	/** After `[[`: the vault's notes, as links to them from this note (`Auth`, `APIs/Auth` when the name is not unique). */
+	notes?: readonly string[];
+	/** After `[[Note]]#`: that note's blocks, when it was read (the plugin reads it before asking). */
+	noteBlocks?(link: string): readonly NoteBlock[] | undefined;
 }
+
+/** `[[Auth` (a note being named) or `[[Auth]]#lo` (one of its aliases). */
+const NOTE_QUERY = /^\[\[([^\]]*)$/;
+const NOTE_ALIAS_QUERY = /^\[\[([^\]]+)\]\]#(.*)$/;
+
+/** What a block of another note offers after `[[Note]]#`: the same paths as an alias of this note. */
+function noteCompletions(query: string, sources: CompletionSources): RefCompletion[] | null {
+	const naming = NOTE_QUERY.exec(query);
+	if (naming) {
+		const q = naming[1].toLowerCase();
+		return (sources.notes ?? []).filter((n) => n.toLowerCase().includes(q)).map((n) => ({ insert: `[[${n}]]#`, hint: "(note)", kind: "note" }));
+	}
+	const aliasOf = NOTE_ALIAS_QUERY.exec(query);
+	if (!aliasOf) return null;
+	const [, link, typed] = aliasOf;
+	const out: RefCompletion[] = [];
+	for (const b of sources.noteBlocks?.(link) ?? []) {
+		if (b.alias === null || !b.runnable) continue;
+		for (const suffix of suffixesOf(b)) {
+			const path = `${b.alias}.${suffix}`;
+			if (path.toLowerCase().startsWith(typed.toLowerCase()) || b.alias.toLowerCase().startsWith(typed.toLowerCase())) out.push({ insert: `[[${link}]]#${path}`, hint: `(${link})`, kind: "note" });
+		}
+	}
+	return out;
+}
+
+const suffixesOf = (b: NoteBlock): readonly string[] => (b.kind === "sse" || b.kind === "websocket" ? STREAM_SUFFIXES : ["response.body.$.", "response.status", "response.headers."]);
 
 /** What a stream block's alias offers: its messages (docs/streams.md), then the handshake's status. */
 const STREAM_SUFFIXES = ["response.messages.count", "response.messages.-1.data", "response.messages.0.data.$.", "response.status"];
@@ -58,6 +90,8 @@ const STREAM_SUFFIXES = ["response.messages.count", "response.messages.-1.data",
  * of that alias's cached JSON at the path typed so far.
  */
 export function refCompletions(note: readonly NoteBlock[], block: NoteBlock, query: string, sources: CompletionSources): RefCompletion[] {
+	const other = noteCompletions(query, sources);
+	if (other) return other;
 	const body = /^([A-Za-z0-9_-]+)\.response\.body\.(\$(?:\.[^.]*)*)\.([^.]*)$/.exec(query);
 	if (body) {
 		const [, alias, path, partial] = body;
@@ -72,7 +106,7 @@ export function refCompletions(note: readonly NoteBlock[], block: NoteBlock, que
 	for (const b of note) {
 		if (b.fence.startLine >= block.fence.startLine || b.alias === null) continue;
 		const cached = sources.cachedBody(b.alias) !== undefined;
-		for (const suffix of b.kind === "sse" || b.kind === "websocket" ? STREAM_SUFFIXES : ["response.body.$.", "response.status", "response.headers."]) {
+		for (const suffix of suffixesOf(b)) {
 			const insert = `${b.alias}.${suffix}`;
 			if (insert.toLowerCase().startsWith(q) || b.alias.toLowerCase().startsWith(q)) out.push({ insert, hint: cached ? "(cached)" : "", kind: "alias" });
 		}

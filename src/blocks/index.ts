@@ -10,6 +10,7 @@ export * from "./http";
 export * from "./references";
 export * from "./builtins";
 export * from "./auth-reference";
+export * from "./note-reference";
 export * from "./note";
 export * from "./identity";
 export * from "./reparse";

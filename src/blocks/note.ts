@@ -3,7 +3,7 @@ import { canonicalInfo, parseInfo, ALIAS_PATTERN, type ParsedInfo } from "./info
 import type { BlockKind, TokensOf } from "./kind";
 import { kindOfFence, type AnyBlockKind } from "./kinds";
 import { error, hasErrors, type BlockProblem } from "./problems";
-import { addReferences, type Reference } from "./references";
+import { addReferences, malformedReferenceMessage, type Reference } from "./references";
 
 /** What every runnable block of a note has, whatever its kind. */
 interface BlockBase<L extends string, T> {
@@ -143,6 +143,8 @@ export function parseFence(kind: AnyBlockKind, fence: Fence, index: number, line
 			problems.push(error("invalid_token_value", `${named.directive} "${named.name}" is invalid: use letters, digits, "_" and "-"`, fence.startLine + 1 + named.line, column));
 		}
 	}
+	const references = referencesOf(fence);
+	addMalformedNoteReferences(references, fence, lines, problems);
 	// The model sits under the kind's language (`block.http`). TypeScript cannot follow a computed
 	// key through the union of kinds, hence the cast; `kind` and the key come from the same `kind`.
 	return {
@@ -153,7 +155,7 @@ export function parseFence(kind: AnyBlockKind, fence: Fence, index: number, line
 		aliasSource,
 		canonicalFenceLine: canonicalFenceLine(fence, info, kind),
 		[kind.language]: content.model,
-		references: referencesOf(fence),
+		references,
 		problems,
 		runnable: !hasErrors(problems),
 		index,
@@ -181,6 +183,18 @@ function referencesOf(fence: Fence): Reference[] {
 		if (contentLines[k].includes("{{")) addReferences(contentLines[k], contentOffsets[k], refs);
 	}
 	return refs;
+}
+
+/** A malformed `{{[[Note]]#…}}` is an error on its line: it can never resolve, and the form is easy to get wrong. */
+function addMalformedNoteReferences(refs: readonly Reference[], fence: Fence, lines: LineSource, problems: BlockProblem[]): void {
+	for (let i = 0; i < refs.length; i++) {
+		const message = malformedReferenceMessage(refs[i]);
+		if (message === null) continue;
+		let k = 0;
+		while (k + 1 < fence.contentOffsets.length && fence.contentOffsets[k + 1] <= refs[i].start) k++;
+		const line = lines.line(fence.startLine + 1 + k);
+		problems.push(error("invalid_reference", message, fence.startLine + 1 + k, refs[i].start - line.from));
+	}
 }
 
 /** The block whose fence covers a 0-based note line, if any. */

@@ -1,4 +1,5 @@
 import { AUTH_REFERENCE_FORM, isAuthHead, parseAuthReference } from "./auth-reference";
+import { isNoteHead, parseNoteReference } from "./note-reference";
 
 /**
  * `{{...}}` references: finding them, classifying them, and resolving a template
@@ -6,7 +7,8 @@ import { AUTH_REFERENCE_FORM, isAuthHead, parseAuthReference } from "./auth-refe
  * so the runner, the exporter and the editor share one resolver.
  */
 
-export type ReferenceKind = "builtin" | "alias" | "variable" | "invalid";
+/** `note`: an alias of another note's block, `{{[[Note]]#alias.…}}` (note-reference.ts). */
+export type ReferenceKind = "builtin" | "alias" | "note" | "variable" | "invalid";
 
 export interface Reference {
 	/** The whole reference as written, braces included. */
@@ -45,6 +47,7 @@ const DOLLAR_BUILTINS = new Set(["$guid", "$uuid", "$timestamp", "$randomInt", "
 /** Classifies the inside of a reference. */
 export function classifyReference(inner: string): ReferenceKind {
 	if (isAuthHead(inner)) return parseAuthReference(inner) ? "builtin" : "invalid";
+	if (isNoteHead(inner)) return parseNoteAliasPath(inner) ? "note" : "invalid";
 	const space = inner.search(WHITESPACE);
 	const head = space === -1 ? inner : inner.slice(0, space);
 	if (inner.startsWith("$")) return DOLLAR_BUILTINS.has(head) ? "builtin" : "invalid";
@@ -75,6 +78,27 @@ function aliasPathOf(m: RegExpExecArray): AliasPath | null {
 	if (section === "messages") return part === "response" && MESSAGES_SELECTOR.test(selector) ? { alias, part: "response", section, selector } : null;
 	if (section === "body" && selector !== "*" && !selector.startsWith("$")) return null;
 	return { alias, part: part as AliasPath["part"], section: section as AliasPath["section"], selector };
+}
+
+/** `{{[[Auth]]#login.response.status}}` split into the link and the alias path; null when malformed. */
+export function parseNoteAliasPath(inner: string): { link: string; path: AliasPath } | null {
+	const parsed = parseNoteReference(inner);
+	const path = parsed.ok ? parseAliasPath(parsed.reference.aliasPath) : null;
+	return parsed.ok && path ? { link: parsed.reference.link, path } : null;
+}
+
+/** Why a reference that starts with `[[` is not a note reference. */
+function noteReferenceProblem(inner: string): string {
+	const parsed = parseNoteReference(inner);
+	if (!parsed.ok) return parsed.why;
+	return `"${parsed.reference.aliasPath}" is not an alias path (alias.response.body.$.x, alias.response.status…)`;
+}
+
+/** The message of a malformed reference that has a specific one (a note or auth reference); null for the others. */
+export function malformedReferenceMessage(ref: Reference): string | null {
+	if (ref.kind !== "invalid") return null;
+	if (isNoteHead(ref.inner)) return `Invalid reference ${ref.text}: ${noteReferenceProblem(ref.inner)}`;
+	return null;
 }
 
 /**
@@ -113,6 +137,8 @@ export type Lookup = { ok: true; value: string } | { ok: false; message: string;
 export interface ReferenceSources {
 	builtin(inner: string): Lookup | undefined;
 	alias(path: AliasPath): Lookup | undefined;
+	/** `{{[[Note]]#alias.…}}`: absent where no other note can be read (then such a reference is unresolved, saying so). */
+	note?: (link: string, path: AliasPath) => Lookup;
 	variable(name: string): string | undefined;
 	/** Variables whose value is taken as it is, never resolved further (secrets: a password may hold `{{`). */
 	literal?(name: string): boolean;
@@ -189,6 +215,10 @@ function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, str
 			if (value !== undefined) return variable(ref.inner, value);
 			return unresolved(`no block above has alias "${path.alias}"`);
 		}
+		case "note": {
+			const { link, path } = parseNoteAliasPath(ref.inner) as { link: string; path: AliasPath };
+			return sources.note?.(link, path) ?? unresolved("references to other notes cannot be read here");
+		}
 		case "variable": {
 			const encode = ref.inner.startsWith("%");
 			const name = encode ? ref.inner.slice(1) : ref.inner;
@@ -199,6 +229,7 @@ function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, str
 		}
 		case "invalid":
 			if (isAuthHead(ref.inner)) return unresolved(`write ${AUTH_REFERENCE_FORM}`);
+			if (isNoteHead(ref.inner)) return unresolved(noteReferenceProblem(ref.inner));
 			return unresolved("not a built-in, an alias path (alias.response.body.$.x) or a variable name");
 	}
 }

@@ -4,6 +4,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { BodyFiles } from "../runner/file-parts";
 import type { EnginePorts } from "../runner/engine";
+import type { NoteLinks } from "../runner/cross-note";
 import { HistoryStore } from "../runner/history-store";
 import { createNodeTransport } from "../runner/http/node-transport";
 import type { DbDeps } from "../runner/db/db-result";
@@ -32,6 +33,8 @@ export interface CliPortOptions {
 	filesRoot?: string | null;
 	/** Wraps the transport (a suite's --max-requests budget). */
 	guardTransport?: (transport: Transport) => Transport;
+	/** Other notes, for `{{[[Note]]#alias.…}}` (src/cli/note-links.ts). */
+	noteLinks?: NoteLinks;
 }
 
 /**
@@ -71,6 +74,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		caching: opts.useCache,
 		kinds: () => ({ db }),
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
+		notes: () => opts.noteLinks,
 		close: async () => {
 			node.close();
 			await drivers.closeAll();

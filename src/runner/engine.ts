@@ -1,5 +1,5 @@
 import { blockKey, historyAlias, type HttpNoteBlock, type NoteBlock } from "../blocks";
-import { isRunnable, prepareContext } from "./block-runners";
+import { isRunnable, prepareContext, readResult } from "./block-runners";
 import { cacheKey } from "./cache-key";
 import type { ExecutorDeps, HistoryRecorder, ResultCache } from "./executor";
 import { CookieJars, type JarCookie } from "./cookie-jar";
@@ -18,6 +18,7 @@ import type { Transport } from "./transport";
 import type { ResolvedAuth } from "../settings/auth-config";
 import { AuthTokens, type InteractiveGrants } from "./auth/auth-tokens";
 import { runAuth } from "./auth/run-auth";
+import { crossNoteDependencies, otherNotes, type NoteLinks } from "./cross-note";
 
 export { isRunnable };
 
@@ -75,6 +76,8 @@ export interface EnginePorts {
 	authInteraction?(): InteractiveGrants | undefined;
 	/** The clock tokens expire by (tests move it); default Date.now. */
 	clock?: () => number;
+	/** Other notes, for `{{[[Note]]#alias.…}}` (absent: such references are unresolved, saying so). */
+	notes?(): NoteLinks | undefined;
 }
 
 /** Per-run options: the plugin passes `force`; the CLI observes the run to print it. */
@@ -138,8 +141,12 @@ export function createEngine(ports: EnginePorts): Engine {
 	const cache = new ByteLruCache<HttpResult>();
 	const cookies = new CookieJars();
 	const auth = new AuthTokens(ports.clock);
+	/** Other notes' blocks being run for a `{{[[Note]]#alias.…}}`, shared by every run of the engine. */
+	const crossNoteRuns = new Map<string, Promise<BlockResult>>();
+	const links = () => ports.notes?.();
 	/** What the blocks of a note read in a run, and in a preparation for export: one scope for both. */
-	const scopeOf = (filePath: string, env: ActiveEnvironment) => ({
+	const scopeOf = (filePath: string, env: ActiveEnvironment, noteLinks = links()) => ({
+		...(noteLinks ? { notes: otherNotes(noteLinks, filePath, (path) => sessions.note(path), readResult) } : {}),
 		env: env.variables,
 		results: sessions.note(filePath),
 		defaultTimeoutMs: ports.defaultTimeoutMs(),
@@ -147,8 +154,10 @@ export function createEngine(ports: EnginePorts): Engine {
 		...(env.auth && Object.keys(env.auth).length > 0 ? { auth: runAuth({ environment: env.name, configs: env.auth, tokens: auth, transport: () => ports.transport(), interactive: ports.authInteraction?.() }) } : {}),
 	});
 
-	const runPrepared = async (filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], opts: RunOptions, finished: Set<NoteBlock>): Promise<BlockRun[]> => {
+	/** `chain`: the blocks of other notes waiting on this run (cross-note.ts), empty for a run the user started. */
+	const runPrepared = async (filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], opts: RunOptions, finished: Set<NoteBlock>, chain: readonly string[] = []): Promise<BlockRun[]> => {
 		const session = sessions.note(filePath);
+		const noteLinks = links();
 		const history = ports.history();
 		const env = ports.environment();
 		const deps: ExecutorDeps = {
@@ -167,7 +176,8 @@ export function createEngine(ports: EnginePorts): Engine {
 		};
 		opts.signal?.addEventListener("abort", stopAll);
 		const runs = runBlocks(note, targets, {
-			...scopeOf(filePath, env),
+			...scopeOf(filePath, env, noteLinks),
+			...(noteLinks ? { runOtherNotesFirst: crossNoteDependencies({ links: noteLinks, fromPath: filePath, chain, results: (path) => sessions.note(path), inFlight: crossNoteRuns, run: (path, other, block, waiting) => runOtherNote(path, other, block, opts.signal, waiting) }) } : {}),
 			filePath,
 			deps,
 			force: opts.force,
@@ -201,6 +211,20 @@ export function createEngine(ports: EnginePorts): Engine {
 		// The database opens while the first request is in flight (in a later task: the request goes out first).
 		void history?.ready();
 		return runs;
+	};
+
+	/** Another note's block, run for a reference: its own note's variables and session, this run's Stop; the engine's run never rejects. */
+	const runOtherNote = async (path: string, note: readonly NoteBlock[], block: NoteBlock, signal: AbortSignal | undefined, chain: readonly string[]): Promise<BlockResult> => {
+		try {
+			const runs = await runPrepared(path, note, [block], { signal }, new Set(), chain);
+			const result = runs.find((r) => r.block === block)?.result;
+			// A cycle met on the way (in that note's own dependencies) is what stopped it: the referring block names it too.
+			const cycle = runs.find((r) => r.result.error?.code === "dependency_cycle")?.result;
+			if (cycle && result?.state === "failed") return cycle;
+			return result ?? failedBeforeStart(failedError("setup_failed", undefined, `${path} did not run ${block.alias ?? historyAlias(block)}`));
+		} catch (e) {
+			return failedBeforeStart(failedError("setup_failed", undefined, e instanceof Error ? e.message : String(e)));
+		}
 	};
 
 	return {

@@ -3,6 +3,7 @@ import { failedError, failureText } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
 import type { RunAuth } from "./auth/run-auth";
+import type { OtherNotes } from "./cross-note";
 
 /** What a block's references can read. */
 export interface PrepareContext {
@@ -25,6 +26,8 @@ export interface PrepareContext {
 	unsetSecrets?: ReadonlySet<string>;
 	/** `{{$auth.token("name")}}`: the environment's auth configurations and their kept tokens (absent: none). */
 	auth?: RunAuth;
+	/** `{{[[Note]]#alias.…}}`: other notes' kept results (absent: such references cannot be read). */
+	notes?: OtherNotes;
 }
 
 /** What every block of a run reads alike: the active environment, the note's finished runs, the defaults. */
@@ -39,6 +42,8 @@ export interface RunScope {
 	secrets?: { names: ReadonlySet<string>; unset: ReadonlySet<string> };
 	/** The environment's auth configurations, their tokens and how to get them. */
 	auth?: RunAuth;
+	/** Other notes' results, for `{{[[Note]]#alias.…}}` (cross-note.ts). */
+	notes?: OtherNotes;
 }
 
 /** The blocks references can read by alias: the note's runnable blocks, the first of each name. */
@@ -81,6 +86,7 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
 			const found = ctx.read(result, path);
 			return found.ok ? found : { ok: false, message: `Unresolved reference {{${path.alias}.${path.part}.${path.section}${path.selector ? `.${path.selector}` : ""}}}: ${found.message}` };
 		},
+		...(ctx.notes ? { note: (link: string, path: AliasPath) => (ctx.notes as OtherNotes).read(link, path) } : {}),
 		// Precedence block > file > environment (docs/blocks.md); fileVariables already holds block over file.
 		variable: (name) => (ctx.fileVariables && Object.prototype.hasOwnProperty.call(ctx.fileVariables, name) ? ctx.fileVariables[name] : Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
 		literal: (name) => ctx.secretNames?.has(name) ?? false,
@@ -240,6 +246,7 @@ function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: Readon
 			return authRefs.has(inner.trim()) && recorded?.ok ? { ok: true, value: markerOf(inner.trim()) } : recorded;
 		},
 		alias: (path) => sources.alias(path),
+		note: sources.note,
 		variable: (name) => (secretNames.has(name) ? markerOf(name) : sources.variable(name)),
 		literal: (name) => secretNames.has(name),
 	};

@@ -31,6 +31,11 @@ export interface RunContext extends RunScope {
 	parallel?: number;
 	/** Called once before anything starts with every block the run will end, in the order the runs are returned. */
 	onPlan?: (blocks: readonly NoteBlock[]) => void;
+	/**
+	 * Runs what the block's `{{[[Note]]#alias.…}}` references need first (cross-note.ts); returns
+	 * the block's result when it cannot run (a cycle, a failed dependency), else null.
+	 */
+	runOtherNotesFirst?: (block: NoteBlock, stack: readonly NoteBlock[]) => Promise<BlockResult | null>;
 }
 
 export interface BlockRun {
@@ -65,6 +70,8 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		ctx.onBlockDone?.(block, result);
 	};
 	const execute = async ({ block, dependency }: PlannedBlock): Promise<BlockResult> => {
+		const blocked = await ctx.runOtherNotesFirst?.(block, chainTo(order, block));
+		if (blocked) return blocked;
 		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
 		const signal = ctx.signalFor?.(block) ?? ctx.signal;
 		if (signal?.aborted) return failedBeforeStart(failedError("cancelled", undefined));
@@ -112,4 +119,15 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 function inNoteOrder(note: readonly NoteBlock[], order: readonly PlannedBlock[]): PlannedBlock[] {
 	const position = new Map(note.map((b, i) => [b, i]));
 	return [...order].sort((a, b) => (position.get(a.block) ?? -1) - (position.get(b.block) ?? -1));
+}
+
+/** The in-note chain that reached `block` as a dependency (outermost first), so a cycle across notes names it whole. */
+function chainTo(order: readonly PlannedBlock[], block: NoteBlock): NoteBlock[] {
+	const chain: NoteBlock[] = [];
+	for (let at = block; ; ) {
+		const by = order.find((p) => p.block !== block && p.needs.includes(at) && !chain.includes(p.block));
+		if (!by) return chain.reverse();
+		chain.push(by.block);
+		at = by.block;
+	}
 }

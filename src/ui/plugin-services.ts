@@ -3,6 +3,7 @@ import type { DbDeps } from "../runner/db/db-result";
 import type { KindDeps } from "../runner/result";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
+import type { NoteLinks } from "../runner/cross-note";
 import type { BodyFiles } from "../runner/file-parts";
 import type { HistoryNotice, RunHistoryStore } from "../runner/history-store";
 import type * as HistoryStoreModule from "../runner/history-store";
@@ -36,6 +37,7 @@ export class PluginServices implements EnginePorts {
 		private readonly app: App,
 		private readonly settings: SettingsStore,
 		pluginDir: string,
+		private readonly noteLinks?: NoteLinks,
 	) {
 		this.historyPath = `${pluginDir}/history.sqlite`;
 		this.runHistory = new DeferredHistory(
@@ -65,6 +67,11 @@ export class PluginServices implements EnginePorts {
 		if (choice === "fetch") return (this.fetchTransport ??= new (fetchTransportModule().FetchTransport)());
 		if (!Platform.isDesktopApp || choice === "obsidian") return createObsidianTransport(requestUrl);
 		return (this.nodeTransport ??= nodeTransportModule().createNodeTransport());
+	}
+
+	/** `{{[[Note]]#alias.…}}`: Obsidian's link resolution and the Notes service (src/ui/note-links.ts). */
+	notes(): NoteLinks | undefined {
+		return this.noteLinks;
 	}
 
 	history(): DeferredHistory {

@@ -11,6 +11,7 @@ import { flushOnCrash } from "../crash";
 import { cliPorts } from "../engine-ports";
 import { writeFileSync } from "node:fs";
 import { junitReport } from "../junit";
+import { vaultNoteLinks } from "../note-links";
 import { readNote } from "../read-note";
 import { isErrorStatus, Reporter } from "../reporter";
 import { resultToJson } from "../result-json";
@@ -97,7 +98,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err, (variables) => variablesReadBy(note, targets, variables));
-	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport }));
+	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root) }));
 	const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];

@@ -541,6 +541,9 @@ export const en = {
 	parallelSetting: "Blocks run at once",
 	parallelDesc: "How many blocks of a note start together when you run them all and nothing connects them; 1 runs them one after another.",
 	badParallel: "Blocks run at once is a whole number from 1 to {max}.",
+	// issue 30: references across notes
+	crossNoteNotFound: "No note {link} in the vault.",
+	crossNoteRenamed: "Updated {count} references to {note} in code blocks.",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

@@ -536,4 +536,7 @@ export const es: Table = {
 	parallelSetting: "Bloques a la vez",
 	parallelDesc: "Cuántos bloques de una nota empiezan a la vez al ejecutarlos todos cuando nada los conecta; 1 los ejecuta uno tras otro.",
 	badParallel: "Bloques a la vez es un número entero de 1 a {max}.",
+	// issue 30: references across notes
+	crossNoteNotFound: "No hay ninguna nota {link} en la bóveda.",
+	crossNoteRenamed: "Se actualizaron {count} referencias a {note} en bloques de código.",
 };

@@ -536,4 +536,7 @@ export const pt: Table = {
 	parallelSetting: "Blocos ao mesmo tempo",
 	parallelDesc: "Quantos blocos de uma nota começam juntos ao executar todos quando nada os conecta; 1 executa um após o outro.",
 	badParallel: "Blocos ao mesmo tempo é um número inteiro de 1 a {max}.",
+	// issue 30: references across notes
+	crossNoteNotFound: "Não há nenhuma nota {link} no cofre.",
+	crossNoteRenamed: "{count} referências a {note} em blocos de código foram atualizadas.",
 };

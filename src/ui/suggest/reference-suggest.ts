@@ -5,7 +5,7 @@ import type { Engine } from "../../runner/engine";
 import { Notes } from "../notes";
 
 /**
- * `{{` inside a runnable block: aliases above the cursor, environment variables and built-ins
+ * `{{` inside a runnable block: aliases above the cursor, other notes (`[[`) and their aliases, environment variables and built-ins
  * (the logic is src/blocks/completion.ts); Enter completes and closes the braces, Esc cancels.
  */
 export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
@@ -56,11 +56,15 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 		return { start: editor.offsetToPos(trig.start), end: cursor, query: trig.query };
 	}
 
-	getSuggestions(context: EditorSuggestContext): RefCompletion[] {
+	async getSuggestions(context: EditorSuggestContext): Promise<RefCompletion[]> {
 		this.rendered.clear();
 		if (!this.found) return [];
-		const session = this.runtime.sessions.note(this.found.path);
+		const { path } = this.found;
+		const session = this.runtime.sessions.note(path);
+		// `[[`: the vault's notes as this note would link them; `[[Note]]#`: that note's blocks, read first.
+		const other = context.query.startsWith("[[") ? await this.otherNote(context.query, path) : null;
 		return refCompletions(this.found.note, this.found.block, context.query, {
+			...other,
 			variables: this.variables(),
 			cachedBody: (alias) => {
 				const r = session.get(alias);
@@ -68,6 +72,14 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 				return http?.body ? bodyText(http) : undefined;
 			},
 		});
+	}
+
+	private async otherNote(query: string, fromPath: string): Promise<{ notes: string[]; noteBlocks: (link: string) => readonly NoteBlock[] | undefined }> {
+		const link = /^\[\[([^\]]+)\]\]#/.exec(query)?.[1];
+		const target = link === undefined ? null : this.app.metadataCache.getFirstLinkpathDest(link, fromPath);
+		const blocks = target ? await this.notes.blocks(target.path) : undefined;
+		const notes = link === undefined ? this.app.vault.getMarkdownFiles().map((f) => this.app.metadataCache.fileToLinktext(f, fromPath, true)) : [];
+		return { notes, noteBlocks: (l) => (l === link ? blocks : undefined) };
 	}
 
 	renderSuggestion(value: RefCompletion, el: HTMLElement): void {
@@ -82,7 +94,7 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 		const { editor, start, end } = ctx;
 		const after = editor.getLine(end.line).slice(end.ch);
 		// A path that continues (…body.$. / …headers.) stays open for more typing.
-		const open = value.insert.endsWith(".");
+		const open = value.insert.endsWith(".") || value.insert.endsWith("#");
 		const close = open || after.startsWith("}}") ? "" : "}}";
 		editor.replaceRange(value.insert + close, start, end);
 		editor.setCursor(editor.offsetToPos(editor.posToOffset(start) + value.insert.length + close.length));

@@ -191,6 +191,15 @@ const app = {
 		// The plugin changed its editor extensions: later editors pick them up (openEditor reads them).
 		updateOptions: () => undefined,
 	},
+	// Cross-note references: links resolve by name or path ending, the shortest path first (Obsidian's rule for unique names).
+	metadataCache: {
+		getFirstLinkpathDest: (link: string, _from: string) => {
+			const wanted = (link.endsWith(".md") ? link : `${link}.md`).toLowerCase();
+			const found = [...files.keys()].filter((p) => p.toLowerCase() === wanted || p.toLowerCase().endsWith(`/${wanted}`)).sort((a, b) => a.length - b.length);
+			return found[0] === undefined ? null : new obsidian.TFile(found[0]);
+		},
+		fileToLinktext: (f: obsidian.TFile) => f.path.replace(/^.*\//, "").replace(/\.md$/, ""),
+	},
 	// New notes go to the vault root, Obsidian's default "new file location".
 	fileManager: { getNewFileParent: () => ({ path: "/" }) },
 	secretStorage: {
@@ -372,6 +381,13 @@ function openSettings(): void {
 	tab.display();
 }
 
+/** Renames a note as Obsidian's file explorer does: the file moves, then vault "rename" (its links in code are left as they are). */
+function renameFile(oldPath: string, newPath: string): void {
+	files.set(newPath, files.get(oldPath) ?? "");
+	files.delete(oldPath);
+	trigger("rename", new obsidian.TFile(newPath), oldPath);
+}
+
 /** A vault event, as Obsidian would raise it after an edit outside the plugin. */
 async function writeFile(path: string, text: string): Promise<void> {
 	const existed = files.has(path);
@@ -429,7 +445,7 @@ function useVaultFolder(path: string): void {
 	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
 }
 
-const hostApi = { closeViews, useVaultFolder, useDesktopBridge, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads };
+const hostApi = { renameFile, closeViews, useVaultFolder, useDesktopBridge, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads };
 /** What tests reach as `window.__host` (tests/e2e/support/host-api.ts); its one declaration, taken from the page itself. */
 export type HostApi = typeof hostApi;
 (window as unknown as { __host: HostApi }).__host = hostApi;

@@ -58,3 +58,30 @@ describe("completion of a stream block's alias", () => {
 		expect(found.map((c) => c.insert)).toEqual(["feed.response.messages.count", "feed.response.messages.-1.data", "feed.response.messages.0.data.$.", "feed.response.status"]);
 	});
 });
+
+describe("{{[[ completion: other notes and their aliases", () => {
+	const AUTH = parseNote(["```http alias=login", "POST /login", "```", "```http", "GET /anonymous", "```"].join("\n"));
+	const other = { ...sources, notes: ["Auth", "APIs/Orders", "My notes/Auth old"], noteBlocks: (link: string) => (link === "Auth" ? AUTH : undefined) };
+	const ask = (typed: string) => {
+		const text = `\`\`\`http\nGET /x?t={{${typed}\n\`\`\``;
+		const note = parseNote(text);
+		const trig = refTrigger(note, text, text.indexOf("\n```", 8));
+		return trig ? refCompletions(note, trig.block, trig.query, other).map((i) => [i.insert, i.hint]) : null;
+	};
+
+	it("after [[ offers the vault's notes, filtered as typed, ready for #", () => {
+		expect(ask("[[")).toEqual([["[[Auth]]#", "(note)"], ["[[APIs/Orders]]#", "(note)"], ["[[My notes/Auth old]]#", "(note)"]]);
+		expect(ask("[[auth")).toEqual([["[[Auth]]#", "(note)"], ["[[My notes/Auth old]]#", "(note)"]]);
+		expect(ask("[[My notes/Au")).toEqual([["[[My notes/Auth old]]#", "(note)"]]);
+	});
+
+	it("after [[Note]]# offers that note's aliases with their paths (a block without an alias has none)", () => {
+		expect(ask("[[Auth]]#")).toEqual([
+			["[[Auth]]#login.response.body.$.", "(Auth)"],
+			["[[Auth]]#login.response.status", "(Auth)"],
+			["[[Auth]]#login.response.headers.", "(Auth)"],
+		]);
+		expect(ask("[[Auth]]#login.response.s")).toEqual([["[[Auth]]#login.response.status", "(Auth)"]]);
+		expect(ask("[[Nowhere]]#")).toEqual([]);
+	});
+});
