@@ -13,6 +13,8 @@ import { cliDbModules } from "./db-modules";
 import { openNativeHistory } from "./native-history";
 import { nodeLockOptions, nodeStorage } from "./node-storage";
 import type { CliEnvironment } from "./vault";
+import { interactiveGrants } from "../runner/auth/interactive-grants";
+import type { SignInHost } from "../runner/auth/sign-in";
 
 export interface CliPortOptions {
 	historyPath: string | null;
@@ -27,6 +29,8 @@ export interface CliPortOptions {
 	dbBase?: string;
 	/** The vault root `< file` paths start from (null: the note is outside a vault and paths are absolute). */
 	filesRoot?: string | null;
+	/** How a person signs in (`run`: the link on stderr, the browser on a terminal); without it, grants that need a person say so. */
+	signIn?: SignInHost;
 }
 
 /**
@@ -64,6 +68,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		caching: opts.useCache,
 		kinds: () => ({ db }),
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
+		...(opts.signIn ? { authInteraction: () => interactiveGrants(opts.signIn as SignInHost) } : {}),
 		close: async () => {
 			transport.close();
 			await drivers.closeAll();

@@ -22,6 +22,8 @@ export interface EnsureOptions {
 	renew?: boolean;
 	fetch: GrantDeps["fetch"];
 	interactive?: InteractiveGrants;
+	/** The run's cancel (a sign-in waiting for a person stops with it). */
+	signal?: AbortSignal;
 }
 
 export type EnsureOutcome = { ok: true; tokens: TokenSet } | { ok: false; error: RunError };
@@ -82,7 +84,7 @@ export class AuthTokens {
 		if (auth.config.type !== "oauth2") return fail({ step: "configuration", reason: "an aws-sigv4 configuration signs requests: write Authorization: {{$auth.token(\"" + auth.name + "\")}}" });
 		if (auth.unset.length > 0) return fail(unsetSecret(auth.unset[0]));
 		const oauth = auth as OAuthAuth;
-		const deps: GrantDeps = { fetch: opts.fetch, now: this.now, discovered: this.discovered };
+		const deps: GrantDeps = { fetch: opts.fetch, now: this.now, discovered: this.discovered, ...(opts.signal ? { signal: opts.signal } : {}) };
 		let outcome: GrantOutcome | null = null;
 		if (kept?.refreshToken) {
 			outcome = await refreshGrant(oauth, deps, { ...kept, refreshToken: kept.refreshToken });

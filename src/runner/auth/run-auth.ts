@@ -56,7 +56,7 @@ export function runAuth(opts: RunAuthOptions): RunAuth {
 				const auth = configOf(name);
 				if (!auth) return authError(name, { step: "configuration", reason: missing(name) });
 				if (auth.config.type !== "oauth2") continue;
-				const got = await opts.tokens.ensure(opts.environment, auth, { renew: acquireOpts.renew, fetch: transportFetch(opts.transport(), acquireOpts.signal), interactive: opts.interactive });
+				const got = await opts.tokens.ensure(opts.environment, auth, { renew: acquireOpts.renew, fetch: transportFetch(opts.transport(), acquireOpts.signal), interactive: opts.interactive, signal: acquireOpts.signal });
 				if (!got.ok) return got.error;
 			}
 			return null;
