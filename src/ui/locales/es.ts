@@ -532,4 +532,16 @@ export const es: Table = {
 	streamTimingCount: "mensajes",
 	streamNoCustomHeaders: "En el móvil el WebSocket no envía cabeceras propias, así que {headers} no se enviarían.",
 	streamRunWithoutHeaders: "Ejecutar sin ellas",
+	// Auth sign-in (issue 26: authorization code and device code): docs/auth.md
+	authSignInTitle: "Iniciar sesión: {name}",
+	authSignInBrowser: "Continúa en el navegador. Esta ventana se cierra cuando hayas iniciado sesión.",
+	authSignInOpenAgain: "Abrir de nuevo la página de inicio de sesión",
+	authSignInCancel: "Cancelar",
+	authDeviceInstructions: "En cualquier dispositivo, abre {url} e introduce este código:",
+	authDeviceExpires: "El código caduca a las {time}.",
+	authDeviceCopy: "Copiar código",
+	authDeviceCopied: "Copiado",
+	authDeviceOpenPage: "Abrir la página",
+	authPageReceived: "Sesión iniciada. Puedes cerrar esta pestaña y volver a Obsidian.",
+	authPageRefused: "El inicio de sesión fue rechazado: la nota dice por qué.",
 };

@@ -532,4 +532,16 @@ export const pt: Table = {
 	streamTimingCount: "mensagens",
 	streamNoCustomHeaders: "No celular o WebSocket não envia cabeçalhos próprios, então {headers} não seriam enviados.",
 	streamRunWithoutHeaders: "Executar sem eles",
+	// Auth sign-in (issue 26: authorization code and device code): docs/auth.md
+	authSignInTitle: "Entrar: {name}",
+	authSignInBrowser: "Continue no navegador. Esta janela fecha quando você tiver entrado.",
+	authSignInOpenAgain: "Abrir de novo a página de login",
+	authSignInCancel: "Cancelar",
+	authDeviceInstructions: "Em qualquer dispositivo, abra {url} e digite este código:",
+	authDeviceExpires: "O código expira às {time}.",
+	authDeviceCopy: "Copiar código",
+	authDeviceCopied: "Copiado",
+	authDeviceOpenPage: "Abrir a página",
+	authPageReceived: "Login concluído. Você pode fechar esta aba e voltar ao Obsidian.",
+	authPageRefused: "O login foi recusado: a nota diz o motivo.",
 };
