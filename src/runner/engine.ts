@@ -18,6 +18,7 @@ import type { Transport } from "./transport";
 import type { ResolvedAuth } from "../settings/auth-config";
 import { AuthTokens, type InteractiveGrants } from "./auth/auth-tokens";
 import { runAuth } from "./auth/run-auth";
+import type { TokenStore } from "./auth/token-store";
 
 export { isRunnable };
 
@@ -73,6 +74,8 @@ export interface EnginePorts {
 	authInteraction?(): InteractiveGrants | undefined;
 	/** The clock tokens expire by (tests move it); default Date.now. */
 	clock?: () => number;
+	/** Where `persist = true` tokens are kept across sessions (the plugin: Obsidian's secret storage); none: for the session only. */
+	tokenStore?(): TokenStore;
 }
 
 /** Per-run options: the plugin passes `force`; the CLI observes the run to print it. */
@@ -133,7 +136,7 @@ export function createEngine(ports: EnginePorts): Engine {
 	const sessions = new SessionStore();
 	const cache = new ByteLruCache<HttpResult>();
 	const cookies = new CookieJars();
-	const auth = new AuthTokens(ports.clock);
+	const auth = new AuthTokens(ports.clock, ports.tokenStore?.());
 	/** What the blocks of a note read in a run, and in a preparation for export: one scope for both. */
 	const scopeOf = (filePath: string, env: ActiveEnvironment) => ({
 		env: env.variables,

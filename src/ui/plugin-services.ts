@@ -15,6 +15,7 @@ import { notify } from "./notify";
 import { blobWorker } from "./db/blob-worker";
 import type * as PluginDbModule from "./db/plugin-db";
 import type { InteractiveGrants } from "../runner/auth/auth-tokens";
+import { secretTokenStore, type TokenStore } from "../runner/auth/token-store";
 import type * as PluginSignIn from "./auth/plugin-sign-in";
 import { createObsidianTransport } from "./obsidian-transport";
 import type { SettingsStore } from "./settings-store";
@@ -117,6 +118,11 @@ export class PluginServices implements EnginePorts {
 	/** What the kinds' runners need from the plugin: db blocks' connections and drivers. */
 	kinds(): Partial<KindDeps> {
 		return { db: this.db() };
+	}
+
+	/** `persist = true` tokens, kept in Obsidian's secret storage (docs/auth.md). */
+	tokenStore(): TokenStore {
+		return secretTokenStore(this.app.secretStorage);
 	}
 
 	/**
