@@ -21,12 +21,16 @@ beforeAll(async () => {
 	await host.page.writeFile(
 		".obsidian/plugins/runnable-blocks/user.toml",
 		`[general]\nenvironment = "dev"\n\n[environments.dev]\napi = "${provider.resource}"\n\n[environments.dev.auth.kc]\ntype = "oauth2"\ngrant = "client_credentials"\nissuer = "${provider.issuer}"\nclient_id = "${provider.client.id}"\nclient_secret = { secret = "kc-secret" }\n` +
-			["web", "tv"].map((name) => `\n[environments.dev.auth.${name}]\ntype = "oauth2"\ngrant = "${name === "web" ? "authorization_code" : "device_code"}"\nissuer = "${provider.issuer}"\nclient_id = "${provider.client.id}"\nclient_secret = { secret = "kc-secret" }\nscope = "openid offline_access"\n`).join(""),
+			["web", "tv"].map((name) => `\n[environments.dev.auth.${name}]\ntype = "oauth2"\ngrant = "${name === "web" ? "authorization_code" : "device_code"}"\nissuer = "${provider.issuer}"\nclient_id = "${provider.client.id}"\nclient_secret = { secret = "kc-secret" }\nscope = "openid offline_access"\n`).join("") +
+			`\n[environments.dev.auth.kept]\ntype = "oauth2"\ngrant = "client_credentials"\nissuer = "${provider.issuer}"\nclient_id = "${provider.client.id}"\nclient_secret = { secret = "kc-secret" }\npersist = true\n`,
 	);
 	host.page.secrets.set("kc-secret", provider.client.secret);
 	await host.loadPlugin();
-	host.page.renderReading(["kc", "web", "tv"].map((name) => `\`\`\`http alias=${name}\nGET {{api}}/api\nAuthorization: Bearer {{$auth.token("${name}")}}\n\`\`\``).join("\n\n"), "api/auth.md");
+	render();
 });
+
+/** One block per configuration, alias = configuration name. */
+const render = () => host.page.renderReading(["kc", "web", "tv", "kept"].map((name) => `\`\`\`http alias=${name}\nGET {{api}}/api\nAuthorization: Bearer {{$auth.token("${name}")}}\n\`\`\``).join("\n\n"), "api/auth.md");
 
 afterAll(async () => {
 	await host?.close();
@@ -72,3 +76,23 @@ describe("sign-ins that need a person, in the desktop host", () => {
 		expect(host.document.querySelector(".runnable-auth-user-code")).toBeNull();
 	});
 });
+
+describe("persist = true in the desktop host", () => {
+	const kept = () => [...host.page.secrets].filter(([id]) => id.startsWith("runnable-blocks-token-"));
+
+	it("keeps the token in secret storage, uses it after a restart, and Clear auth tokens empties it", async () => {
+		expect(await run(host.document, "kept")).toBe("done");
+		const [[id, value]] = kept();
+		const token = (JSON.parse(value) as { accessToken: string }).accessToken;
+		expect(kept()).toHaveLength(1);
+		host.page.unloadPlugin();
+		await host.loadPlugin();
+		render();
+		expect(await run(host.document, "kept")).toBe("done");
+		// No new grant: the same token, read back from secret storage.
+		expect((JSON.parse(host.page.secrets.get(id) ?? "{}") as { accessToken?: string }).accessToken).toBe(token);
+		host.page.runCommand("clear-auth-tokens");
+		expect(host.page.secrets.get(id)).toBe("");
+	});
+});
+
