@@ -175,6 +175,8 @@ const TEXT_MODULES = [
 	{ id: "oauth4webapi" },
 	{ id: "jose" },
 	{ id: "aws4" },
+	// auth sign-ins that need a person (issue 26): the modal, the loopback redirect, the two grants (src/ui/plugin-services.ts)
+	{ id: "src/ui/auth/plugin-sign-in.ts", owns: ["src/ui/auth", "src/runner/auth/interactive-grants.ts", "src/runner/auth/authorization-code.ts", "src/runner/auth/device-code.ts", "src/runner/auth/loopback-redirect.ts", "src/runner/auth/sign-in.ts"] },
 ];
 
 /** The text module a specifier names (a package id, or a src path resolved from its importer), or undefined. */

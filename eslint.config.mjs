@@ -164,6 +164,12 @@ export default defineConfig([
 		rules: { "obsidianmd/no-nodejs-modules": "off" },
 	},
 	{
+		// Auth (issue 26): the browser's return to a sign-in is received by a loopback server, which
+		// needs Node; the plugin requires it only when Platform.isDesktopApp, and the CLI uses it too.
+		files: ["src/runner/auth/loopback-redirect.ts"],
+		rules: { "obsidianmd/no-nodejs-modules": "off" },
+	},
+	{
 		// The opt-in fetch transport exists to use fetch: streaming and a real cancel where Node is
 		// absent, which requestUrl cannot do (docs/settings.md, "transport").
 		files: ["src/runner/http/fetch-transport.ts"],

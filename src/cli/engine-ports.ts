@@ -15,6 +15,8 @@ import { openNativeHistory } from "./native-history";
 import { nodeLockOptions, nodeStorage } from "./node-storage";
 import type { Transport } from "../runner/transport";
 import type { CliEnvironment } from "./vault";
+import { interactiveGrants } from "../runner/auth/interactive-grants";
+import type { SignInHost } from "../runner/auth/sign-in";
 
 export interface CliPortOptions {
 	historyPath: string | null;
@@ -35,6 +37,8 @@ export interface CliPortOptions {
 	guardTransport?: (transport: Transport) => Transport;
 	/** Other notes, for `{{[[Note]]#alias.…}}` (src/cli/note-links.ts). */
 	noteLinks?: NoteLinks;
+	/** How a person signs in (`run`: the link on stderr, the browser on a terminal); without it, grants that need a person say so. */
+	signIn?: SignInHost;
 }
 
 /**
@@ -75,6 +79,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		kinds: () => ({ db }),
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
 		notes: () => opts.noteLinks,
+		...(opts.signIn ? { authInteraction: () => interactiveGrants(opts.signIn as SignInHost) } : {}),
 		close: async () => {
 			node.close();
 			await drivers.closeAll();

@@ -19,6 +19,7 @@ import type { ResolvedAuth } from "../settings/auth-config";
 import { AuthTokens, type InteractiveGrants } from "./auth/auth-tokens";
 import { runAuth } from "./auth/run-auth";
 import { crossNoteDependencies, otherNotes, type NoteLinks } from "./cross-note";
+import type { TokenStore } from "./auth/token-store";
 
 export { isRunnable };
 
@@ -78,6 +79,8 @@ export interface EnginePorts {
 	clock?: () => number;
 	/** Other notes, for `{{[[Note]]#alias.…}}` (absent: such references are unresolved, saying so). */
 	notes?(): NoteLinks | undefined;
+	/** Where `persist = true` tokens are kept across sessions (the plugin: Obsidian's secret storage); none: for the session only. */
+	tokenStore?(): TokenStore;
 }
 
 /** Per-run options: the plugin passes `force`; the CLI observes the run to print it. */
@@ -140,7 +143,7 @@ export function createEngine(ports: EnginePorts): Engine {
 	const sessions = new SessionStore();
 	const cache = new ByteLruCache<HttpResult>();
 	const cookies = new CookieJars();
-	const auth = new AuthTokens(ports.clock);
+	const auth = new AuthTokens(ports.clock, ports.tokenStore?.());
 	/** Other notes' blocks being run for a `{{[[Note]]#alias.…}}`, shared by every run of the engine. */
 	const crossNoteRuns = new Map<string, Promise<BlockResult>>();
 	const links = () => ports.notes?.();

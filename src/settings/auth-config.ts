@@ -33,7 +33,12 @@ export interface OAuth2Config {
 	pkce: boolean;
 	/** Keep tokens across sessions (Obsidian's secret storage); default false. */
 	persist: boolean;
+	/** Authorization code: the loopback URI the browser returns to (RFC 8252 §7.3); no port: a free one. */
+	redirectUri?: string;
 }
+
+/** Where the browser returns when `redirect_uri` is not written: a free port chosen at each sign-in. */
+export const DEFAULT_REDIRECT_URI = "http://127.0.0.1/callback";
 
 export interface AwsSigV4Config {
 	type: "aws-sigv4";
@@ -50,7 +55,7 @@ type Table = Record<string, unknown>;
 const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 const show = (v: unknown) => JSON.stringify(v instanceof Date ? v.toISOString() : typeof v === "bigint" ? Number(v) : v);
 
-const OAUTH_KEYS = ["type", "grant", "issuer", "token_url", "auth_url", "device_url", "client_id", "client_secret", "scope", "username", "password", "pkce", "persist"];
+const OAUTH_KEYS = ["type", "grant", "issuer", "token_url", "auth_url", "device_url", "client_id", "client_secret", "scope", "username", "password", "pkce", "persist", "redirect_uri"];
 const AWS_KEYS = ["type", "access_key_id", "secret_access_key", "session_token", "region", "service"];
 
 /**
@@ -124,7 +129,9 @@ export function parseAuthConfig(c: Table, error: (key: string, message: string) 
 	const deviceUrl = url("device_url");
 	const clientSecret = secret("client_secret", false);
 	const scope = text("scope", false);
-	Object.assign(config, { issuer, tokenUrl, authUrl, deviceUrl, clientSecret, scope });
+	const redirectUri = text("redirect_uri", false);
+	if (redirectUri !== undefined && !isLoopbackUrl(redirectUri)) bad("redirect_uri", `must be an http URL on 127.0.0.1, [::1] or localhost, as http://127.0.0.1:8765/callback (got ${show(redirectUri)}): the sign-in's answer comes back to this computer`);
+	Object.assign(config, { issuer, tokenUrl, authUrl, deviceUrl, clientSecret, scope, redirectUri });
 	if (config.grant === "password") {
 		config.username = text("username", true);
 		config.password = secret("password", true);
@@ -143,6 +150,16 @@ function isHttpUrl(text: string): boolean {
 	try {
 		const u = new URL(text);
 		return u.protocol === "http:" || u.protocol === "https:";
+	} catch {
+		return false;
+	}
+}
+
+/** A loopback redirect (RFC 8252 §7.3): plain http to this machine, with or without a port. */
+function isLoopbackUrl(text: string): boolean {
+	try {
+		const u = new URL(text);
+		return u.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(u.hostname) && u.search === "" && u.hash === "";
 	} catch {
 		return false;
 	}

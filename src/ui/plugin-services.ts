@@ -15,6 +15,9 @@ import { watchConfigFile } from "./config-file-watch";
 import { notify } from "./notify";
 import { blobWorker } from "./db/blob-worker";
 import type * as PluginDbModule from "./db/plugin-db";
+import type { InteractiveGrants } from "../runner/auth/auth-tokens";
+import { secretTokenStore, type TokenStore } from "../runner/auth/token-store";
+import type * as PluginSignIn from "./auth/plugin-sign-in";
 import { createObsidianTransport } from "./obsidian-transport";
 import type { SettingsStore } from "./settings-store";
 import { t } from "./strings";
@@ -32,6 +35,7 @@ export class PluginServices implements EnginePorts {
 	private readonly runHistory: DeferredHistory;
 	private readonly historyPath: string;
 	private database: PluginDbModule.PluginDb | null = null;
+	private signIn: InteractiveGrants | null = null;
 
 	constructor(
 		private readonly app: App,
@@ -125,6 +129,27 @@ export class PluginServices implements EnginePorts {
 	/** What the kinds' runners need from the plugin: db blocks' connections and drivers. */
 	kinds(): Partial<KindDeps> {
 		return { db: this.db() };
+	}
+
+	/** `persist = true` tokens, kept in Obsidian's secret storage (docs/auth.md). */
+	tokenStore(): TokenStore {
+		return secretTokenStore(this.app.secretStorage);
+	}
+
+	/**
+	 * The sign-ins that need a person (authorization code, device code): a modal, the system browser
+	 * and, on desktop, a loopback redirect. Required on the first such sign-in: main.js carries them as a text module.
+	 */
+	authInteraction(): InteractiveGrants {
+		const grants = (): InteractiveGrants => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+			this.signIn ??= (require("./auth/plugin-sign-in") as typeof PluginSignIn).pluginSignInGrants(this.app);
+			return this.signIn;
+		};
+		return {
+			authorizationCode: (auth, deps) => grants().authorizationCode!(auth, deps),
+			deviceCode: (auth, deps) => grants().deviceCode!(auth, deps),
+		};
 	}
 
 	/** Writes pending history and closes sockets and database pools (plugin unload, through `engine.close()`). */

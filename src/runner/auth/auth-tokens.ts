@@ -10,6 +10,7 @@ import type { RunError } from "../result";
 import { authError, unsetSecret, type AuthProblem } from "./auth-failures";
 import { clientCredentialsGrant, passwordGrant, refreshGrant, type GrantDeps, type GrantOutcome, type OAuthAuth } from "./oauth-grants";
 import { isFresh, type TokenSet } from "./token-set";
+import type { TokenStore } from "./token-store";
 
 /** Grants that need a person (a browser, a code to confirm): the host provides them, or they are not offered. */
 export interface InteractiveGrants {
@@ -22,6 +23,8 @@ export interface EnsureOptions {
 	renew?: boolean;
 	fetch: GrantDeps["fetch"];
 	interactive?: InteractiveGrants;
+	/** The run's cancel (a sign-in waiting for a person stops with it). */
+	signal?: AbortSignal;
 }
 
 export type EnsureOutcome = { ok: true; tokens: TokenSet } | { ok: false; error: RunError };
@@ -32,11 +35,23 @@ export class AuthTokens {
 	private readonly discovered = new Map<string, OAuth.AuthorizationServer>();
 	private readonly listeners = new Set<() => void>();
 
-	constructor(private readonly now: () => number = Date.now) {}
+	/** `store` keeps the tokens of `persist = true` configurations across sessions (the plugin's secret storage). */
+	constructor(
+		private readonly now: () => number = Date.now,
+		private readonly store?: TokenStore,
+	) {}
 
-	/** The tokens kept for a configuration of an environment, fresh or not (what export puts in). */
-	current(environment: string, name: string): TokenSet | undefined {
-		return this.kept.get(keyOf(environment, name));
+	/**
+	 * The tokens kept for a configuration of an environment, fresh or not (what export puts in);
+	 * with `persisted`, those of an earlier session too.
+	 */
+	current(environment: string, name: string, persisted = false): TokenSet | undefined {
+		const key = keyOf(environment, name);
+		const kept = this.kept.get(key);
+		if (kept || !persisted || !this.store) return kept;
+		const stored = this.store.load(environment, name);
+		if (stored) this.kept.set(key, stored);
+		return stored;
 	}
 
 	/** Every token kept: the values masked in the chat's context and in logs. */
@@ -44,9 +59,14 @@ export class AuthTokens {
 		return [...this.kept.values()].flatMap((t) => [t.accessToken, t.idToken, t.refreshToken].filter((v): v is string => v !== undefined));
 	}
 
-	/** Forgets the tokens of one environment, or all ("Clear auth tokens"). */
+	/** Forgets the tokens of one environment, or all ("Clear auth tokens", kept ones included). */
 	clear(environment?: string): void {
-		for (const key of [...this.kept.keys()]) if (environment === undefined || key.startsWith(keyOf(environment, ""))) this.kept.delete(key);
+		for (const key of [...this.kept.keys()]) {
+			if (environment !== undefined && !key.startsWith(keyOf(environment, ""))) continue;
+			this.kept.delete(key);
+			if (environment !== undefined) this.store?.save(environment, key.slice(keyOf(environment, "").length), null);
+		}
+		if (environment === undefined) this.store?.clear();
 		this.changed();
 	}
 
@@ -68,11 +88,17 @@ export class AuthTokens {
 	 */
 	ensure(environment: string, auth: ResolvedAuth, opts: EnsureOptions): Promise<EnsureOutcome> {
 		const key = keyOf(environment, auth.name);
-		const kept = this.kept.get(key);
+		const kept = this.current(environment, auth.name, auth.config.type === "oauth2" && auth.config.persist);
 		if (kept && !opts.renew && isFresh(kept, this.now())) return Promise.resolve({ ok: true, tokens: kept });
 		const running = this.pending.get(key);
 		if (running) return running;
-		const job = this.renew(key, auth, kept, opts).finally(() => this.pending.delete(key));
+		const job = this.renew(key, auth, kept, opts)
+			.then((outcome) => {
+				// Kept across sessions only when the configuration asks for it; a refused refresh forgets them there too.
+				if (auth.config.type === "oauth2" && auth.config.persist) this.store?.save(environment, auth.name, outcome.ok ? outcome.tokens : (this.kept.get(key) ?? null));
+				return outcome;
+			})
+			.finally(() => this.pending.delete(key));
 		this.pending.set(key, job);
 		return job;
 	}
@@ -82,7 +108,7 @@ export class AuthTokens {
 		if (auth.config.type !== "oauth2") return fail({ step: "configuration", reason: "an aws-sigv4 configuration signs requests: write Authorization: {{$auth.token(\"" + auth.name + "\")}}" });
 		if (auth.unset.length > 0) return fail(unsetSecret(auth.unset[0]));
 		const oauth = auth as OAuthAuth;
-		const deps: GrantDeps = { fetch: opts.fetch, now: this.now, discovered: this.discovered };
+		const deps: GrantDeps = { fetch: opts.fetch, now: this.now, discovered: this.discovered, ...(opts.signal ? { signal: opts.signal } : {}) };
 		let outcome: GrantOutcome | null = null;
 		if (kept?.refreshToken) {
 			outcome = await refreshGrant(oauth, deps, { ...kept, refreshToken: kept.refreshToken });

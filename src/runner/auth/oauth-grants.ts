@@ -16,6 +16,8 @@ export interface GrantDeps {
 	now(): number;
 	/** Discovery documents by issuer, kept for the session. */
 	discovered?: Map<string, OAuth.AuthorizationServer>;
+	/** The run's cancel: a sign-in that waits for a person ends with it. */
+	signal?: AbortSignal;
 }
 
 export type OAuthAuth = ResolvedAuth & { config: OAuth2Config };
@@ -85,7 +87,7 @@ export async function tokenExchange(auth: OAuthAuth, deps: GrantDeps, step: Auth
 	}
 }
 
-const scopeParams = (auth: OAuthAuth): Record<string, string> => (auth.config.scope ? { scope: auth.config.scope } : {});
+export const scopeParams = (auth: OAuthAuth): Record<string, string> => (auth.config.scope ? { scope: auth.config.scope } : {});
 
 /** Client credentials (RFC 6749 §4.4): no user, no browser: what CI runs. */
 export function clientCredentialsGrant(auth: OAuthAuth, deps: GrantDeps): Promise<GrantOutcome> {

@@ -46,7 +46,7 @@ export function runAuth(opts: RunAuthOptions): RunAuth {
 				const signed = awsAuthorization(auth);
 				return signed.ok ? { ok: true, value: signed.value } : unresolved(signed.reason);
 			}
-			const tokens = opts.tokens.current(opts.environment, ref.name);
+			const tokens = opts.tokens.current(opts.environment, ref.name, auth.config.persist);
 			if (!tokens) return unresolved(`no token yet for auth "${ref.name}": run the block to get one`);
 			if (ref.which === "token") return { ok: true, value: tokens.accessToken };
 			return tokens.idToken !== undefined ? { ok: true, value: tokens.idToken } : unresolved(`the provider gave auth "${ref.name}" no ID token (ask for scope "openid")`);
@@ -56,7 +56,7 @@ export function runAuth(opts: RunAuthOptions): RunAuth {
 				const auth = configOf(name);
 				if (!auth) return authError(name, { step: "configuration", reason: missing(name) });
 				if (auth.config.type !== "oauth2") continue;
-				const got = await opts.tokens.ensure(opts.environment, auth, { renew: acquireOpts.renew, fetch: transportFetch(opts.transport(), acquireOpts.signal), interactive: opts.interactive });
+				const got = await opts.tokens.ensure(opts.environment, auth, { renew: acquireOpts.renew, fetch: transportFetch(opts.transport(), acquireOpts.signal), interactive: opts.interactive, signal: acquireOpts.signal });
 				if (!got.ok) return got.error;
 			}
 			return null;

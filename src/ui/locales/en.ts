@@ -544,6 +544,18 @@ export const en = {
 	// issue 30: references across notes
 	crossNoteNotFound: "No note {link} in the vault.",
 	crossNoteRenamed: "Updated {count} references to {note} in code blocks.",
+	// Auth sign-in (issue 26: authorization code and device code): docs/auth.md
+	authSignInTitle: "Sign in: {name}",
+	authSignInBrowser: "Continue in your browser. This window closes once you are signed in.",
+	authSignInOpenAgain: "Open the sign-in page again",
+	authSignInCancel: "Cancel",
+	authDeviceInstructions: "On any device, open {url} and enter this code:",
+	authDeviceExpires: "The code expires at {time}.",
+	authDeviceCopy: "Copy code",
+	authDeviceCopied: "Copied",
+	authDeviceOpenPage: "Open the page",
+	authPageReceived: "Signed in. You can close this tab and go back to Obsidian.",
+	authPageRefused: "The sign-in was refused: the note says why.",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

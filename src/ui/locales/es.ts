@@ -539,4 +539,16 @@ export const es: Table = {
 	// issue 30: references across notes
 	crossNoteNotFound: "No hay ninguna nota {link} en la bóveda.",
 	crossNoteRenamed: "Se actualizaron {count} referencias a {note} en bloques de código.",
+	// Auth sign-in (issue 26: authorization code and device code): docs/auth.md
+	authSignInTitle: "Iniciar sesión: {name}",
+	authSignInBrowser: "Continúa en el navegador. Esta ventana se cierra cuando hayas iniciado sesión.",
+	authSignInOpenAgain: "Abrir de nuevo la página de inicio de sesión",
+	authSignInCancel: "Cancelar",
+	authDeviceInstructions: "En cualquier dispositivo, abre {url} e introduce este código:",
+	authDeviceExpires: "El código caduca a las {time}.",
+	authDeviceCopy: "Copiar código",
+	authDeviceCopied: "Copiado",
+	authDeviceOpenPage: "Abrir la página",
+	authPageReceived: "Sesión iniciada. Puedes cerrar esta pestaña y volver a Obsidian.",
+	authPageRefused: "El inicio de sesión fue rechazado: la nota dice por qué.",
 };

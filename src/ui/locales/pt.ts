@@ -539,4 +539,16 @@ export const pt: Table = {
 	// issue 30: references across notes
 	crossNoteNotFound: "Não há nenhuma nota {link} no cofre.",
 	crossNoteRenamed: "{count} referências a {note} em blocos de código foram atualizadas.",
+	// Auth sign-in (issue 26: authorization code and device code): docs/auth.md
+	authSignInTitle: "Entrar: {name}",
+	authSignInBrowser: "Continue no navegador. Esta janela fecha quando você tiver entrado.",
+	authSignInOpenAgain: "Abrir de novo a página de login",
+	authSignInCancel: "Cancelar",
+	authDeviceInstructions: "Em qualquer dispositivo, abra {url} e digite este código:",
+	authDeviceExpires: "O código expira às {time}.",
+	authDeviceCopy: "Copiar código",
+	authDeviceCopied: "Copiado",
+	authDeviceOpenPage: "Abrir a página",
+	authPageReceived: "Login concluído. Você pode fechar esta aba e voltar ao Obsidian.",
+	authPageRefused: "O login foi recusado: a nota diz o motivo.",
 };

@@ -100,6 +100,29 @@ function compile(context: vm.Context, code: string, filename: string): (module: 
 	return script.runInContext(context) as (module: Module, exports: Module["exports"], require: Require) => void;
 }
 
+/**
+ * Node's webcrypto with its digests handed back as the window's ArrayBuffers: Chromium's crypto
+ * lives in the page's realm, and libraries check `instanceof ArrayBuffer` (oauth4webapi's PKCE
+ * challenge encoding does).
+ */
+function windowCrypto(window: Jsdom.DOMWindow): Crypto {
+	const { Uint8Array: PageBytes } = window as unknown as typeof globalThis;
+	const subtle = new Proxy(webcrypto.subtle, {
+		get(target, key) {
+			if (key === "digest") return async (algorithm: AlgorithmIdentifier, data: BufferSource) => PageBytes.from(new Uint8Array(await target.digest(algorithm, data))).buffer;
+			const value = Reflect.get(target, key, target) as unknown;
+			return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+		},
+	});
+	return new Proxy(webcrypto, {
+		get(target, key) {
+			if (key === "subtle") return subtle;
+			const value = Reflect.get(target, key, target) as unknown;
+			return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+		},
+	}) as Crypto;
+}
+
 export async function launchDesktopHost(): Promise<DesktopHost> {
 	if (!existsSync(MAIN_JS)) throw new Error("main.js is not built: run `npm run build` first");
 	const errors: string[] = [];
@@ -142,7 +165,7 @@ export async function launchDesktopHost(): Promise<DesktopHost> {
 		Request,
 		Response,
 		structuredClone,
-		crypto: webcrypto,
+		crypto: windowCrypto(window),
 	};
 	for (const [name, value] of Object.entries(renderer)) Object.defineProperty(window, name, { value, configurable: true, writable: true });
 

@@ -210,6 +210,9 @@ const app = {
 		setSecret(id: string, v: string) {
 			this.secrets.set(id, v);
 		},
+		listSecrets() {
+			return [...this.secrets.keys()];
+		},
 	},
 	hotkeyManager: hotkeyManager as typeof hotkeyManager | undefined,
 	commands: {

@@ -18,6 +18,10 @@ describe("[environments.<env>.auth.<name>]", () => {
 		});
 	});
 
+	it.each(["http://127.0.0.1:8765/callback", "http://localhost/cb", "http://[::1]:9000/"])("takes the loopback redirect_uri %s", (uri) => {
+		expect(parse({ type: "oauth2", grant: "authorization_code", issuer: "https://x", client_id: "x", redirect_uri: uri }).config).toMatchObject({ redirectUri: uri });
+	});
+
 	it("takes an issuer instead of the endpoints (discovery finds them)", () => {
 		expect(parse({ type: "oauth2", grant: "device_code", issuer: "https://id.example.com", client_id: "notes" }).errors).toEqual([]);
 	});
@@ -30,6 +34,8 @@ describe("[environments.<env>.auth.<name>]", () => {
 		[{ type: "oauth2", grant: "client_credentials", token_url: "ftp://x/t", client_id: "x" }, 'token_url: must be an http(s) URL (got "ftp://x/t")'],
 		[{ type: "oauth2", grant: "client_credentials", token_url: "https://x/t" }, "client_id: is required"],
 		[{ type: "oauth2", grant: "client_credentials", token_url: "https://x/t", client_id: "x", pkce: "yes" }, 'pkce: must be true or false (got "yes")'],
+		[{ type: "oauth2", grant: "authorization_code", issuer: "https://x", client_id: "x", redirect_uri: "https://app.example.com/cb" }, 'redirect_uri: must be an http URL on 127.0.0.1, [::1] or localhost, as http://127.0.0.1:8765/callback (got "https://app.example.com/cb"): the sign-in\'s answer comes back to this computer'],
+		[{ type: "oauth2", grant: "authorization_code", issuer: "https://x", client_id: "x", redirect_uri: "http://127.0.0.1:8765/cb?x=1" }, 'redirect_uri: must be an http URL on 127.0.0.1, [::1] or localhost, as http://127.0.0.1:8765/callback (got "http://127.0.0.1:8765/cb?x=1"): the sign-in\'s answer comes back to this computer'],
 		[{ type: "aws-sigv4", access_key_id: "AKID", secret_access_key: { secret: "aws" }, region: "eu-west-1" }, "service: is required"],
 	])("refuses %j: %s", (table, message) => {
 		const { config, errors } = parse(table);

@@ -1,6 +1,7 @@
 import type { OAuth2Config, ResolvedAuth } from "../../../../src/settings/auth-config";
 import { AuthTokens, type EnsureOptions, type InteractiveGrants } from "../../../../src/runner/auth/auth-tokens";
 import type { TokenSet } from "../../../../src/runner/auth/token-set";
+import type { TokenStore } from "../../../../src/runner/auth/token-store";
 
 const TOKEN_URL = "http://127.0.0.1:9/token";
 
@@ -161,3 +162,48 @@ describe("AuthTokens keeping", () => {
 		expect(listener).toHaveBeenCalledTimes(2);
 	});
 });
+
+describe("AuthTokens across sessions (persist = true)", () => {
+	/** A store over a Map, as the plugin's secret storage keeps it. */
+	function memoryStore(): TokenStore & { map: Map<string, TokenSet> } {
+		const map = new Map<string, TokenSet>();
+		return { map, load: (e, n) => map.get(`${e}/${n}`), save: (e, n, t) => (t ? map.set(`${e}/${n}`, t) : map.delete(`${e}/${n}`)), clear: () => map.clear() };
+	}
+	const persisted = (grant: OAuth2Config["grant"] = "client_credentials"): ResolvedAuth => {
+		const base = oauth(grant);
+		return { ...base, config: { ...(base.config as OAuth2Config), persist: true } };
+	};
+
+	it("keeps a persist configuration's tokens in the store, and a later session uses them without a request", async () => {
+		const store = memoryStore();
+		await new AuthTokens(() => 0, store).ensure("dev", persisted(), { fetch: tokenEndpoint(issued("A1")).fetch });
+		expect(store.map.get("dev/kc")?.accessToken).toBe("A1");
+		const later = new AuthTokens(() => 1_000, store);
+		const endpoint = tokenEndpoint();
+		expect(await later.ensure("dev", persisted(), { fetch: endpoint.fetch })).toMatchObject({ ok: true, tokens: { accessToken: "A1" } });
+		expect(endpoint.grants).toEqual([]);
+		expect(later.current("dev", "kc")?.accessToken).toBe("A1");
+	});
+
+	it("keeps nothing of a configuration without persist, and reads nothing kept for it", async () => {
+		const store = memoryStore();
+		store.map.set("dev/kc", { accessToken: "OLD", issuedAt: 0 });
+		const tokens = new AuthTokens(() => 0, store);
+		expect(tokens.current("dev", "kc")).toBeUndefined();
+		expect(await tokens.ensure("dev", oauth("client_credentials"), { fetch: tokenEndpoint(issued("A1")).fetch })).toMatchObject({ tokens: { accessToken: "A1" } });
+		expect(store.map.get("dev/kc")?.accessToken).toBe("OLD");
+	});
+
+	it("forgets kept tokens when their refresh is refused, and on Clear auth tokens", async () => {
+		const store = memoryStore();
+		store.map.set("dev/kc", { accessToken: "old", refreshToken: "R", issuedAt: 0, expiresAt: 10 });
+		const tokens = new AuthTokens(() => 100, store);
+		const out = await tokens.ensure("dev", persisted("authorization_code"), { fetch: tokenEndpoint({ status: 400, body: { error: "invalid_grant" } }).fetch });
+		expect(out.ok).toBe(false);
+		expect(store.map.has("dev/kc")).toBe(false);
+		store.map.set("prod/kc", { accessToken: "P", issuedAt: 0 });
+		tokens.clear();
+		expect(store.map.size).toBe(0);
+	});
+});
+
