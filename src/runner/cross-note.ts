@@ -1,6 +1,5 @@
 import { historyAlias, noteAliasLabel, parseNoteAliasPath, type AliasPath, type Lookup, type NoteBlock } from "../blocks";
 import { failedError } from "./failures";
-import { aliasBlocks } from "./prepare";
 import { failedBeforeStart, type BlockResult } from "./result";
 
 /**
@@ -114,7 +113,8 @@ export function crossNoteDependencies(r: CrossNoteRun): (block: NoteBlock, stack
 async function runOther(r: CrossNoteRun, path: string, alias: string, label: string, chain: readonly string[]): Promise<BlockResult> {
 	const note = await r.links.blocks(path);
 	if (note === null) return failedBeforeStart({ code: "unresolved_reference", message: `Unresolved reference ${label}: the note ${path} cannot be read` });
-	const dep = aliasBlocks(note).get(alias);
+	// The first runnable block with the alias, as prepare.ts's aliasBlocks picks (not imported: prepare.ts reads this module's types).
+	const dep = note.find((b) => b.alias === alias && b.runnable);
 	if (!dep) return failedBeforeStart({ code: "unresolved_reference", message: `Unresolved reference ${label}: ${path} has no block with alias "${alias}"` });
 	return r.run(path, note, dep, chain);
 }
