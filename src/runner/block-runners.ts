@@ -70,5 +70,6 @@ export function prepareContext(note: readonly NoteBlock[], block: NoteBlock, sco
 		secretNames: scope.secrets?.names,
 		unsetSecrets: scope.secrets?.unset,
 		auth: scope.auth,
+		properties: scope.properties,
 	};
 }

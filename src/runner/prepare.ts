@@ -3,6 +3,7 @@ import { failedError, failureText } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
 import type { RunAuth } from "./auth/run-auth";
+import { propertyReader } from "./note-properties";
 
 /** What a block's references can read. */
 export interface PrepareContext {
@@ -25,7 +26,12 @@ export interface PrepareContext {
 	unsetSecrets?: ReadonlySet<string>;
 	/** `{{$auth.token("name")}}`: the environment's auth configurations and their kept tokens (absent: none). */
 	auth?: RunAuth;
+	/** The note's front-matter properties, for `{{this.<name>}}` (absent: the note has none to read). */
+	properties?: NoteProperties;
 }
+
+/** A note's front matter as read (Obsidian's metadata cache, or the CLI's parse of the file). */
+export type NoteProperties = Readonly<Record<string, unknown>>;
 
 /** What every block of a run reads alike: the active environment, the note's finished runs, the defaults. */
 export interface RunScope {
@@ -39,6 +45,8 @@ export interface RunScope {
 	secrets?: { names: ReadonlySet<string>; unset: ReadonlySet<string> };
 	/** The environment's auth configurations, their tokens and how to get them. */
 	auth?: RunAuth;
+	/** The note's properties; the engine adds what a block of the run set (`# @property`). */
+	properties?: NoteProperties;
 }
 
 /** The blocks references can read by alias: the note's runnable blocks, the first of each name. */
@@ -84,6 +92,7 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
 		// Precedence block > file > environment (docs/blocks.md); fileVariables already holds block over file.
 		variable: (name) => (ctx.fileVariables && Object.prototype.hasOwnProperty.call(ctx.fileVariables, name) ? ctx.fileVariables[name] : Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
 		literal: (name) => ctx.secretNames?.has(name) ?? false,
+		...(ctx.properties ? { property: propertyReader(ctx.properties) } : {}),
 	};
 }
 

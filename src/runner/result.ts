@@ -1,3 +1,5 @@
+import type { PropertyWrites } from "./note-properties";
+
 /**
  * States of one block execution (docs/architecture.md):
  * idle → running → streaming → done; or cancelled / failed; or cached (served from cache).
@@ -38,6 +40,8 @@ export interface RunError {
 
 /** What every run has, whatever its kind. */
 export interface RunCommon {
+	/** What a successful run's `# @property` directives set in the note's front matter, or why nothing is set. */
+	properties?: PropertyWrites;
 	state: RunState;
 	error?: RunError;
 	/** Epoch ms of the start of the run. */
