@@ -2,7 +2,7 @@ import { FileSystemAdapter, Platform, TFile, requestUrl, type App } from "obsidi
 import type { DbDeps } from "../runner/db/db-result";
 import type { KindDeps } from "../runner/result";
 import { DeferredHistory } from "../runner/deferred-history";
-import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
+import type { ActiveEnvironment, EnginePorts, NotePropertiesPort } from "../runner/engine";
 import type { BodyFiles } from "../runner/file-parts";
 import type { HistoryNotice, RunHistoryStore } from "../runner/history-store";
 import type * as HistoryStoreModule from "../runner/history-store";
@@ -14,6 +14,7 @@ import { watchConfigFile } from "./config-file-watch";
 import { notify } from "./notify";
 import { blobWorker } from "./db/blob-worker";
 import type * as PluginDbModule from "./db/plugin-db";
+import { obsidianNoteProperties } from "./note-properties";
 import { createObsidianTransport } from "./obsidian-transport";
 import type { SettingsStore } from "./settings-store";
 import { t } from "./strings";
@@ -31,6 +32,7 @@ export class PluginServices implements EnginePorts {
 	private readonly runHistory: DeferredHistory;
 	private readonly historyPath: string;
 	private database: PluginDbModule.PluginDb | null = null;
+	private properties: NotePropertiesPort | null = null;
 
 	constructor(
 		private readonly app: App,
@@ -114,6 +116,11 @@ export class PluginServices implements EnginePorts {
 	/** What the kinds' runners need from the plugin: db blocks' connections and drivers. */
 	kinds(): Partial<KindDeps> {
 		return { db: this.db() };
+	}
+
+	/** `{{this.<name>}}` and `# @property`: the notes' front matter. */
+	noteProperties(): NotePropertiesPort {
+		return (this.properties ??= obsidianNoteProperties(this.app));
 	}
 
 	/** Writes pending history and closes sockets and database pools (plugin unload, through `engine.close()`). */

@@ -532,4 +532,17 @@ export const es: Table = {
 	streamTimingCount: "mensajes",
 	streamNoCustomHeaders: "En el móvil el WebSocket no envía cabeceras propias, así que {headers} no se enviarían.",
 	streamRunWithoutHeaders: "Ejecutar sin ellas",
+	// Issue 28: note properties and polling
+	propertiesNotWritten: "No se pudieron fijar las propiedades de {note}: {reason}",
+	propertiesNoNote: "la nota no está en la bóveda",
+	propertiesNotSet: "Propiedades no fijadas",
+	propertiesSet: "Propiedades fijadas: {names}",
+	pollAttempt: "Intento {attempt} de {max}",
+	pollLastStatus: "último estado {status}",
+	pollWaiting: "siguiente intento en {time}",
+	pollSparkline: "Duración y estado de cada intento",
+	pollPassed: "{block}: las aserciones pasaron en el intento {attempt} de {max}",
+	pollExhausted: "{block}: las aserciones siguen fallando tras {max} intentos",
+	pollStopped: "{block}: sondeo detenido tras el intento {attempt} de {max}",
+	pollEnded: "{block}: el sondeo terminó en el intento {attempt} de {max}: {reason}",
 };

@@ -532,4 +532,17 @@ export const pt: Table = {
 	streamTimingCount: "mensagens",
 	streamNoCustomHeaders: "No celular o WebSocket não envia cabeçalhos próprios, então {headers} não seriam enviados.",
 	streamRunWithoutHeaders: "Executar sem eles",
+	// Issue 28: note properties and polling
+	propertiesNotWritten: "Não foi possível definir as propriedades de {note}: {reason}",
+	propertiesNoNote: "a nota não está no cofre",
+	propertiesNotSet: "Propriedades não definidas",
+	propertiesSet: "Propriedades definidas: {names}",
+	pollAttempt: "Tentativa {attempt} de {max}",
+	pollLastStatus: "último status {status}",
+	pollWaiting: "próxima tentativa em {time}",
+	pollSparkline: "Duração e status de cada tentativa",
+	pollPassed: "{block}: as asserções passaram na tentativa {attempt} de {max}",
+	pollExhausted: "{block}: as asserções ainda falham após {max} tentativas",
+	pollStopped: "{block}: consulta interrompida após a tentativa {attempt} de {max}",
+	pollEnded: "{block}: a consulta terminou na tentativa {attempt} de {max}: {reason}",
 };
