@@ -73,6 +73,8 @@ export interface EnginePorts {
 	authInteraction?(): InteractiveGrants | undefined;
 	/** The clock tokens expire by (tests move it); default Date.now. */
 	clock?: () => number;
+	/** A `# @poll` block's poll ended (passed, max reached, stopped): the plugin says so in a notice. */
+	pollEnded?(filePath: string, block: NoteBlock, result: BlockResult): void;
 	/** The notes' front matter: read for `{{this.<name>}}`, written after a run that set `# @property` values (absent: neither). */
 	noteProperties?(): NotePropertiesPort;
 }
@@ -200,6 +202,7 @@ export function createEngine(ports: EnginePorts): Engine {
 					Object.assign(properties, result.properties.values);
 					writes.push(notePort.write(filePath, result.properties.values));
 				}
+				if (result.poll) ports.pollEnded?.(filePath, block, result);
 				const key = blockKey(block);
 				session.update(key, result);
 				const c = controllers.get(key);

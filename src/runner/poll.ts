@@ -2,7 +2,7 @@ import { SAFE_METHODS, type PollDirective } from "../blocks";
 import type { HttpRun } from "./http/http-run";
 import type { BlockRunContext } from "./kind-runner";
 import { runSucceeded } from "./note-properties";
-import type { BlockResult, FinalState, RunError, RunSnapshot } from "./result";
+import type { BlockResult, FinalState, RunCommon, RunError, RunSnapshot } from "./result";
 import { isActive } from "./state-machine";
 
 /**
@@ -47,7 +47,7 @@ export function isPollOver(phase: PollPhase): boolean {
 }
 
 /** A run the user can Stop: a request in flight, or a poll waiting for its next attempt. */
-export function isBusy(snapshot: RunSnapshot): boolean {
+export function isBusy(snapshot: Pick<RunCommon, "state" | "poll">): boolean {
 	return isActive(snapshot.state) || snapshot.poll?.phase === "waiting";
 }
 

@@ -15,6 +15,9 @@ import { notify } from "./notify";
 import { blobWorker } from "./db/blob-worker";
 import type * as PluginDbModule from "./db/plugin-db";
 import { obsidianNoteProperties } from "./note-properties";
+import { announcePollEnd } from "./poll-notice";
+import { historyAlias, type NoteBlock } from "../blocks";
+import type { BlockResult } from "../runner/result";
 import { createObsidianTransport } from "./obsidian-transport";
 import type { SettingsStore } from "./settings-store";
 import { t } from "./strings";
@@ -116,6 +119,11 @@ export class PluginServices implements EnginePorts {
 	/** What the kinds' runners need from the plugin: db blocks' connections and drivers. */
 	kinds(): Partial<KindDeps> {
 		return { db: this.db() };
+	}
+
+	/** A poll's end: a notice, and a system notification when Obsidian is in the background. */
+	pollEnded(_filePath: string, block: NoteBlock, result: BlockResult): void {
+		announcePollEnd(block.alias ?? historyAlias(block), result);
 	}
 
 	/** `{{this.<name>}}` and `# @property`: the notes' front matter. */
