@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { BodyFiles } from "../runner/file-parts";
-import type { EnginePorts } from "../runner/engine";
+import type { EnginePorts, NotePropertiesPort } from "../runner/engine";
+import { readFrontMatter, setFrontMatter } from "./front-matter";
 import { HistoryStore } from "../runner/history-store";
 import { createNodeTransport } from "../runner/http/node-transport";
 import type { DbDeps } from "../runner/db/db-result";
@@ -27,6 +28,8 @@ export interface CliPortOptions {
 	dbBase?: string;
 	/** The vault root `< file` paths start from (null: the note is outside a vault and paths are absolute). */
 	filesRoot?: string | null;
+	/** The note on disk: its front matter is what `{{this.<name>}}` reads and `# @property` writes. */
+	noteFile?: string;
 }
 
 /**
@@ -64,10 +67,32 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		caching: opts.useCache,
 		kinds: () => ({ db }),
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
+		...(opts.noteFile ? { noteProperties: () => noteFileProperties(opts.noteFile as string, opts.warn) } : {}),
 		close: async () => {
 			transport.close();
 			await drivers.closeAll();
 			await history?.close();
+		},
+	};
+}
+
+/** One note's front matter on disk: read when a run starts, rewritten (the rest of the note kept) after a run that set properties. */
+export function noteFileProperties(file: string, warn: (s: string) => void): NotePropertiesPort {
+	return {
+		read() {
+			const found = readFrontMatter(readFileSync(file, "utf8"));
+			if (found.ok) return found.properties;
+			warn(`runnable-blocks: ${file}: ${found.message}; {{this.…}} reads no properties\n`);
+			return undefined;
+		},
+		async write(_path, values) {
+			try {
+				const patched = setFrontMatter(readFileSync(file, "utf8"), values);
+				if (patched.ok) writeFileSync(file, patched.text);
+				else warn(`runnable-blocks: properties not set in ${file}: ${patched.message}\n`);
+			} catch (e) {
+				warn(`runnable-blocks: properties not set in ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+			}
 		},
 	};
 }
