@@ -77,5 +77,5 @@ export function normalizePath(p: string): string {
 
 /** Obsidian's TFile, as far as `instanceof` and a path go. */
 export class TFile {
-	constructor(public path = "") {}
+	path = "";
 }

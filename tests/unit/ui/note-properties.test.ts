@@ -3,7 +3,7 @@ import { obsidianNoteProperties } from "../../../src/ui/note-properties";
 
 /** An app whose vault holds one note with this front matter; processFrontMatter edits it as Obsidian's does (or fails). */
 function appWith(front: Record<string, unknown> | undefined, fail?: Error) {
-	const file = new TFile("n.md");
+	const file = Object.assign(new TFile(), { path: "n.md" });
 	let stored = front ? { ...front } : undefined;
 	const app = {
 		vault: { getAbstractFileByPath: (path: string) => (path === "n.md" ? file : null) },
