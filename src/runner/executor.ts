@@ -10,7 +10,7 @@ import type { KindDeps, KindOptions, RunError, RunSnapshot } from "./result";
 import { nextState, type RunEvent } from "./state-machine";
 import { sendWithDigest } from "./http/digest-auth";
 import type { Transport, TransportOutcome } from "./transport";
-import type { Sleeper } from "./poll";
+import type { Sleeper } from "./note-memory";
 
 /** The cache as the executor needs it (a byte-bounded LRU in practice). */
 export interface ResultCache {

@@ -1,5 +1,5 @@
 import { findReferences, propertyNameOf, resolveTemplate, type AssertionResult, type PropertyDirective, type ReferenceSources } from "../blocks";
-import type { NoteProperties } from "./prepare";
+import type { NoteProperties, PropertyWrites } from "./note-memory";
 import type { FinalState } from "./result";
 import { selectJsonValue } from "./select-json";
 
@@ -10,8 +10,7 @@ import { selectJsonValue } from "./select-json";
  * through its front-matter patch.
  */
 
-/** What a finished run sets: each property's value, its type kept, or why none is set. */
-export type PropertyWrites = { ok: true; values: Record<string, unknown> } | { ok: false; message: string };
+export type { PropertyWrites } from "./note-memory";
 
 /** A property as text in a request: strings as they are, lists and maps as JSON, an empty property as "". */
 export function propertyText(value: unknown): string {

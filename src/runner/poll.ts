@@ -2,7 +2,8 @@ import { SAFE_METHODS, type PollDirective } from "../blocks";
 import type { HttpRun } from "./http/http-run";
 import type { BlockRunContext } from "./kind-runner";
 import { runSucceeded } from "./note-properties";
-import type { BlockResult, FinalState, RunCommon, RunError, RunSnapshot } from "./result";
+import type { PollAttempt, PollPhase, PollProgress, Sleeper } from "./note-memory";
+import type { BlockResult, RunCommon, RunError, RunSnapshot } from "./result";
 import { isActive } from "./state-machine";
 
 /**
@@ -12,7 +13,7 @@ import { isActive } from "./state-machine";
  * between them the poll waits, abortably, on an injected sleeper. Its phases are a state
  * machine of their own, moved only by `nextPollPhase`.
  */
-export type PollPhase = "attempting" | "waiting" | "passed" | "exhausted" | "stopped" | "ended";
+export type { PollAttempt, PollPhase, PollProgress, Sleeper } from "./note-memory";
 
 /** What can happen to a poll: how an attempt ended, the wait ending, Stop during the wait. */
 export type PollEvent = "met" | "unmet" | "unmet_last" | "unsent" | "cancelled" | "wait_over" | "stop";
@@ -50,29 +51,6 @@ export function isPollOver(phase: PollPhase): boolean {
 export function isBusy(snapshot: Pick<RunCommon, "state" | "poll">): boolean {
 	return isActive(snapshot.state) || snapshot.poll?.phase === "waiting";
 }
-
-/** One attempt as the panel's sparkline and the CLI show it. */
-export interface PollAttempt {
-	status: number | null;
-	durationMs: number;
-	state: FinalState;
-	met: boolean;
-}
-
-/** Where a poll is: on every snapshot of a polled block (attempt k of n, the attempts so far). */
-export interface PollProgress {
-	phase: PollPhase;
-	/** 1-based: the attempt running, or the last one made. */
-	attempt: number;
-	max: number;
-	everyMs: number;
-	attempts: PollAttempt[];
-	/** While waiting: epoch ms of the next attempt. */
-	nextAt?: number;
-}
-
-/** Waits `ms`; true when the time passed, false as soon as `signal` aborts (Stop). Never rejects. */
-export type Sleeper = (ms: number, signal: AbortSignal | undefined) => Promise<boolean>;
 
 /** The sleeper of a real run: a timer, cleared on abort. */
 export const timerSleeper: Sleeper = (ms, signal) =>

@@ -4,6 +4,7 @@ import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, typ
 import type { BlockResult, RunError } from "./result";
 import type { RunAuth } from "./auth/run-auth";
 import { propertyReader } from "./note-properties";
+import type { NoteProperties } from "./note-memory";
 
 /** What a block's references can read. */
 export interface PrepareContext {
@@ -30,8 +31,7 @@ export interface PrepareContext {
 	properties?: NoteProperties;
 }
 
-/** A note's front matter as read (Obsidian's metadata cache, or the CLI's parse of the file). */
-export type NoteProperties = Readonly<Record<string, unknown>>;
+export type { NoteProperties } from "./note-memory";
 
 /** What every block of a run reads alike: the active environment, the note's finished runs, the defaults. */
 export interface RunScope {

@@ -1,5 +1,4 @@
-import type { PropertyWrites } from "./note-properties";
-import type { PollProgress } from "./poll";
+import type { PollProgress, PropertyWrites } from "./note-memory";
 
 /**
  * States of one block execution (docs/architecture.md):
