@@ -22,7 +22,7 @@ const progress = (over: Partial<PollProgress> = {}): PollProgress => ({
 
 describe("a polled block's progress in the panel", () => {
 	it("says attempt k of n, the last status and the wait", () => {
-		const parent = document.createElement("div");
+		const parent = createDiv();
 		renderPoll(parent, progress());
 		expect(parent.querySelector(".rb-poll-attempt")?.textContent).toBe("Attempt 3 of 20");
 		expect(parent.querySelector(".rb-poll-status")?.textContent).toBe("last status 200");
@@ -31,7 +31,7 @@ describe("a polled block's progress in the panel", () => {
 	});
 
 	it("draws one bar per attempt, its height the duration against the longest, its class the outcome", () => {
-		const parent = document.createElement("div");
+		const parent = createDiv();
 		renderPoll(parent, progress({ phase: "passed" }));
 		const svg = parent.querySelector("svg");
 		expect(svg?.namespaceURI).toBe("http://www.w3.org/2000/svg");
@@ -46,14 +46,14 @@ describe("a polled block's progress in the panel", () => {
 	});
 
 	it("keeps a status text as text: nothing is parsed as markup", () => {
-		const parent = document.createElement("div");
+		const parent = createDiv();
 		renderPoll(parent, progress({ attempts: [{ status: null, durationMs: 1, state: "failed", met: false }] }));
 		expect(parent.querySelector(".rb-poll-status")?.textContent).toBe("last status failed");
 		expect(parent.querySelector("title")?.textContent).toMatch(/^failed · /);
 	});
 
 	it("shows no sparkline before the first attempt ends", () => {
-		const parent = document.createElement("div");
+		const parent = createDiv();
 		renderPoll(parent, progress({ phase: "attempting", attempt: 1, attempts: [] }));
 		expect(parent.querySelector("svg")).toBeNull();
 		expect(parent.querySelector(".rb-poll-status")).toBeNull();
