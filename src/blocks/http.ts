@@ -4,6 +4,7 @@ import { aliasToken, displayToken, enumToken, timeoutToken } from "./info";
 import { defineKind, type ContentAlias } from "./kind";
 import { error, warning, type BlockProblem } from "./problems";
 import { findReferences, isHttpToken } from "./references";
+import { parseMemoryDirective, type PollDirective, type PropertyDirective } from "./memory-directives";
 
 /** How an http block is edited: as text, or in the form editor. */
 export type EditMode = "raw" | "form";
@@ -81,6 +82,10 @@ export interface HttpBlock {
 	noRedirect: boolean;
 	/** `# @no-cookie-jar`. */
 	noCookieJar: boolean;
+	/** `# @property name = value` lines, in order: front matter set after a successful run. */
+	properties: PropertyDirective[];
+	/** `# @poll every= max= [unsafe]`: the block re-runs until its assertions pass. */
+	poll: PollDirective | null;
 	/** `@name = value` lines, in order (references in values unresolved). */
 	variables: FileVariable[];
 	/** The body split into text and `< file` parts; one text part (or none) without file lines. */
@@ -267,6 +272,8 @@ function parseLines(text: string, given: readonly string[] | undefined): HttpBlo
 		nameDirective: null,
 		noRedirect: false,
 		noCookieJar: false,
+		properties: [],
+		poll: null,
 		variables: [],
 		bodyParts: [],
 		graphql: null,
@@ -289,7 +296,7 @@ function parseLines(text: string, given: readonly string[] | undefined): HttpBlo
 			i = consumeBlockComment(lines, i);
 		} else if ((lead === HASH || lead === SLASH) && COMMENT.test(line.text)) {
 			line.kind = "comment";
-			applyDirective(block, line.text);
+			applyDirective(block, line.text, i);
 			i++;
 		} else if (lead === AT && VARIABLE.test(line.text)) {
 			readVariable(block, i);
@@ -380,11 +387,27 @@ function readVariable(block: HttpBlock, i: number): void {
 	block.variables.push({ name: m[1], value: m[2].trim(), line: i });
 }
 
-function applyDirective(block: HttpBlock, comment: string): void {
+function applyDirective(block: HttpBlock, comment: string, line: number): void {
 	const d = directiveOf(comment);
+	if (d.name === undefined && comment.includes("@")) applyMemoryDirective(block, comment, line);
 	if (d.name !== undefined && block.nameDirective === null) block.nameDirective = d.name;
 	if (d.noRedirect) block.noRedirect = true;
 	if (d.noCookieJar) block.noCookieJar = true;
+}
+
+/** `# @property` and `# @poll` (memory-directives.ts); one `@poll` and one `@property` per name. */
+function applyMemoryDirective(block: HttpBlock, comment: string, line: number): void {
+	const text = comment.replace(COMMENT, "");
+	const column = comment.length - text.length + (text.length - text.trimStart().length);
+	const found = parseMemoryDirective(text.trim(), line, column);
+	if (found === null) return;
+	if (found.kind === "problem") block.problems.push(found.problem);
+	else if (found.kind === "poll") {
+		if (block.poll === null) block.poll = found.directive;
+		else block.problems.push(error("invalid_directive", `@poll is written more than once (first on line ${block.poll.line + 1} of the block)`, line, column));
+	} else if (block.properties.some((p) => p.name === found.directive.name)) {
+		block.problems.push(error("invalid_directive", `@property ${found.directive.name} is set twice: the block would write one of them over the other`, line, column));
+	} else block.properties.push(found.directive);
 }
 
 function readRequestLine(block: HttpBlock, i: number): void {
@@ -427,7 +450,7 @@ function readHead(block: HttpBlock, start: number): number {
 			continue;
 		} else if ((lead === HASH || lead === SLASH) && COMMENT.test(line.text)) {
 			line.kind = "comment";
-			applyDirective(block, line.text);
+			applyDirective(block, line.text, i);
 		} else if ((lead === LT || lead === GT) && SCRIPT_START.test(line.text)) {
 			i = consumeScript(block, i);
 			continue;
@@ -517,7 +540,7 @@ function readBody(block: HttpBlock, start: number, text: string, starts: readonl
 		}
 		if ((lead === HASH || lead === SLASH) && COMMENT.test(line.text)) {
 			line.kind = "comment";
-			applyDirective(block, line.text);
+			applyDirective(block, line.text, i);
 		} else if (lead === AT && VARIABLE.test(line.text)) {
 			// httpyac and kulala read `@name = value` anywhere between requests as a variable.
 			sawOmitted = true;

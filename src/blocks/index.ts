@@ -7,6 +7,7 @@ export * from "./info";
 export * from "./kind";
 export * from "./kinds";
 export * from "./http";
+export * from "./memory-directives";
 export * from "./references";
 export * from "./builtins";
 export * from "./auth-reference";

@@ -39,6 +39,9 @@ export function pickerMethods(current: HttpMethod | null | undefined): HttpMetho
 	return current && !basic.includes(current) ? [...basic, current] : basic;
 }
 
+/** Methods that do not change the server (RFC 9110 "safe"): `# @poll` repeats only these without `unsafe`. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+
 /** Methods whose responses may be served from the cache; the others always hit the network. */
 export const CACHEABLE_METHODS: ReadonlySet<HttpMethod> = new Set<HttpMethod>(["GET", "HEAD", "OPTIONS"]);
 

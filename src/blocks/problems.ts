@@ -25,7 +25,8 @@ export type ProblemCode =
 	| "unterminated_fence"
 	| "unclosed_handler"
 	| "script_not_run"
-	| "missing_separator";
+	| "missing_separator"
+	| "invalid_directive"; // a malformed `# @property` or `# @poll` (memory-directives.ts)
 
 export function error(code: ProblemCode, message: string, line: number, column = 0): BlockProblem {
 	return { code, message, line, column, severity: "error" };

@@ -142,6 +142,16 @@ export interface ReferenceSources {
 	variable(name: string): string | undefined;
 	/** Variables whose value is taken as it is, never resolved further (secrets: a password may hold `{{`). */
 	literal?(name: string): boolean;
+	/** `{{this.<name>}}`: the note's front-matter property as text; absent where a note has no properties to read. */
+	property?(name: string): string | undefined;
+}
+
+/** `{{this.price}}` reads the note's property `price` (APIR's form); the rest of the name may hold dots. */
+export const PROPERTY_PREFIX = "this.";
+
+/** The property a reference's inside names (`this.price` → `price`), or null. */
+export function propertyNameOf(inner: string): string | null {
+	return inner.startsWith(PROPERTY_PREFIX) && inner.length > PROPERTY_PREFIX.length ? inner.slice(PROPERTY_PREFIX.length) : null;
 }
 
 export interface ReferenceError {
@@ -222,6 +232,12 @@ function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, str
 		case "variable": {
 			const encode = ref.inner.startsWith("%");
 			const name = encode ? ref.inner.slice(1) : ref.inner;
+			const property = sources.property ? propertyNameOf(name) : null;
+			if (property !== null) {
+				const text = sources.property?.(property);
+				if (text === undefined) return unresolved(`the note has no property "${property}" in its front matter`);
+				return { ok: true, value: encode ? encodeURIComponent(text) : text };
+			}
 			const value = sources.variable(name);
 			if (value === undefined) return unresolved(`no variable "${name}" in the active environment`);
 			const found = variable(name, value);

@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { BodyFiles } from "../runner/file-parts";
-import type { EnginePorts } from "../runner/engine";
+import type { EnginePorts, NotePropertiesPort } from "../runner/engine";
 import type { NoteLinks } from "../runner/cross-note";
+import { readFrontMatter, setFrontMatter } from "./front-matter";
 import { HistoryStore } from "../runner/history-store";
 import { createNodeTransport } from "../runner/http/node-transport";
 import type { DbDeps } from "../runner/db/db-result";
@@ -39,6 +40,8 @@ export interface CliPortOptions {
 	noteLinks?: NoteLinks;
 	/** How a person signs in (`run`: the link on stderr, the browser on a terminal); without it, grants that need a person say so. */
 	signIn?: SignInHost;
+	/** The note on disk: its front matter is what `{{this.<name>}}` reads and `# @property` writes. */
+	noteFile?: string;
 }
 
 /**
@@ -80,10 +83,32 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
 		notes: () => opts.noteLinks,
 		...(opts.signIn ? { authInteraction: () => interactiveGrants(opts.signIn as SignInHost) } : {}),
+		...(opts.noteFile ? { noteProperties: () => noteFileProperties(opts.noteFile as string, opts.warn) } : {}),
 		close: async () => {
 			node.close();
 			await drivers.closeAll();
 			await history?.close();
+		},
+	};
+}
+
+/** One note's front matter on disk: read when a run starts, rewritten (the rest of the note kept) after a run that set properties. */
+export function noteFileProperties(file: string, warn: (s: string) => void): NotePropertiesPort {
+	return {
+		read() {
+			const found = readFrontMatter(readFileSync(file, "utf8"));
+			if (found.ok) return found.properties;
+			warn(`runnable-blocks: ${file}: ${found.message}; {{this.…}} reads no properties\n`);
+			return undefined;
+		},
+		async write(_path, values) {
+			try {
+				const patched = setFrontMatter(readFileSync(file, "utf8"), values);
+				if (patched.ok) writeFileSync(file, patched.text);
+				else warn(`runnable-blocks: properties not set in ${file}: ${patched.message}\n`);
+			} catch (e) {
+				warn(`runnable-blocks: properties not set in ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
+			}
 		},
 	};
 }

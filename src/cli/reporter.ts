@@ -9,6 +9,7 @@ import { httpFields } from "../runner/http/http-run";
 import type { BlockResult, RunError, RunSnapshot } from "../runner/result";
 import { isStreamRun } from "../runner/stream/stream-run";
 import { websocketUrl } from "../runner/stream/prepare-stream";
+import type { PollProgress } from "../runner/poll";
 import { assertionsOf, LiveMessages, streamSummary, streamVerb } from "./stream-output";
 import { PLAIN, type Terminal } from "./terminal";
 
@@ -82,6 +83,8 @@ export function describeResult(block: NoteBlock, result: BlockResult, terminal: 
 	if (result.timing && result.state !== "cached") parts.push(paint("dim", formatMs(result.timing.total)));
 	if (run.body) parts.push(paint("dim", formatBytes(run.body.byteLength)));
 	if (stream) parts.push(paint("dim", streamSummary(stream)));
+	if (result.poll) parts.push(paint(result.poll.phase === "passed" ? "green" : "yellow", pollSummary(result.poll)));
+	if (result.properties && !result.properties.ok) parts.push(paint("red", `properties not set: ${result.properties.message}`));
 	const problems = file && result.error?.code === "invalid_block" ? problemLines(file, block) : [];
 	if (problems.length > 0) parts.push(paint("red", problems[0]));
 	else {
@@ -91,6 +94,20 @@ export function describeResult(block: NoteBlock, result: BlockResult, terminal: 
 	// Scripts the peers would run are said, not dropped silently (docs/blocks.md).
 	const scripts = file ? block.problems.filter((p) => p.code === "script_not_run").map((p) => `    ${paint("dim", `${file}:${p.line + 1}: ${p.message}`)}`) : [];
 	return [parts.join("  "), ...problems.slice(1).map((p) => `    ${paint("red", p)}`), ...scripts].join("\n");
+}
+
+const POLL_ENDS: Record<PollProgress["phase"], string> = {
+	attempting: "attempt",
+	waiting: "waiting after attempt",
+	passed: "poll passed on attempt",
+	exhausted: "poll reached max: attempt",
+	stopped: "poll stopped after attempt",
+	ended: "poll ended on attempt",
+};
+
+/** `poll passed on attempt 4 of 10 (503 503 503 200)`: how a poll ended and each attempt's status. */
+export function pollSummary(poll: PollProgress): string {
+	return `${POLL_ENDS[poll.phase]} ${poll.attempt} of ${poll.max} (${poll.attempts.map((a) => a.status ?? a.state).join(" ")})`;
 }
 
 function painter(terminal: Terminal): (style: Style, text: string) => string {
@@ -176,7 +193,7 @@ export class Reporter {
 		if (!this.terminal.progress || this.now() - this.lastProgress < 100) return;
 		this.lastProgress = this.now();
 		const phase = s.state === "streaming" ? `receiving ${formatBytes(httpFields(s).receivedBytes ?? 0)}` : s.state;
-		this.showProgress(`[${this.n}/${this.total}] ${label(block)} ${phase}`);
+		this.showProgress(`[${this.n}/${this.total}] ${label(block)} ${s.poll ? `${pollSummary(s.poll)} ` : ""}${phase}`);
 	}
 
 	/** A block ended: printed now, or once every block above it in the plan has been. */

@@ -6,6 +6,7 @@ import type * as RunWebsocket from "./stream/run-websocket";
 import { onFirstUse, type BlockRunContext, type KindRunner } from "./kind-runner";
 import { aliasBlocks, invalidBlock, type PrepareContext, type RunScope } from "./prepare";
 import { failedBeforeStart, type BlockResult, type KindOptions } from "./result";
+import { pollBlock, timerSleeper } from "./poll";
 
 type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteBlock, { kind: L }>> };
 
@@ -35,9 +36,14 @@ export function isRunnable(block: NoteBlock): boolean {
 	return runnerFor(block.kind) !== undefined && !definesVariablesOnly(block);
 }
 
-/** Runs one block with its kind's runner; a kind with none fails before anything is sent, saying why. */
+/**
+ * Runs one block with its kind's runner; a kind with none fails before anything is sent, saying
+ * why. A block with `# @poll` runs its attempts through `pollBlock`.
+ */
 export function runBlock(block: NoteBlock, ctx: BlockRunContext): Promise<BlockResult> {
-	return runnerFor(block.kind)?.run(block, ctx) ?? Promise.resolve(failedBeforeStart(invalidBlock(block)));
+	const once = (c: BlockRunContext) => runnerFor(block.kind)?.run(block, c) ?? Promise.resolve(failedBeforeStart(invalidBlock(block)));
+	if (block.kind !== "http" || block.http.poll === null || !block.runnable) return once(ctx);
+	return pollBlock(block.http.poll, block.http.method, ctx, once, { now: ctx.deps.now ?? Date.now, sleep: ctx.deps.sleep ?? timerSleeper });
 }
 
 /** Whether references read a target's run asked with these options (a db block's EXPLAIN is not its rows). */
@@ -71,5 +77,6 @@ export function prepareContext(note: readonly NoteBlock[], block: NoteBlock, sco
 		unsetSecrets: scope.secrets?.unset,
 		auth: scope.auth,
 		notes: scope.notes,
+		properties: scope.properties,
 	};
 }

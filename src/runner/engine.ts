@@ -8,7 +8,7 @@ import type { BodyFiles } from "./file-parts";
 import type { HistoryRow } from "./history-store";
 import { maskSecrets } from "./mask-secrets";
 import { ByteLruCache } from "./lru-cache";
-import { prepareRequest, type Preparation } from "./prepare";
+import { prepareRequest, type NoteProperties, type Preparation } from "./prepare";
 import type { HttpResult } from "./http/http-run";
 import { failedBeforeStart, type BlockResult, type KindDeps, type KindOptions, type RunSnapshot } from "./result";
 import { runBlocks, type BlockRun } from "./run-note";
@@ -81,6 +81,17 @@ export interface EnginePorts {
 	notes?(): NoteLinks | undefined;
 	/** Where `persist = true` tokens are kept across sessions (the plugin: Obsidian's secret storage); none: for the session only. */
 	tokenStore?(): TokenStore;
+	/** A `# @poll` block's poll ended (passed, max reached, stopped): the plugin says so in a notice. */
+	pollEnded?(filePath: string, block: NoteBlock, result: BlockResult): void;
+	/** The notes' front matter: read for `{{this.<name>}}`, written after a run that set `# @property` values (absent: neither). */
+	noteProperties?(): NotePropertiesPort;
+}
+
+/** A note's front-matter properties where the engine runs (Obsidian's metadata cache and `processFrontMatter`; a file in the CLI). */
+export interface NotePropertiesPort {
+	read(filePath: string): NoteProperties | undefined;
+	/** Sets these properties, the others and the note's text kept; reports its own failure (it never rejects). */
+	write(filePath: string, values: Record<string, unknown>): Promise<void>;
 }
 
 /** Per-run options: the plugin passes `force`; the CLI observes the run to print it. */
@@ -148,9 +159,10 @@ export function createEngine(ports: EnginePorts): Engine {
 	const crossNoteRuns = new Map<string, Promise<BlockResult>>();
 	const links = () => ports.notes?.();
 	/** What the blocks of a note read in a run, and in a preparation for export: one scope for both. */
-	const scopeOf = (filePath: string, env: ActiveEnvironment, noteLinks = links()) => ({
+	const scopeOf = (filePath: string, env: ActiveEnvironment, noteLinks = links(), properties = ports.noteProperties?.().read(filePath)) => ({
 		...(noteLinks ? { notes: otherNotes(noteLinks, filePath, (path) => sessions.note(path), readResult) } : {}),
 		env: env.variables,
+		...(properties ? { properties } : {}),
 		results: sessions.note(filePath),
 		defaultTimeoutMs: ports.defaultTimeoutMs(),
 		secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) },
@@ -174,12 +186,16 @@ export function createEngine(ports: EnginePorts): Engine {
 		};
 		const secretValues = env.secretValues;
 		const controllers = new Map<string, AbortController>();
+		// What a block of this run sets, the blocks after it read (the metadata cache updates later).
+		const notePort = ports.noteProperties?.();
+		const properties: Record<string, unknown> = { ...notePort?.read(filePath) };
+		const writes: Array<Promise<void>> = [];
 		const stopAll = () => {
 			for (const c of controllers.values()) c.abort();
 		};
 		opts.signal?.addEventListener("abort", stopAll);
 		const runs = runBlocks(note, targets, {
-			...scopeOf(filePath, env, noteLinks),
+			...scopeOf(filePath, env, noteLinks, properties),
 			...(noteLinks ? { runOtherNotesFirst: crossNoteDependencies({ links: noteLinks, fromPath: filePath, chain, results: (path) => sessions.note(path), inFlight: crossNoteRuns, run: (path, other, block, waiting) => runOtherNote(path, other, block, opts.signal, waiting) }) } : {}),
 			filePath,
 			deps,
@@ -201,6 +217,11 @@ export function createEngine(ports: EnginePorts): Engine {
 			},
 			onBlockDone: (block, result) => {
 				finished.add(block);
+				if (result.properties?.ok && notePort) {
+					Object.assign(properties, result.properties.values);
+					writes.push(notePort.write(filePath, result.properties.values));
+				}
+				if (result.poll) ports.pollEnded?.(filePath, block, result);
 				const key = blockKey(block);
 				session.update(key, result);
 				const c = controllers.get(key);
@@ -213,7 +234,8 @@ export function createEngine(ports: EnginePorts): Engine {
 		}).finally(() => opts.signal?.removeEventListener("abort", stopAll));
 		// The database opens while the first request is in flight (in a later task: the request goes out first).
 		void history?.ready();
-		return runs;
+		// The run ends once the note holds what it set (the CLI exits after it).
+		return runs.then(async (done) => (await Promise.all(writes), done));
 	};
 
 	/** Another note's block, run for a reference: its own note's variables and session, this run's Stop; the engine's run never rejects. */

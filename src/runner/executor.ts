@@ -10,6 +10,7 @@ import type { KindDeps, KindOptions, RunError, RunSnapshot } from "./result";
 import { nextState, type RunEvent } from "./state-machine";
 import { sendWithDigest } from "./http/digest-auth";
 import type { Transport, TransportOutcome } from "./transport";
+import type { Sleeper } from "./note-memory";
 
 /** The cache as the executor needs it (a byte-bounded LRU in practice). */
 export interface ResultCache {
@@ -50,6 +51,8 @@ export interface ExecutorDeps {
 	cache?: ResultCache;
 	history?: HistoryRecorder;
 	now?: () => number;
+	/** The wait between `# @poll` attempts (tests inject one that needs no timer); default a timer. */
+	sleep?: Sleeper;
 	/** What the kinds' runners need from the host, by kind (a kind whose entry is absent fails saying so). */
 	kinds?: Partial<KindDeps>;
 	/** Reads `< file` body parts (absent: such a block fails saying so). */

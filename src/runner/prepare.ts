@@ -4,6 +4,8 @@ import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, typ
 import type { BlockResult, RunError } from "./result";
 import type { RunAuth } from "./auth/run-auth";
 import type { OtherNotes } from "./cross-note";
+import { propertyReader } from "./note-properties";
+import type { NoteProperties } from "./note-memory";
 
 /** What a block's references can read. */
 export interface PrepareContext {
@@ -28,7 +30,11 @@ export interface PrepareContext {
 	auth?: RunAuth;
 	/** `{{[[Note]]#alias.…}}`: other notes' kept results (absent: such references cannot be read). */
 	notes?: OtherNotes;
+	/** The note's front-matter properties, for `{{this.<name>}}` (absent: the note has none to read). */
+	properties?: NoteProperties;
 }
+
+export type { NoteProperties } from "./note-memory";
 
 /** What every block of a run reads alike: the active environment, the note's finished runs, the defaults. */
 export interface RunScope {
@@ -44,6 +50,8 @@ export interface RunScope {
 	auth?: RunAuth;
 	/** Other notes' results, for `{{[[Note]]#alias.…}}` (cross-note.ts). */
 	notes?: OtherNotes;
+	/** The note's properties; the engine adds what a block of the run set (`# @property`). */
+	properties?: NoteProperties;
 }
 
 /** The blocks references can read by alias: the note's runnable blocks, the first of each name. */
@@ -90,6 +98,7 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
 		// Precedence block > file > environment (docs/blocks.md); fileVariables already holds block over file.
 		variable: (name) => (ctx.fileVariables && Object.prototype.hasOwnProperty.call(ctx.fileVariables, name) ? ctx.fileVariables[name] : Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
 		literal: (name) => ctx.secretNames?.has(name) ?? false,
+		...(ctx.properties ? { property: propertyReader(ctx.properties) } : {}),
 	};
 }
 

@@ -1,3 +1,5 @@
+import type { PollProgress, PropertyWrites } from "./note-memory";
+
 /**
  * States of one block execution (docs/architecture.md):
  * idle → running → streaming → done; or cancelled / failed; or cached (served from cache).
@@ -11,8 +13,9 @@ export type FinalState = "done" | "cached" | "cancelled" | "failed";
  * Codes any kind's run can end with. `setup_failed`: the run could not be prepared (transport,
  * settings, secrets); nothing was sent. `dependency_failed`: a block it references failed or was
  * cancelled in the same run, so it was skipped (one error per cause, not one per dependant).
+ * `poll_unsafe`: `# @poll` on a method that changes the server, without `unsafe`; nothing was sent.
  */
-export type CommonErrorCode = "cancelled" | "timeout" | "unresolved_reference" | "invalid_block" | "dependency_cycle" | "dependency_failed" | "setup_failed";
+export type CommonErrorCode = "poll_unsafe" | "cancelled" | "timeout" | "unresolved_reference" | "invalid_block" | "dependency_cycle" | "dependency_failed" | "setup_failed";
 
 /**
  * The open registries of the block kinds. Each kind's own module adds its entry with
@@ -38,6 +41,10 @@ export interface RunError {
 
 /** What every run has, whatever its kind. */
 export interface RunCommon {
+	/** What a successful run's `# @property` directives set in the note's front matter, or why nothing is set. */
+	properties?: PropertyWrites;
+	/** A `# @poll` block's attempts: attempt k of n, its phase, each attempt's status and duration. */
+	poll?: PollProgress;
 	state: RunState;
 	error?: RunError;
 	/** Epoch ms of the start of the run. */

@@ -11,6 +11,12 @@ function stringify(value: unknown): string {
  * which never `eval`s anything.
  */
 export function selectJson(text: string, path: string, what: string): Lookup {
+	const found = selectJsonValue(text, path, what);
+	return found.ok ? { ok: true, value: stringify(found.value) } : found;
+}
+
+/** `selectJson`'s match as the JSON value it is (a number stays a number): what a front-matter property keeps. */
+export function selectJsonValue(text: string, path: string, what: string): { ok: true; value: unknown } | { ok: false; message: string } {
 	let json: unknown;
 	try {
 		json = JSON.parse(text);
@@ -18,7 +24,7 @@ export function selectJson(text: string, path: string, what: string): Lookup {
 		return { ok: false, message: `${what} is not JSON, so ${path} cannot be read` };
 	}
 	const direct = simplePath(json, path);
-	if (direct) return { ok: true, value: stringify(direct.value) };
+	if (direct) return { ok: true, value: direct.value };
 	let matches: unknown[];
 	try {
 		// jsonpath-plus answers undefined, not [], for a falsy document (`null`, `0`, `false`, `""`).
@@ -27,7 +33,7 @@ export function selectJson(text: string, path: string, what: string): Lookup {
 		return { ok: false, message: `invalid JSONPath ${path}: ${e instanceof Error ? e.message : String(e)}` };
 	}
 	if (matches.length === 0) return { ok: false, message: `${path} matches nothing in ${what}` };
-	return { ok: true, value: stringify(matches.length === 1 ? matches[0] : matches) };
+	return { ok: true, value: matches.length === 1 ? matches[0] : matches };
 }
 
 const SIMPLE_PATH = /^\$(?:\.[A-Za-z_][A-Za-z0-9_]*|\[(?:0|[1-9][0-9]{0,8})\])+$/;

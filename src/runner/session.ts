@@ -1,6 +1,6 @@
 import { IDLE, type BlockResult, type RunSnapshot } from "./result";
 import type { ResultStore } from "./run-note";
-import { isActive } from "./state-machine";
+import { isBusy } from "./poll";
 
 export type SnapshotListener = (snapshot: RunSnapshot) => void;
 
@@ -62,10 +62,10 @@ export class NoteSession implements ResultStore {
 		if (this.controllers.get(key) === controller) this.controllers.delete(key);
 	}
 
-	/** Cancels the block's run; returns whether one was running. */
+	/** Cancels the block's run (a request in flight, or a poll between attempts); returns whether one was running. */
 	cancel(key: string): boolean {
 		const c = this.controllers.get(key);
-		if (!c || !isActive(this.snapshot(key).state)) return false;
+		if (!c || !isBusy(this.snapshot(key))) return false;
 		c.abort();
 		return true;
 	}
@@ -84,7 +84,7 @@ export class NoteSession implements ResultStore {
 	}
 
 	isRunning(key: string): boolean {
-		return isActive(this.snapshot(key).state);
+		return isBusy(this.snapshot(key));
 	}
 
 	// ResultStore: finished runs by alias, for chaining.

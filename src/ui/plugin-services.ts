@@ -2,7 +2,7 @@ import { FileSystemAdapter, Platform, TFile, requestUrl, type App } from "obsidi
 import type { DbDeps } from "../runner/db/db-result";
 import type { KindDeps } from "../runner/result";
 import { DeferredHistory } from "../runner/deferred-history";
-import type { ActiveEnvironment, EnginePorts } from "../runner/engine";
+import type { ActiveEnvironment, EnginePorts, NotePropertiesPort } from "../runner/engine";
 import type { NoteLinks } from "../runner/cross-note";
 import type { BodyFiles } from "../runner/file-parts";
 import type { HistoryNotice, RunHistoryStore } from "../runner/history-store";
@@ -18,6 +18,10 @@ import type * as PluginDbModule from "./db/plugin-db";
 import type { InteractiveGrants } from "../runner/auth/auth-tokens";
 import { secretTokenStore, type TokenStore } from "../runner/auth/token-store";
 import type * as PluginSignIn from "./auth/plugin-sign-in";
+import { obsidianNoteProperties } from "./note-properties";
+import { announcePollEnd } from "./poll-notice";
+import { historyAlias, type NoteBlock } from "../blocks";
+import type { BlockResult } from "../runner/result";
 import { createObsidianTransport } from "./obsidian-transport";
 import type { SettingsStore } from "./settings-store";
 import { t } from "./strings";
@@ -36,6 +40,7 @@ export class PluginServices implements EnginePorts {
 	private readonly historyPath: string;
 	private database: PluginDbModule.PluginDb | null = null;
 	private signIn: InteractiveGrants | null = null;
+	private properties: NotePropertiesPort | null = null;
 
 	constructor(
 		private readonly app: App,
@@ -150,6 +155,16 @@ export class PluginServices implements EnginePorts {
 			authorizationCode: (auth, deps) => grants().authorizationCode!(auth, deps),
 			deviceCode: (auth, deps) => grants().deviceCode!(auth, deps),
 		};
+	}
+
+	/** A poll's end: a notice, and a system notification when Obsidian is in the background. */
+	pollEnded(_filePath: string, block: NoteBlock, result: BlockResult): void {
+		announcePollEnd(block.alias ?? historyAlias(block), result);
+	}
+
+	/** `{{this.<name>}}` and `# @property`: the notes' front matter. */
+	noteProperties(): NotePropertiesPort {
+		return (this.properties ??= obsidianNoteProperties(this.app));
 	}
 
 	/** Writes pending history and closes sockets and database pools (plugin unload, through `engine.close()`). */

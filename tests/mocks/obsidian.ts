@@ -74,3 +74,8 @@ export class EditorSuggest<T> {
 export function normalizePath(p: string): string {
 	return p.replace(/\\/g, "/").replace(/\/+/g, "/").replace(/^\/|\/$/g, "");
 }
+
+/** Obsidian's TFile, as far as `instanceof` and a path go. */
+export class TFile {
+	path = "";
+}

@@ -6,6 +6,7 @@ import { referenceSources, type Preparation } from "../prepare";
 import { signAwsRequest } from "../auth/aws-sigv4";
 import { prepareWithAuth } from "../auth/prepare-with-auth";
 import { bodyText, httpFailedBeforeStart, readHttpPath, type HttpResult } from "./http-run";
+import { propertyWrites, runSucceeded } from "../note-properties";
 
 /** The block's `??` assertions checked once a response arrived (docs/blocks.md). */
 function withAssertions(block: HttpNoteBlock, result: HttpResult): HttpResult {
@@ -14,6 +15,23 @@ function withAssertions(block: HttpNoteBlock, result: HttpResult): HttpResult {
 	const noteLine = (k: number) => block.fence.startLine + 2 + k;
 	const response = { status: result.head.status, headers: result.head.headers, body: bodyText(result), durationMs: result.timing?.total ?? 0 };
 	return { ...result, assertions: checkAssertions(lines.map((a) => ({ line: noteLine(a.line), text: a.text })), response) };
+}
+
+/**
+ * What a successful run sets with its `# @property` directives (docs/note-memory.md): read from
+ * its own response (`{{$.x}}`, or `{{alias.response…}}` with its own alias) and any reference.
+ */
+function withProperties(block: HttpNoteBlock, ctx: BlockRunContext, result: HttpResult): HttpResult {
+	const directives = block.http.properties;
+	if (directives.length === 0 || !runSucceeded(result)) return result;
+	const sources = referenceSources(ctx.prepare);
+	const own = block.alias;
+	const properties = propertyWrites(directives, {
+		ownBody: result.body ? bodyText(result) : undefined,
+		sources: { ...sources, alias: (path) => (path.alias === own ? readHttpPath(result, path) : sources.alias(path)) },
+		properties: ctx.prepare.properties,
+	});
+	return { ...result, properties };
 }
 
 /** A prepared request read (`< file` parts), signed (AWS) and sent. */
@@ -38,7 +56,7 @@ export const HTTP_RUNNER: KindRunner<HttpNoteBlock> = {
 			if (!again.ok) return httpFailedBeforeStart(again.error, result.request);
 			result = await send(again, ctx);
 		}
-		return withAssertions(block, result);
+		return withProperties(block, ctx, withAssertions(block, result));
 	},
 	read: readHttpPath,
 };

@@ -556,6 +556,19 @@ export const en = {
 	authDeviceOpenPage: "Open the page",
 	authPageReceived: "Signed in. You can close this tab and go back to Obsidian.",
 	authPageRefused: "The sign-in was refused: the note says why.",
+	// Issue 28: note properties and polling
+	propertiesNotWritten: "Could not set the properties of {note}: {reason}",
+	propertiesNoNote: "the note is not in the vault",
+	propertiesNotSet: "Properties not set",
+	propertiesSet: "Properties set: {names}",
+	pollAttempt: "Attempt {attempt} of {max}",
+	pollLastStatus: "last status {status}",
+	pollWaiting: "next attempt in {time}",
+	pollSparkline: "Duration and status of each attempt",
+	pollPassed: "{block}: assertions passed on attempt {attempt} of {max}",
+	pollExhausted: "{block}: assertions still failing after {max} attempts",
+	pollStopped: "{block}: polling stopped after attempt {attempt} of {max}",
+	pollEnded: "{block}: polling ended on attempt {attempt} of {max}: {reason}",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

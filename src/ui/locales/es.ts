@@ -551,4 +551,17 @@ export const es: Table = {
 	authDeviceOpenPage: "Abrir la página",
 	authPageReceived: "Sesión iniciada. Puedes cerrar esta pestaña y volver a Obsidian.",
 	authPageRefused: "El inicio de sesión fue rechazado: la nota dice por qué.",
+	// Issue 28: note properties and polling
+	propertiesNotWritten: "No se pudieron fijar las propiedades de {note}: {reason}",
+	propertiesNoNote: "la nota no está en la bóveda",
+	propertiesNotSet: "Propiedades no fijadas",
+	propertiesSet: "Propiedades fijadas: {names}",
+	pollAttempt: "Intento {attempt} de {max}",
+	pollLastStatus: "último estado {status}",
+	pollWaiting: "siguiente intento en {time}",
+	pollSparkline: "Duración y estado de cada intento",
+	pollPassed: "{block}: las aserciones pasaron en el intento {attempt} de {max}",
+	pollExhausted: "{block}: las aserciones siguen fallando tras {max} intentos",
+	pollStopped: "{block}: sondeo detenido tras el intento {attempt} de {max}",
+	pollEnded: "{block}: el sondeo terminó en el intento {attempt} de {max}: {reason}",
 };

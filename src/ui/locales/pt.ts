@@ -551,4 +551,17 @@ export const pt: Table = {
 	authDeviceOpenPage: "Abrir a página",
 	authPageReceived: "Login concluído. Você pode fechar esta aba e voltar ao Obsidian.",
 	authPageRefused: "O login foi recusado: a nota diz o motivo.",
+	// Issue 28: note properties and polling
+	propertiesNotWritten: "Não foi possível definir as propriedades de {note}: {reason}",
+	propertiesNoNote: "a nota não está no cofre",
+	propertiesNotSet: "Propriedades não definidas",
+	propertiesSet: "Propriedades definidas: {names}",
+	pollAttempt: "Tentativa {attempt} de {max}",
+	pollLastStatus: "último status {status}",
+	pollWaiting: "próxima tentativa em {time}",
+	pollSparkline: "Duração e status de cada tentativa",
+	pollPassed: "{block}: as asserções passaram na tentativa {attempt} de {max}",
+	pollExhausted: "{block}: as asserções ainda falham após {max} tentativas",
+	pollStopped: "{block}: consulta interrompida após a tentativa {attempt} de {max}",
+	pollEnded: "{block}: a consulta terminou na tentativa {attempt} de {max}: {reason}",
 };

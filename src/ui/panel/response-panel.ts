@@ -6,6 +6,7 @@ import { httpFields, type HttpView } from "../../runner/http/http-run";
 import type { RunSnapshot } from "../../runner/result";
 import type { NoteSession } from "../../runner/session";
 import { isActive } from "../../runner/state-machine";
+import { isBusy } from "../../runner/poll";
 import { t, type StringKey } from "../strings";
 import { SessionStreamModel, showsAsStream } from "../stream/stream-adapter";
 import { StreamView } from "../stream/stream-view";
@@ -15,6 +16,7 @@ import { renderHeaders } from "./headers-view";
 import { RawView } from "./raw-view";
 import { renderTests } from "./tests-view";
 import { renderTiming } from "./timing-view";
+import { renderPoll } from "./poll-view";
 
 export type ExportFormat = "curl" | "fetch" | "python" | "httpie" | "http";
 export const EXPORT_FORMATS: ExportFormat[] = ["curl", "fetch", "python", "httpie", "http"];
@@ -151,7 +153,8 @@ export class ResponsePanel extends Component {
 		this.runLabel = this.runButton.createSpan({ cls: "rb-run-label" });
 		this.showRunButton(false);
 		this.registerDomEvent(this.runButton, "click", () => {
-			if (isActive(this.snapshot.state)) this.actions.cancel();
+			// A poll between attempts is still running: Stop ends it.
+			if (isBusy(this.snapshot)) this.actions.cancel();
 			else this.actions.run(false);
 		});
 
@@ -231,7 +234,7 @@ export class ResponsePanel extends Component {
 		const same = streaming && this.snapshot.state === s.state && this.snapshot.startedAt === s.startedAt;
 		this.snapshot = s;
 		if (same) return;
-		this.showRunButton(isActive(s.state));
+		this.showRunButton(isBusy(run));
 		this.el.dataset.state = s.state;
 		// Which run is shown: lets a test (or a screen reader script) tell a new result from the previous one.
 		this.el.dataset.startedAt = s.startedAt === undefined ? "" : String(s.startedAt);
@@ -279,6 +282,8 @@ export class ResponsePanel extends Component {
 		if (s.transport) badge("rb-transport", s.transport);
 		if (s.state === "cached") badge("rb-cached", t("cached", { age: formatAge((s.startedAt ?? 0) - (s.cachedAt ?? s.startedAt ?? 0)) }));
 		if (s.error) badge("rb-error", s.error.message).setAttr("title", s.error.detail ?? s.error.message);
+		if (s.properties && !s.properties.ok) badge("rb-error rb-properties-error", t("propertiesNotSet")).setAttr("title", s.properties.message);
+		if (s.poll) renderPoll(this.badges, s.poll);
 	}
 
 	/** Re-renders the active tab only when what it shows changed (streaming updates are cheap). */

@@ -1,6 +1,11 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { parseNote } from "../../../src/blocks";
 import { BLOCK_RUNNERS, readResult, runBlock } from "../../../src/runner/block-runners";
+import type { HistoryEntry, ResultCache } from "../../../src/runner/executor";
+import { createNodeTransport } from "../../../src/runner/http/node-transport";
 import type { BlockRunContext } from "../../../src/runner/kind-runner";
+import type { RunSnapshot } from "../../../src/runner/result";
 
 /** A context whose transport must never be reached: these blocks fail before anything is sent. */
 const ctx: BlockRunContext = {
@@ -33,5 +38,80 @@ describe("the runner of a block's kind", () => {
 		const [block] = parseNote("```http\nGET {{base_url}}/a\n```");
 		const result = await runBlock(block, ctx);
 		expect(result).toMatchObject({ state: "failed", error: { code: "unresolved_reference" } });
+	});
+});
+
+describe("a block with # @poll, against a real server", () => {
+	// /ready answers 503 until its 4th request, then 200 {"ready":true}; every request is counted.
+	let server: Server;
+	let base = "";
+	let served = 0;
+	beforeAll(async () => {
+		server = createServer((req, res) => {
+			served++;
+			const ready = served >= 4;
+			res.writeHead(ready ? 200 : 503, { "Content-Type": "application/json" });
+			res.end(JSON.stringify({ ready }));
+		});
+		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	});
+	beforeEach(() => (served = 0));
+	afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+	async function poll(block: string, sleep: (ms: number, signal?: AbortSignal) => Promise<boolean> = async () => true, signal?: AbortSignal, cache?: ResultCache) {
+		const transport = createNodeTransport();
+		const rows: HistoryEntry[] = [];
+		const snapshots: RunSnapshot[] = [];
+		const [parsed] = parseNote(block.replace("{{base}}", base));
+		const result = await runBlock(parsed, {
+			prepare: { env: {}, aliases: new Set(), result: () => undefined, read: readResult },
+			deps: { transport, cacheKey: () => "k", history: { record: (e) => rows.push(e) }, sleep, cache },
+			execute: { filePath: "n.md", historyAlias: "ready", signal, onUpdate: (s) => snapshots.push(s) },
+		});
+		transport.close();
+		return { result, rows, snapshots };
+	}
+
+	it("sends exactly 4 requests to a server that turns ready on the 4th, one history row each", async () => {
+		const { result, rows, snapshots } = await poll("```http\n# @poll every=50ms max=10\nGET {{base}}/ready\n\n?? status == 200\n?? body $.ready == true\n```");
+		expect(served).toBe(4);
+		expect(rows.map((r) => r.status)).toEqual([503, 503, 503, 200]);
+		expect(result).toMatchObject({ state: "done", poll: { phase: "passed", attempt: 4, max: 10 } });
+		expect(snapshots.filter((s) => s.poll?.phase === "waiting").map((s) => s.poll?.attempt)).toEqual([1, 2, 3]);
+	});
+
+	it("stops at max, the server asked max times", async () => {
+		const { result } = await poll("```http\n# @poll every=50ms max=2\nGET {{base}}/ready\n\n?? status == 200\n```");
+		expect(served).toBe(2);
+		expect(result).toMatchObject({ state: "done", poll: { phase: "exhausted", attempt: 2 } });
+	});
+
+	it("Stop during the wait: no request after it", async () => {
+		const stop = new AbortController();
+		const { result } = await poll(
+			"```http\n# @poll every=5s max=20\nGET {{base}}/ready\n\n?? status == 200\n```",
+			async (_ms, signal) => {
+				stop.abort();
+				return !signal?.aborted;
+			},
+			stop.signal,
+		);
+		expect(served).toBe(1);
+		expect(result.poll).toMatchObject({ phase: "stopped", attempt: 1 });
+	});
+
+	it("refuses a POST without unsafe: the server gets nothing, the reason is on the block", async () => {
+		const { result, rows } = await poll("```http\n# @poll every=50ms max=3\nPOST {{base}}/ready\n\n?? status == 200\n```");
+		expect(served).toBe(0);
+		expect(rows).toEqual([]);
+		expect(result).toMatchObject({ state: "failed", error: { code: "poll_unsafe", message: "@poll does not repeat POST without unsafe: each attempt would send it again" } });
+	});
+
+	it("never serves an attempt from the cache: a cached 200 does not end the poll", async () => {
+		const cached = { kind: "http" as const, state: "done" as const, receivedBytes: 0, head: { status: 200, statusText: "OK", httpVersion: "1.1", headers: [], url: base, redirects: 0 } };
+		const { result } = await poll("```http\n# @poll every=50ms max=10\nGET {{base}}/ready\n\n?? status == 200\n```", undefined, undefined, { get: () => cached, set: () => undefined, deleteWhere: () => 0 });
+		expect(served).toBe(4);
+		expect(result.poll?.attempt).toBe(4);
 	});
 });

@@ -1,6 +1,9 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { parseNote, type HttpNoteBlock, type NoteBlock } from "../../../src/blocks";
 import { targetsOf } from "../../../src/cli/commands/run";
 import { createEngine, isRunnable, type ActiveEnvironment, type Engine } from "../../../src/runner/engine";
+import { createNodeTransport } from "../../../src/runner/http/node-transport";
 import type { BlockResult } from "../../../src/runner/result";
 import type { ActionTarget } from "../../../src/ui/action-target";
 import { performAction, type ActionEffects } from "../../../src/ui/commands";
@@ -126,5 +129,68 @@ describe("engine.isRunnable: which blocks Run runs", () => {
 		expect(performAction("block.run", at(note[0].fence.startLine + 1), fx)).toBe(false);
 		expect(performAction("block.run", at(note[1].fence.startLine + 1), fx)).toBe(true);
 		expect(ran).toEqual(["a"]);
+	});
+});
+
+describe("engine.run: # @property values go into the note's front matter", () => {
+	// A real server on 127.0.0.1: /quote answers {"price":…}, /fail answers 500.
+	let server: Server;
+	let base = "";
+	beforeAll(async () => {
+		server = createServer((req, res) => {
+			const failing = req.url === "/fail";
+			res.writeHead(failing ? 500 : 200, { "Content-Type": "application/json" });
+			res.end(JSON.stringify({ price: 12.5, open: true, tags: ["a", "b"], name: "Widget" }));
+		});
+		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	});
+	afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+	function engineWithNote(front: Record<string, unknown>) {
+		const writes: Array<[string, Record<string, unknown>]> = [];
+		const transport = createNodeTransport();
+		const engine = createEngine({
+			transport: () => transport,
+			history: () => null,
+			environment: () => ({ name: "dev", variables: { base }, secretValues: [], secretNames: [], unsetSecretNames: [] }),
+			defaultTimeoutMs: () => 5000,
+			caching: false,
+			noteProperties: () => ({ read: () => front, write: async (path, values) => void writes.push([path, values]) }),
+			close: async () => transport.close(),
+		});
+		return { engine, writes };
+	}
+
+	it("sets each property, types kept, after a run whose assertions pass; a later block of the run reads the new value", async () => {
+		const { engine, writes } = engineWithNote({ region: "eu" });
+		const note = parseNote(
+			[
+				fence("alias=quote", "# @property price = {{$.price}}", "# @property open = {{$.open}}", "# @property tags = {{$.tags}}", "# @property label = {{$.name}} ({{this.region}})", "GET {{base}}/quote", "", "?? status == 200"),
+				fence("alias=echo", "# @property seen = {{this.price}}", "GET {{base}}/quote?p={{this.price}}"),
+			].join("\n\n"),
+		);
+		const runs = await engine.run("n.md", note, note);
+		await engine.close();
+		expect(runs.map((r) => r.result.state)).toEqual(["done", "done"]);
+		expect(writes).toEqual([
+			["n.md", { price: 12.5, open: true, tags: ["a", "b"], label: "Widget (eu)" }],
+			["n.md", { seen: 12.5 }],
+		]);
+		const echo = runs[1].result;
+		expect(echo.kind === "http" && echo.request?.url).toBe(`${base}/quote?p=12.5`);
+	});
+
+	it.each([
+		["a failing assertion", ["GET {{base}}/quote", "", "?? status == 201"]],
+		["a failed request", ["GET http://127.0.0.1:1/"]],
+		["a value that does not resolve", ["# @property other = {{$.missing}}", "GET {{base}}/quote"]],
+	])("writes nothing after %s", async (_why, lines) => {
+		const { engine, writes } = engineWithNote({});
+		const note = parseNote(fence("alias=q", "# @property price = {{$.price}}", ...lines));
+		const [run] = await engine.run("n.md", note, note);
+		await engine.close();
+		expect(writes).toEqual([]);
+		if (_why === "a value that does not resolve") expect(run.result.properties).toEqual({ ok: false, message: "@property other: $.missing matches nothing in the response body" });
 	});
 });
