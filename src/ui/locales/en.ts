@@ -537,6 +537,9 @@ export const en = {
 	streamTimingCount: "messages",
 	streamNoCustomHeaders: "On mobile the web socket sends no custom headers, so {headers} would not be sent.",
 	streamRunWithoutHeaders: "Run without them",
+	// Run history you can query: the History popover's sparkline and status strip (issue 28)
+	historySparkline: "Durations of the last {count} runs, {min} to {max}",
+	historyStatusStrip: "How each run ended, oldest first",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

@@ -532,4 +532,7 @@ export const es: Table = {
 	streamTimingCount: "mensajes",
 	streamNoCustomHeaders: "En el móvil el WebSocket no envía cabeceras propias, así que {headers} no se enviarían.",
 	streamRunWithoutHeaders: "Ejecutar sin ellas",
+	// Historial consultable: la línea de duraciones y la franja de estados del historial (issue 28)
+	historySparkline: "Duración de las últimas {count} ejecuciones, de {min} a {max}",
+	historyStatusStrip: "Cómo terminó cada ejecución, de la más antigua a la más reciente",
 };

@@ -532,4 +532,7 @@ export const pt: Table = {
 	streamTimingCount: "mensagens",
 	streamNoCustomHeaders: "No celular o WebSocket não envia cabeçalhos próprios, então {headers} não seriam enviados.",
 	streamRunWithoutHeaders: "Executar sem eles",
+	// Histórico consultável: a linha de durações e a faixa de estados do histórico (issue 28)
+	historySparkline: "Duração das últimas {count} execuções, de {min} a {max}",
+	historyStatusStrip: "Como terminou cada execução, da mais antiga à mais recente",
 };
