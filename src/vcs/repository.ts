@@ -140,6 +140,17 @@ export class GitRepository {
 		return r.ok ? ok(undefined) : fail(r);
 	}
 
+	/**
+	 * Drops the work-tree side of files' changes: tracked files go back to what the index holds
+	 * (a staged edit stays staged), untracked ones are removed. Callers take a safety point first:
+	 * it holds the work tree, untracked files included, so the discard can be undone.
+	 */
+	async discard(paths: readonly string[], untracked: boolean, opts?: GitCallOptions): Promise<Outcome<void>> {
+		if (paths.length === 0) return ok(undefined);
+		const r = await this.git.run(untracked ? ["clean", "--force", "--quiet", "--", ...paths] : ["restore", "--worktree", "--", ...paths], opts);
+		return r.ok ? ok(undefined) : fail(r);
+	}
+
 	/** Commits what is staged; returns the new commit's hash. */
 	async commit(message: string, opts?: GitCallOptions): Promise<Outcome<string>> {
 		const blocked = await this.blockedBy();

@@ -13,7 +13,7 @@ import type { SafetyAction, SafetyPoint } from "./safety-points";
 import { sync, type SyncReport, type SyncStep } from "./sync";
 
 /** What the panel is doing now; null when idle. */
-export type VcsTask = "refresh" | "stage" | "unstage" | "commit" | "branch" | "init" | "lock" | "publish" | "undo" | "merge" | "rebase" | "resolve" | "continue" | "abort" | "restore" | `sync:${SyncStep}`;
+export type VcsTask = "refresh" | "stage" | "unstage" | "discard" | "commit" | "branch" | "init" | "lock" | "publish" | "undo" | "merge" | "rebase" | "resolve" | "continue" | "abort" | "restore" | `sync:${SyncStep}`;
 
 export type VcsState =
 	| { kind: "loading" }
@@ -95,6 +95,11 @@ export class VcsSession {
 
 	unstage(paths: string[]): Promise<void> {
 		return this.act("unstage", null, (r) => r.unstage(paths));
+	}
+
+	/** "Discard changes" of one file (its work-tree side; an untracked file is removed), after a safety point: "Undo last discard" brings it back. */
+	discard(path: string, untracked: boolean): Promise<void> {
+		return this.act("discard", "discard", (r) => r.discard([path], untracked));
 	}
 
 	/** The message the commit box proposes for the changes the panel last saw (its placeholder). */

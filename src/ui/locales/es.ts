@@ -535,4 +535,7 @@ export const es: Table = {
 	// Historial consultable: la línea de duraciones y la franja de estados del historial (issue 28)
 	historySparkline: "Duración de las últimas {count} ejecuciones, de {min} a {max}",
 	historyStatusStrip: "Cómo terminó cada ejecución, de la más antigua a la más reciente",
+	// Git que se puede deshacer, lo que faltaba: descartar cambios, un index.lock ocupado, sincronización automática (issue 27)
+	vcsDiscard: "Descartar cambios (se puede deshacer)",
+	vcsTaskDiscard: "descartando cambios",
 };

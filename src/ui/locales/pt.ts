@@ -535,4 +535,7 @@ export const pt: Table = {
 	// Histórico consultável: a linha de durações e a faixa de estados do histórico (issue 28)
 	historySparkline: "Duração das últimas {count} execuções, de {min} a {max}",
 	historyStatusStrip: "Como terminou cada execução, da mais antiga à mais recente",
+	// Git que se pode desfazer, o que faltava: descartar alterações, um index.lock ocupado, sincronização automática (issue 27)
+	vcsDiscard: "Descartar alterações (pode ser desfeito)",
+	vcsTaskDiscard: "descartando alterações",
 };
