@@ -543,6 +543,7 @@ export const en = {
 	// Git you can undo, the leftovers: discard changes, a held index.lock, auto-sync (issue 27)
 	vcsDiscard: "Discard changes (undoable)",
 	vcsTaskDiscard: "discarding changes",
+	vcsTaskWait: "waiting for another git process to finish (index.lock)",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

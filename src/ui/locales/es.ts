@@ -538,4 +538,5 @@ export const es: Table = {
 	// Git que se puede deshacer, lo que faltaba: descartar cambios, un index.lock ocupado, sincronización automática (issue 27)
 	vcsDiscard: "Descartar cambios (se puede deshacer)",
 	vcsTaskDiscard: "descartando cambios",
+	vcsTaskWait: "esperando a que termine otro proceso de git (index.lock)",
 };

@@ -538,4 +538,5 @@ export const pt: Table = {
 	// Git que se pode desfazer, o que faltava: descartar alterações, um index.lock ocupado, sincronização automática (issue 27)
 	vcsDiscard: "Descartar alterações (pode ser desfeito)",
 	vcsTaskDiscard: "descartando alterações",
+	vcsTaskWait: "esperando outro processo do git terminar (index.lock)",
 };
