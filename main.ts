@@ -3,6 +3,7 @@ import { persistCookies } from "./src/ui/cookie-persistence";
 import { getLanguage, Platform, Plugin, TFile } from "obsidian";
 import { blockKey, isKindFence } from "./src/blocks";
 import { displayChord } from "./src/settings/keymap";
+import { withBuiltInConnections } from "./src/settings/connections";
 import { createEngine, type Engine } from "./src/runner/engine";
 import type { ExportHooks } from "./src/ui/block-actions";
 import { BLOCK_RENDERERS } from "./src/ui/block-renderers";
@@ -62,7 +63,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 			blockWidgets(host),
 			referenceJump(() => Platform.isMacOS, (link, alias) => void openNoteAtAlias(this.app, this.notes, link, alias)),
 			dbErrorMarks((path) => this.runtime.sessions.note(path)),
-			sqlAssist({ connections: () => this.settingsStore.settings.connections, schemas }),
+			sqlAssist({ connections: () => withBuiltInConnections(this.settingsStore.settings.connections), schemas }),
 		]);
 		this.registerEditorSuggest(new SlashSuggest(this.app, slashDb(this.app, this.settingsStore, schemas)));
 		this.registerEditorSuggest(new ReferenceSuggest(this.app, this.runtime, () => Object.keys(this.services.environment().variables), this.notes));

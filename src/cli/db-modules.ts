@@ -8,6 +8,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import type * as MysqlPromise from "mysql2/promise";
 import type * as Pg from "pg";
 import type { DbModules } from "../runner/db/connect";
+import { historySqliteFile, type HistorySnapshots } from "../runner/db/history-connection";
 import type { SqliteFile } from "../runner/db/sqlite";
 import { createWorkerSqliteDriver, SqliteWorkers } from "../runner/db/worker-driver";
 import { loadSqlJs } from "../runner/sqljs";
@@ -29,12 +30,14 @@ export function nodeSqliteFile(base: string, path: string): SqliteFile {
 	};
 }
 
-export function cliDbModules(base: string): DbModules {
+/** `history`: the vault's run history for the built-in `history` connection (null outside a vault). */
+export function cliDbModules(base: string, history: HistorySnapshots | null = null): DbModules {
 	const workers = new SqliteWorkers(threadWorker);
 	return {
 		sqlJs: loadSqlJs,
 		sqliteFile: (path) => nodeSqliteFile(base, path),
 		sqliteDriver: (file, options) => createWorkerSqliteDriver(workers, file, options),
+		historyFile: () => historySqliteFile(history),
 		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CLI loads a server driver only when a connection of its engine runs
 		pg: () => require("pg") as typeof Pg,
 		// eslint-disable-next-line @typescript-eslint/no-require-imports -- as above

@@ -10,6 +10,7 @@ import { HistoryStore } from "../runner/history-store";
 import { createNodeTransport } from "../runner/http/node-transport";
 import type { DbDeps } from "../runner/db/db-result";
 import { DbDrivers } from "../runner/db/connect";
+import { withBuiltInConnections } from "../settings/connections";
 import type { Settings } from "../settings/user-settings";
 import { cliDbModules } from "./db-modules";
 import { openNativeHistory } from "./native-history";
@@ -54,15 +55,9 @@ export interface CliPortOptions {
 export function cliPorts(opts: CliPortOptions): EnginePorts {
 	const node = createNodeTransport();
 	const transport = opts.guardTransport?.(node) ?? node;
-	const drivers = new DbDrivers(cliDbModules(opts.dbBase ?? process.cwd()));
-	const db: DbDeps = { connections: opts.connections ?? {}, drivers };
-	const historyPath = opts.historyPath;
-	const history = historyPath
-		? new DeferredHistory(
-				async () => (process.env.RUNNABLE_BLOCKS_HISTORY_DRIVER === "sqljs" ? null : openNativeHistory(historyPath)) ?? HistoryStore.open(nodeStorage, historyPath, { onNotice: (m) => opts.warn(`${m}\n`), debounceMs: 200, lock: nodeLockOptions() }),
-				(e) => opts.warn(`run history is unavailable (${e instanceof Error ? e.message : String(e)})\n`),
-			)
-		: null;
+	const history = opts.historyPath ? cliHistory(opts.historyPath, opts.warn) : null;
+	const drivers = new DbDrivers(cliDbModules(opts.dbBase ?? process.cwd(), history));
+	const db: DbDeps = { connections: withBuiltInConnections(opts.connections ?? {}), drivers };
 	void history?.ready();
 	const environment = {
 		name: opts.env.name,
@@ -111,6 +106,17 @@ export function noteFileProperties(file: string, warn: (s: string) => void): Not
 			}
 		},
 	};
+}
+
+/**
+ * The vault's run history, opened in the background on first use. Native SQLite when installed
+ * (no WebAssembly to compile per process), else sql.js (or when RUNNABLE_BLOCKS_HISTORY_DRIVER=sqljs).
+ */
+export function cliHistory(historyPath: string, warn: (s: string) => void): DeferredHistory {
+	return new DeferredHistory(
+		async () => (process.env.RUNNABLE_BLOCKS_HISTORY_DRIVER === "sqljs" ? null : openNativeHistory(historyPath)) ?? HistoryStore.open(nodeStorage, historyPath, { onNotice: (m) => warn(`${m}\n`), debounceMs: 200, lock: nodeLockOptions() }),
+		(e) => warn(`run history is unavailable (${e instanceof Error ? e.message : String(e)})\n`),
+	);
 }
 
 /** `< file` parts read from disk: vault paths below `root`, absolute paths outside a vault. */

@@ -101,6 +101,28 @@ class NativeHistory implements RunHistoryStore {
 		}
 	}
 
+	/**
+	 * The file as it stands with this run's changes on top (they reach the file only at close),
+	 * made in memory: the file itself is only read.
+	 */
+	snapshot(): Uint8Array {
+		const onDisk = existsSync(this.path) && readable(this.driver, this.path) ? new this.driver(this.path, { readonly: true, fileMustExist: true, ...addonOptions() }) : null;
+		let image: Buffer | null = null;
+		try {
+			image = onDisk?.serialize() ?? null;
+		} finally {
+			onDisk?.close();
+		}
+		const db = image ? new this.driver(image, addonOptions()) : new this.driver(":memory:", addonOptions());
+		try {
+			migrate(db);
+			db.transaction(() => apply(db, this.pending))();
+			return new Uint8Array(db.serialize());
+		} finally {
+			db.close();
+		}
+	}
+
 	async close(): Promise<void> {
 		if (this.closed) return;
 		this.closed = true;
@@ -113,19 +135,23 @@ class NativeHistory implements RunHistoryStore {
 		const db = new this.driver(this.path, addonOptions());
 		try {
 			db.pragma("journal_mode = DELETE");
-			migrateWith({
-				userVersion: () => Number(db.pragma("user_version", { simple: true })),
-				apply: (sql, version) =>
-					db.transaction(() => {
-						db.exec(sql);
-						db.pragma(`user_version = ${version}`);
-					})(),
-			});
+			migrate(db);
 			db.transaction(() => apply(db, changes))();
 		} finally {
 			db.close();
 		}
 	}
+}
+
+function migrate(db: BetterSqlite3.Database): void {
+	migrateWith({
+		userVersion: () => Number(db.pragma("user_version", { simple: true })),
+		apply: (sql, version) =>
+			db.transaction(() => {
+				db.exec(sql);
+				db.pragma(`user_version = ${version}`);
+			})(),
+	});
 }
 
 /**

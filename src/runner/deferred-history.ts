@@ -37,6 +37,14 @@ export class DeferredHistory implements HistoryRecorder {
 		return store ? store.list(filePath, alias) : [];
 	}
 
+	/** The database with every run recorded so far (opens it when needed); rejects when history is unavailable. */
+	async snapshot(): Promise<Uint8Array> {
+		const store = await this.ready();
+		if (!store) throw new Error("run history is unavailable");
+		if (!store.snapshot) throw new Error("this run history cannot be read as a database");
+		return store.snapshot();
+	}
+
 	/** Another process changed the file: the open store takes it in (nothing to do before it is open). */
 	async reload(): Promise<void> {
 		await this.store?.reload?.();

@@ -117,6 +117,11 @@ export interface RunHistoryStore {
 	/** The block's runs, newest first. */
 	list(filePath: string, alias: string): HistoryRow[] | Promise<HistoryRow[]>;
 	renameFile(oldPath: string, newPath: string): void;
+	/**
+	 * The whole database as it stands, rows not yet written to the file included, as SQLite
+	 * file bytes: what the built-in `history` connection reads.
+	 */
+	snapshot?(): Uint8Array | Promise<Uint8Array>;
 	/** Takes in what another process wrote to the file, where the backend keeps a copy. */
 	reload?(): Promise<void>;
 	/** Writes what is pending and closes. */

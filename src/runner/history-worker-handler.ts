@@ -6,6 +6,7 @@
  */
 import type { SqlJsStatic } from "sql.js";
 import type { BinaryStorage } from "./binary-storage";
+import type { HistoryRow } from "./history-schema";
 import type { HistoryRequest, HistoryResponse, StorageCall } from "./history-worker-protocol";
 import { SqlJsHistory } from "./sqljs-history";
 import { wasmBytesOf } from "./wasm-decode";
@@ -36,7 +37,7 @@ export function createHistoryWorkerHandler(post: (message: HistoryResponse) => v
 	const answer = (id: number, work: (s: SqlJsHistory) => unknown) => {
 		if (!store) return post({ id, op: "history.failed", message: "run history is not open" });
 		store.then(work).then(
-			(rows) => post({ id, op: "history.done", ...(Array.isArray(rows) && { rows }) }),
+			(answer) => post({ id, op: "history.done", ...(Array.isArray(answer) && { rows: answer as HistoryRow[] }), ...(answer instanceof Uint8Array && { bytes: answer }) }),
 			(e: unknown) => post({ id, op: "history.failed", message: e instanceof Error ? e.message : String(e) }),
 		);
 	};
@@ -62,6 +63,8 @@ export function createHistoryWorkerHandler(post: (message: HistoryResponse) => v
 				return answer(m.id, (s) => s.renameFile(m.oldPath, m.newPath));
 			case "history.list":
 				return answer(m.id, (s) => s.list(m.filePath, m.alias));
+			case "history.snapshot":
+				return answer(m.id, (s) => s.snapshot());
 			case "history.reload":
 				return answer(m.id, (s) => s.reload());
 			case "history.close":

@@ -21,13 +21,14 @@ export type HistoryRequest =
 	| { id: number; op: "history.rename"; oldPath: string; newPath: string }
 	| { id: number; op: "history.list"; filePath: string; alias: string }
 	| { id: number; op: "history.reload" }
+	| { id: number; op: "history.snapshot" }
 	| { id: number; op: "history.close" }
 	| { op: "storage.result"; call: number; value: unknown }
 	| { op: "storage.failed"; call: number; message: string };
 
 /** Worker → host. */
 export type HistoryResponse =
-	| { id: number; op: "history.done"; rows?: HistoryRow[] }
+	| { id: number; op: "history.done"; rows?: HistoryRow[]; bytes?: Uint8Array }
 	| { id: number; op: "history.failed"; message: string }
 	| { op: "history.notice"; message: string; notice: HistoryNotice }
 	| ({ op: "storage"; call: number } & StorageCall);

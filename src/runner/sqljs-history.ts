@@ -101,6 +101,11 @@ export class SqlJsHistory implements RunHistoryStore {
 		return rows;
 	}
 
+	/** The database as this store holds it (changes not yet in the file included). */
+	snapshot(): Uint8Array {
+		return this.db.export();
+	}
+
 	/** Moves a note's history when the note is renamed. */
 	renameFile(oldPath: string, newPath: string): void {
 		this.change((db) => db.run(HISTORY_SQL.rename, [newPath, oldPath]));

@@ -15,6 +15,9 @@ import { sqlWasmForWorker } from "./sqljs";
 /** Starts a SQLite worker (the plugin's source answers both db and history messages); null where none can start. */
 export type HistoryWorkerFactory = (events: WorkerEvents<HistoryResponse>) => WorkerLink<HistoryRequest> | null;
 
+/** What a request is answered with: rows (list), bytes (snapshot), or nothing. */
+type Answer = { rows?: HistoryRow[]; bytes?: Uint8Array };
+
 type Request = HistoryRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
 
 export interface WorkerHistoryOptions {
@@ -54,7 +57,7 @@ function callStorage(s: BinaryStorage, c: StorageCall): Promise<unknown> {
 class WorkerHistory implements RunHistoryStore {
 	private readonly link: WorkerLink<HistoryRequest> | null;
 	private nextId = 1;
-	private readonly waiting = new Map<number, { resolve(rows: HistoryRow[] | undefined): void; reject(e: Error): void }>();
+	private readonly waiting = new Map<number, { resolve(answer: Answer): void; reject(e: Error): void }>();
 	/** Why the worker stopped, once it did: later rows cannot be kept. */
 	private gone: string | null = null;
 
@@ -83,7 +86,13 @@ class WorkerHistory implements RunHistoryStore {
 	}
 
 	async list(filePath: string, alias: string): Promise<HistoryRow[]> {
-		return (await this.send({ op: "history.list", filePath, alias })) ?? [];
+		return (await this.send({ op: "history.list", filePath, alias })).rows ?? [];
+	}
+
+	async snapshot(): Promise<Uint8Array> {
+		const { bytes } = await this.send({ op: "history.snapshot" });
+		if (!bytes) throw new Error("the SQLite worker sent no database");
+		return bytes;
 	}
 
 	async reload(): Promise<void> {
@@ -114,7 +123,7 @@ class WorkerHistory implements RunHistoryStore {
 		this.link?.post({ ...request, id: this.nextId++ }, []);
 	}
 
-	private send(request: Request): Promise<HistoryRow[] | undefined> {
+	private send(request: Request): Promise<Answer> {
 		if (this.gone) return Promise.reject(new Error(this.gone));
 		const id = this.nextId++;
 		return new Promise((resolve, reject) => {
@@ -133,7 +142,7 @@ class WorkerHistory implements RunHistoryStore {
 			case "history.failed": {
 				const w = this.waiting.get(m.id);
 				this.waiting.delete(m.id);
-				if (m.op === "history.done") w?.resolve(m.rows);
+				if (m.op === "history.done") w?.resolve(m);
 				else w?.reject(new Error(m.message));
 			}
 		}

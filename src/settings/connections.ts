@@ -27,6 +27,8 @@ export interface SqliteConnection extends CommonConnection {
 	type: "sqlite";
 	/** Vault-relative path of the SQLite file. */
 	path: string;
+	/** Set on a connection the plugin provides, never read from user.toml: `history` is the vault's run history. */
+	builtIn?: "history";
 }
 
 export interface ServerConnection extends CommonConnection {
@@ -43,6 +45,25 @@ export interface ServerConnection extends CommonConnection {
 }
 
 export type Connection = SqliteConnection | ServerConnection;
+
+/**
+ * The connection every vault has without configuring it: its run history, read-only
+ * (docs/history.md). Its path is only a label: the rows come from the history store itself.
+ */
+export const HISTORY_CONNECTION_NAME = "history";
+export const HISTORY_CONNECTION: SqliteConnection = Object.freeze({ type: "sqlite", path: "history.sqlite", readonly: true, builtIn: "history" });
+
+const withBuiltIns = new WeakMap<object, Readonly<Record<string, Connection>>>();
+
+/**
+ * The user's connections followed by the built-in ones. The same object for the same user
+ * connections, so a consumer that compares by identity (the SQL editor) sees no change.
+ */
+export function withBuiltInConnections(user: Readonly<Record<string, Connection>>): Readonly<Record<string, Connection>> {
+	let all = withBuiltIns.get(user);
+	if (!all) withBuiltIns.set(user, (all = { ...user, [HISTORY_CONNECTION_NAME]: HISTORY_CONNECTION }));
+	return all;
+}
 
 type Table = Record<string, unknown>;
 const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
@@ -62,6 +83,11 @@ export function parseConnection(
 	error: (path: string[], message: string) => void,
 	warn: (path: string[], message: string) => void,
 ): Connection | null {
+	if (name === HISTORY_CONNECTION_NAME) {
+		// One meaning in every vault: a note that charts its runs works wherever it is opened.
+		error(["connections", name], `"${name}" is the built-in, read-only connection to run history: give this connection another name`);
+		return null;
+	}
 	const at = (key: string) => ["connections", name, key];
 	let usable = true;
 	const bad = (key: string, message: string) => {
@@ -144,6 +170,7 @@ function parseUrl(text: string): URL | null {
 
 /** A short description of where a connection points (settings list, errors), never a secret. */
 export function describeConnection(c: Connection): string {
+	if (c.type === "sqlite" && c.builtIn === "history") return "sqlite · run history (built in, read-only)";
 	if (c.type === "sqlite") return `sqlite · ${c.path}`;
 	const url = c.url ? parseUrl(c.url) : null;
 	const host = c.host ?? url?.hostname ?? "";

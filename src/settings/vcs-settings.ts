@@ -4,10 +4,12 @@ import { COMMIT_PLACEHOLDERS } from "../vcs/message";
 export interface VcsSettings {
 	/** The default commit message, with `{date}`, `{notes}` and `{count}`; "" for the built-in one. */
 	commitTemplate: string;
+	/** Auto-sync every N minutes; 0 (the default) is off. */
+	autoSyncMinutes: number;
 }
 
 export function defaultVcsSettings(): VcsSettings {
-	return { commitTemplate: "" };
+	return { commitTemplate: "", autoSyncMinutes: 0 };
 }
 
 type Report = (key: string, message: string) => void;
@@ -38,6 +40,10 @@ export function parseVcsTable(table: Record<string, unknown>, out: VcsSettings, 
 			const problem = commitTemplateProblem(v);
 			if (problem) error(k, problem);
 			else out.commitTemplate = v;
+		} else if (k === "auto_sync_minutes") {
+			const n = typeof v === "bigint" ? Number(v) : v;
+			if (typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= 24 * 60) out.autoSyncMinutes = n;
+			else error(k, `must be a whole number of minutes from 1 to 1440, or 0 for off (got ${show(typeof v === "bigint" ? Number(v) : v)})`);
 		} else {
 			warn(k, `unknown key "${k}" is kept but ignored`);
 		}

@@ -1,6 +1,7 @@
 import type { App } from "obsidian";
 import { tableLabel } from "../blocks";
 import type { SchemaCache } from "../runner/db/schema-cache";
+import { withBuiltInConnections } from "../settings/connections";
 import type * as ConnectionSettings from "./connection-settings";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
@@ -10,7 +11,7 @@ import { t } from "./strings";
 /** /DB Query's port: connections from user.toml, the first table from the cached schema, "New connection…" as a modal. */
 export function slashDb(app: App, store: SettingsStore, schemas: SchemaCache): SlashDbPort {
 	return {
-		connections: () => Object.keys(store.settings.connections),
+		connections: () => Object.keys(withBuiltInConnections(store.settings.connections)),
 		firstTable: async (name) => {
 			const state = await schemas.get(name);
 			const first = state.kind === "done" ? (state.tables.find((x) => x.kind === "table") ?? state.tables[0]) : undefined;

@@ -127,7 +127,7 @@ export class PluginServices implements EnginePorts {
 	db(): DbDeps {
 		// Required on the first db block or schema lookup: main.js carries the drivers as a text module.
 		// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-		this.database ??= new (require("./db/plugin-db") as typeof PluginDbModule).PluginDb(this.app, this.settings);
+		this.database ??= new (require("./db/plugin-db") as typeof PluginDbModule).PluginDb(this.app, this.settings, this.runHistory);
 		return this.database.deps();
 	}
 

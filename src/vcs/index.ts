@@ -15,3 +15,4 @@ export * from "./status";
 export * from "./sync";
 export * from "./node-fs";
 export * from "./session";
+export * from "./auto-sync";

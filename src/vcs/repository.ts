@@ -140,6 +140,17 @@ export class GitRepository {
 		return r.ok ? ok(undefined) : fail(r);
 	}
 
+	/**
+	 * Drops the work-tree side of files' changes: tracked files go back to what the index holds
+	 * (a staged edit stays staged), untracked ones are removed. Callers take a safety point first:
+	 * it holds the work tree, untracked files included, so the discard can be undone.
+	 */
+	async discard(paths: readonly string[], untracked: boolean, opts?: GitCallOptions): Promise<Outcome<void>> {
+		if (paths.length === 0) return ok(undefined);
+		const r = await this.git.run(untracked ? ["clean", "--force", "--quiet", "--", ...paths] : ["restore", "--worktree", "--", ...paths], opts);
+		return r.ok ? ok(undefined) : fail(r);
+	}
+
 	/** Commits what is staged; returns the new commit's hash. */
 	async commit(message: string, opts?: GitCallOptions): Promise<Outcome<string>> {
 		const blocked = await this.blockedBy();
@@ -216,13 +227,28 @@ export class GitRepository {
 	async removeStaleLock(probe: GitProcessProbe): Promise<Outcome<void>> {
 		const path = await this.lockPath();
 		if (!path) return ok(undefined);
-		if (this.git.inFlight() > 0) return { ok: false, failure: failure("lock_in_use", "the panel is running git") };
-		const dirs = await probe();
-		if (dirs === "unknown") return { ok: false, failure: failure("lock_in_use", "cannot tell which git processes are running; close them and remove the lock by hand") };
-		const holders = dirs.filter((d) => isInside(d, [this.root, this.gitDir]));
+		const holders = await this.lockHolders(probe);
+		if (holders === "unknown") return { ok: false, failure: failure("lock_in_use", "cannot tell which git processes are running; close them and remove the lock by hand") };
 		if (holders.length) return { ok: false, failure: failure("lock_in_use", holders.join("\n")) };
 		await this.fs.remove(path);
 		return ok(undefined);
+	}
+
+	/**
+	 * Whether `index.lock` is held by a git process at work in this repository: false when there is
+	 * no lock or it is stale, "unknown" when the system cannot say which git processes run.
+	 */
+	async lockHeld(probe: GitProcessProbe): Promise<boolean | "unknown"> {
+		if (!(await this.lockPath())) return false;
+		const holders = await this.lockHolders(probe);
+		return holders === "unknown" ? "unknown" : holders.length > 0;
+	}
+
+	/** The git processes working in this repository (the panel's own included), or "unknown". */
+	private async lockHolders(probe: GitProcessProbe): Promise<string[] | "unknown"> {
+		if (this.git.inFlight() > 0) return ["the panel is running git"];
+		const dirs = await probe();
+		return dirs === "unknown" ? "unknown" : dirs.filter((d) => isInside(d, [this.root, this.gitDir]));
 	}
 
 	/** Pushes the current branch to a remote and makes it the upstream (the "no upstream" next step). */

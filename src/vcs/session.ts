@@ -13,7 +13,7 @@ import type { SafetyAction, SafetyPoint } from "./safety-points";
 import { sync, type SyncReport, type SyncStep } from "./sync";
 
 /** What the panel is doing now; null when idle. */
-export type VcsTask = "refresh" | "stage" | "unstage" | "commit" | "branch" | "init" | "lock" | "publish" | "undo" | "merge" | "rebase" | "resolve" | "continue" | "abort" | "restore" | `sync:${SyncStep}`;
+export type VcsTask = "refresh" | "stage" | "unstage" | "discard" | "wait" | "commit" | "branch" | "init" | "lock" | "publish" | "undo" | "merge" | "rebase" | "resolve" | "continue" | "abort" | "restore" | `sync:${SyncStep}`;
 
 export type VcsState =
 	| { kind: "loading" }
@@ -49,7 +49,16 @@ export interface VcsSessionDeps {
 	/** The commit template (`{date}`, `{notes}`, `{count}`). */
 	template(): string;
 	now(): Date;
+	/**
+	 * Resolves after `ms` (the wait for a held index.lock): the host's timer (the core knows no
+	 * window); tests advance their clock here instead of sleeping. Without it, nothing waits.
+	 */
+	sleep?: (ms: number) => Promise<void>;
 }
+
+/** How often a held index.lock is looked at again, and for how long at most before the action gives up and says so. */
+export const LOCK_POLL_MS = 500;
+export const LOCK_WAIT_MS = 30_000;
 
 /**
  * The one source of the panel's state: every action goes through here, one at
@@ -97,6 +106,11 @@ export class VcsSession {
 		return this.act("unstage", null, (r) => r.unstage(paths));
 	}
 
+	/** "Discard changes" of one file (its work-tree side; an untracked file is removed), after a safety point: "Undo last discard" brings it back. */
+	discard(path: string, untracked: boolean): Promise<void> {
+		return this.act("discard", "discard", (r) => r.discard([path], untracked));
+	}
+
 	/** The message the commit box proposes for the changes the panel last saw (its placeholder). */
 	defaultMessage(): string {
 		const s = this.current;
@@ -127,6 +141,7 @@ export class VcsSession {
 		return this.enqueue(async () => {
 			const repo = await this.ensureRepo();
 			if (!repo) return;
+			if (!(await this.lockReleased(repo))) return;
 			const point = await this.safetyPoint(repo, mode.safety ?? (mode.pullOnly ? "pull" : "sync"));
 			if (!point) return;
 			this.abort = new AbortController();
@@ -154,7 +169,7 @@ export class VcsSession {
 	undo(confirm: ConfirmUndo, id?: string): Promise<void> {
 		return this.enqueue(async () => {
 			const repo = await this.ensureRepo();
-			if (!repo) return;
+			if (!repo || !(await this.lockReleased(repo))) return;
 			this.patch({ busy: "undo", problem: null });
 			const points = await listSafetyPoints(repo);
 			if (!points.ok) return this.load({ problem: points.failure });
@@ -196,7 +211,7 @@ export class VcsSession {
 	continueIntegration(): Promise<void> {
 		return this.enqueue(async () => {
 			const repo = await this.ensureRepo();
-			if (!repo) return;
+			if (!repo || !(await this.lockReleased(repo))) return;
 			this.patch({ busy: "continue", problem: null });
 			const point = (await this.startedPoint(repo)) ?? (await this.safetyPoint(repo, "continue"));
 			if (!point) return;
@@ -296,6 +311,7 @@ export class VcsSession {
 		return this.enqueue(async () => {
 			const repo = await this.ensureRepo();
 			if (!repo) return;
+			if (task !== "lock" && !(await this.lockReleased(repo))) return;
 			this.patch({ busy: task, problem: null });
 			const point = safety ? await this.safetyPoint(repo, safety) : null;
 			if (safety && !point) return;
@@ -305,6 +321,28 @@ export class VcsSession {
 			if (point) await recordAfter(repo, point, this.deps.now().getTime());
 			await this.load({ problem: r.ok ? null : r.failure });
 		});
+	}
+
+	/**
+	 * Waits (when the host gave a sleep) while another git process holds index.lock — polling every LOCK_POLL_MS, saying so
+	 * (busy "wait"), for at most LOCK_WAIT_MS by the injected clock — and returns whether the
+	 * action may go on. A stale lock, or one the system cannot tell about, does not wait: git's
+	 * refusal then shows, with the stale lock's removal offered. Giving up is a problem shown, never
+	 * an exception.
+	 */
+	private async lockReleased(repo: GitRepository): Promise<boolean> {
+		const started = this.deps.now().getTime();
+		const sleep = this.deps.sleep;
+		while (sleep && (await repo.lockHeld(this.deps.probe)) === true) {
+			const waited = this.deps.now().getTime() - started;
+			if (waited >= LOCK_WAIT_MS) {
+				await this.load({ problem: failure("index_locked", `another git process held index.lock for ${Math.round(waited / 1000)} s; try again once it has finished`, { lockPath: await repo.lockPath() ?? undefined }) });
+				return false;
+			}
+			this.patch({ busy: "wait", problem: null });
+			await sleep(LOCK_POLL_MS);
+		}
+		return true;
 	}
 
 	/** A safety point before a change; when none can be taken the change does not happen and the panel says why. */

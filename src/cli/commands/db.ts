@@ -1,7 +1,9 @@
 import { join } from "node:path";
 import type { SchemaTable } from "../../runner/db/driver";
 import { DbDrivers } from "../../runner/db/connect";
+import { withBuiltInConnections } from "../../settings/connections";
 import { cliDbModules } from "../db-modules";
+import { cliHistory } from "../engine-ports";
 import { EXIT, UsageError } from "../usage";
 import { findVault, loadSettings } from "../vault";
 
@@ -31,10 +33,12 @@ export async function dbCommand(args: { sub: string | undefined; connection: str
 	// findVault takes a note path: any name inside the folder starts the search there.
 	const vault = findVault(join(args.cwd, "_"), args.config);
 	const settings = loadSettings(vault.configPath, err);
-	const connection = settings.connections[args.connection];
-	const names = Object.keys(settings.connections);
-	if (!connection) throw new UsageError(`no connection "${args.connection}"${names.length ? ` (defined: ${names.join(", ")})` : vault.configPath ? "" : " (no user.toml found: run inside a vault or pass --config)"}`);
-	const drivers = new DbDrivers(cliDbModules(vault.root ?? args.cwd));
+	const connections = withBuiltInConnections(settings.connections);
+	const connection = connections[args.connection];
+	const names = Object.keys(connections);
+	if (!connection) throw new UsageError(`no connection "${args.connection}" (defined: ${names.join(", ")})${vault.configPath ? "" : " (no user.toml found: run inside a vault or pass --config)"}`);
+	const history = vault.historyPath ? cliHistory(vault.historyPath, err) : null;
+	const drivers = new DbDrivers(cliDbModules(vault.root ?? args.cwd, history));
 	try {
 		const got = drivers.get(args.connection, connection);
 		if (!got.ok) {
@@ -50,5 +54,6 @@ export async function dbCommand(args: { sub: string | undefined; connection: str
 		return EXIT.ok;
 	} finally {
 		await drivers.closeAll();
+		await history?.close();
 	}
 }

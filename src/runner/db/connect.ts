@@ -12,6 +12,7 @@ import type { DbDriver } from "./driver";
 import { dbFailureText } from "./failures";
 import type * as MysqlDriver from "./mysql";
 import type * as PostgresDriver from "./postgres";
+import { historySqliteFile } from "./history-connection";
 import { createSqliteDriver, type SqliteFile } from "./sqlite";
 
 /** What the host can provide; an engine it cannot (mobile: pg, mysql2) is simply absent. */
@@ -27,6 +28,8 @@ export interface DbModules {
 	 * Worker, the CLI's worker thread); absent, sql.js runs on the calling thread.
 	 */
 	sqliteDriver?(file: SqliteFile, options: { readonly: boolean }): DbDriver;
+	/** Run history as a read-only SQLite file, for the built-in `history` connection; absent, that connection says history is not kept here. */
+	historyFile?(): SqliteFile;
 	/** Ends what the host started for its drivers (the CLI's worker threads); `closeAll` calls it. */
 	close?(): void;
 }
@@ -63,7 +66,7 @@ export class DbDrivers {
 
 	private create(c: Connection, password: string | undefined): DbDriver | null {
 		if (c.type === "sqlite") {
-			const file = this.modules.sqliteFile(c.path);
+			const file = c.builtIn === "history" ? (this.modules.historyFile?.() ?? historySqliteFile(null)) : this.modules.sqliteFile(c.path);
 			return this.modules.sqliteDriver ? this.modules.sqliteDriver(file, { readonly: c.readonly }) : createSqliteDriver(this.modules.sqlJs, file, { readonly: c.readonly });
 		}
 		const config = { host: c.host, port: c.port, database: c.database, user: c.user, password, url: c.url, ssl: c.ssl, readonly: c.readonly };

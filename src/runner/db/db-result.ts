@@ -16,6 +16,7 @@ export type DbRunErrorCode =
 	| "auth_failed"
 	| "driver_unavailable"
 	| "unknown_connection"
+	| "read_only"
 	| "secret_unset"
 	| "identifier_reference"
 	| "reference_in_string";

@@ -23,6 +23,8 @@ const TEXT = {
 			: defined.length === 0
 				? "No connection is configured: add a [connections.<name>] table to user.toml"
 				: `Name the connection: connection=<name> (defined: ${defined.join(", ")})`,
+	/** A write on the built-in `history` connection, refused before anything ran. */
+	read_only: (connection: string, keyword: string) => `The ${connection} connection is read-only: ${keyword || "this"} statements are refused (run history is only ever written by runs)`,
 	secret_unset: (secret: string, connection: string) => `The password secret "${secret}" of connection "${connection}" is not set`,
 	/** Only comments, or nothing between the semicolons: the block language's own problem text. */
 	no_statements: NO_SQL_TEXT,

@@ -15,6 +15,7 @@ import type { KindRunner } from "../kind-runner";
 import { dbErrorAt, kindsLabel, readDbPath, type DbBlockRun, type DbDeps, type DbRun } from "./db-result";
 import type { BoundStatement, DbDriver, QueryOptions } from "./driver";
 import { connectionOf } from "./connection-of";
+import { refusedOnHistory } from "./history-connection";
 import { dbFailureText } from "./failures";
 
 /** A finished db run. */
@@ -59,6 +60,10 @@ export function prepareDb(block: DbNoteBlock, deps: DbDeps | undefined, ctx: Pre
 	const statements: BoundStatement[] = [];
 	const mappers: Array<{ from: number; originalOffset(o: number): number }> = [];
 	const parts: SqlStatement[] = splitStatements(sql, dialect);
+	if (connection.type === "sqlite" && connection.builtIn === "history") {
+		const refused = refusedOnHistory(parts);
+		if (refused) return { ok: false, error: { code: "read_only", message: dbFailureText("read_only", name, refused.keyword) }, errorAt: place(parts[refused.index].from) };
+	}
 	for (const s of parts) {
 		const binding = bindReferences(s.text, dialect);
 		if (!binding.ok) return { ok: false, error: { code: binding.error.code, message: binding.error.message }, errorAt: place(s.from + binding.error.at) };

@@ -1,6 +1,7 @@
 import { blockKey, type DbNoteBlock } from "../../blocks";
 import { dbOf } from "../../runner/db/db-result";
 import type { RunSnapshot } from "../../runner/result";
+import { withBuiltInConnections } from "../../settings/connections";
 import type { EditorPanel } from "../editor-panel";
 import type { BlockHost } from "../block-host";
 import { BlockReadingView } from "../block-reading-view";
@@ -15,7 +16,7 @@ function panelInfo(block: DbNoteBlock, host: BlockHost): DbPanelInfo {
 
 /** A db block's panel actions (run, cancel, EXPLAIN, load more). */
 function dbActions(host: BlockHost, filePath: string, block: DbNoteBlock): DbPanelActions {
-	return dbPanelActions(host.engine, host.notes, () => host.settings().connections, filePath, block);
+	return dbPanelActions(host.engine, host.notes, () => withBuiltInConnections(host.settings().connections), filePath, block);
 }
 
 /**

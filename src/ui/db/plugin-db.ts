@@ -2,7 +2,8 @@
  * The plugin's database port (EnginePorts.db): connections from user.toml `[connections.*]`
  * as the settings store holds them, SQLite files of the vault through the vault adapter (run
  * in a worker, written back atomically and only for a writable connection), passwords from
- * Obsidian's secret storage (the same as secret variables), and `pg` / `mysql2` — bundled
+ * Obsidian's secret storage (the same as secret variables), run history as the built-in read-only
+ * `history` connection, and `pg` / `mysql2` — bundled
  * into main.js but `require`d only inside functions that run when `Platform.isDesktopApp`,
  * exactly as the node transport is. On mobile a server connection says it needs the desktop app.
  */
@@ -12,9 +13,11 @@ import type * as Pg from "pg";
 import { writeAtomically } from "../../runner/binary-storage";
 import { DbDrivers, type DbModules } from "../../runner/db/connect";
 import type { DbDeps } from "../../runner/db/db-result";
+import { historySqliteFile, type HistorySnapshots } from "../../runner/db/history-connection";
 import type { SqliteFile } from "../../runner/db/sqlite";
 import { createWorkerSqliteDriver, SqliteWorkers, type WorkerFactory } from "../../runner/db/worker-driver";
 import { loadSqlJs } from "../../runner/sqljs";
+import { withBuiltInConnections } from "../../settings/connections";
 import type { SettingsStore } from "../settings-store";
 import { vaultBinaryStorage } from "../vault-binary-storage";
 import { blobWorker } from "./blob-worker";
@@ -48,6 +51,8 @@ export class PluginDb {
 	constructor(
 		private readonly app: App,
 		private readonly settings: SettingsStore,
+		/** Run history, for the built-in `history` connection. */
+		private readonly history: HistorySnapshots,
 		workerFactory: WorkerFactory = blobWorker,
 	) {
 		this.workers = new SqliteWorkers(workerFactory);
@@ -55,7 +60,7 @@ export class PluginDb {
 
 	/** Connections and drivers for a run; drivers (and pools) are made on first use and kept per connection. */
 	deps(): DbDeps {
-		return { connections: this.settings.settings.connections, drivers: (this.drivers ??= new DbDrivers(this.modules())) };
+		return { connections: withBuiltInConnections(this.settings.settings.connections), drivers: (this.drivers ??= new DbDrivers(this.modules())) };
 	}
 
 	private modules(): DbModules {
@@ -64,6 +69,7 @@ export class PluginDb {
 			sqlJs: loadSqlJs,
 			sqliteFile: (path) => vaultSqliteFile(this.app, path),
 			sqliteDriver: (file, options) => createWorkerSqliteDriver(this.workers, file, options),
+			historyFile: () => historySqliteFile(this.history),
 			readSecret: (id) => secrets?.getSecret(id) ?? undefined,
 			...desktopDrivers(),
 		};

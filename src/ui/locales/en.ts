@@ -569,6 +569,13 @@ export const en = {
 	pollExhausted: "{block}: assertions still failing after {max} attempts",
 	pollStopped: "{block}: polling stopped after attempt {attempt} of {max}",
 	pollEnded: "{block}: polling ended on attempt {attempt} of {max}: {reason}",
+	// Run history you can query: the History popover's sparkline and status strip (issue 28)
+	historySparkline: "Durations of the last {count} runs, {min} to {max}",
+	historyStatusStrip: "How each run ended, oldest first",
+	// Git you can undo, the leftovers: discard changes, a held index.lock, auto-sync (issue 27)
+	vcsDiscard: "Discard changes (undoable)",
+	vcsTaskDiscard: "discarding changes",
+	vcsTaskWait: "waiting for another git process to finish (index.lock)",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

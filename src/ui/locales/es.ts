@@ -564,4 +564,11 @@ export const es: Table = {
 	pollExhausted: "{block}: las aserciones siguen fallando tras {max} intentos",
 	pollStopped: "{block}: sondeo detenido tras el intento {attempt} de {max}",
 	pollEnded: "{block}: el sondeo terminó en el intento {attempt} de {max}: {reason}",
+	// Historial consultable: la línea de duraciones y la franja de estados del historial (issue 28)
+	historySparkline: "Duración de las últimas {count} ejecuciones, de {min} a {max}",
+	historyStatusStrip: "Cómo terminó cada ejecución, de la más antigua a la más reciente",
+	// Git que se puede deshacer, lo que faltaba: descartar cambios, un index.lock ocupado, sincronización automática (issue 27)
+	vcsDiscard: "Descartar cambios (se puede deshacer)",
+	vcsTaskDiscard: "descartando cambios",
+	vcsTaskWait: "esperando a que termine otro proceso de git (index.lock)",
 };

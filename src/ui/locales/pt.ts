@@ -564,4 +564,11 @@ export const pt: Table = {
 	pollExhausted: "{block}: as asserções ainda falham após {max} tentativas",
 	pollStopped: "{block}: consulta interrompida após a tentativa {attempt} de {max}",
 	pollEnded: "{block}: a consulta terminou na tentativa {attempt} de {max}: {reason}",
+	// Histórico consultável: a linha de durações e a faixa de estados do histórico (issue 28)
+	historySparkline: "Duração das últimas {count} execuções, de {min} a {max}",
+	historyStatusStrip: "Como terminou cada execução, da mais antiga à mais recente",
+	// Git que se pode desfazer, o que faltava: descartar alterações, um index.lock ocupado, sincronização automática (issue 27)
+	vcsDiscard: "Descartar alterações (pode ser desfeito)",
+	vcsTaskDiscard: "descartando alterações",
+	vcsTaskWait: "esperando outro processo do git terminar (index.lock)",
 };

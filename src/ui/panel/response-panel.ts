@@ -15,6 +15,7 @@ import { renderCookies, renderJar } from "./cookies-view";
 import { renderHeaders } from "./headers-view";
 import { RawView } from "./raw-view";
 import { renderTests } from "./tests-view";
+import { renderRunSparkline } from "./run-sparkline";
 import { renderTiming } from "./timing-view";
 import { renderPoll } from "./poll-view";
 
@@ -210,6 +211,7 @@ export class ResponsePanel extends Component {
 			pop.createDiv({ cls: "rb-muted", text: t("noHistory") });
 			return;
 		}
+		renderRunSparkline(pop, rows);
 		const table = pop.createEl("table", { cls: "rb-table" });
 		const body = table.createEl("tbody");
 		for (const r of rows) {

@@ -24,5 +24,6 @@ export function createVcsSession(app: App, historyFile: string, template: () => 
 		probe: git.probe,
 		template,
 		now: () => new Date(),
+		sleep: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
 	});
 }

@@ -387,6 +387,8 @@ export class VcsView extends ItemView {
 		const tools = row.createDiv({ cls: "rb-vcs-file-tools" });
 		if (group === "conflicted") this.iconButton(tools, "git-merge", t("vcsResolve"), () => this.resolveConflicts(f.path));
 		else this.iconButton(tools, "file-diff", t("vcsShowDiff"), () => void this.showDiff(f.path));
+		// Work-tree changes only: a staged file is unstaged first, and a conflict is resolved, never discarded.
+		if (group === "unstaged" || group === "untracked") this.iconButton(tools, "undo-2", t("vcsDiscard"), () => void session.discard(f.path, group === "untracked"));
 		if (group === "staged") this.iconButton(tools, "minus", t("vcsUnstage"), () => void session.unstage([f.path]));
 		else this.iconButton(tools, "plus", t("vcsStage"), () => void session.stage([f.path]));
 		return row;

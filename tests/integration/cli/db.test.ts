@@ -148,5 +148,5 @@ it("prints a connection's schema with types, nullability and keys", async () => 
 	expect(stdout).toBe("table books\n  id     INTEGER  not null, primary key\n  title  TEXT     not null\n  big    INTEGER\n  cover  BLOB\n");
 	const unknown = await cli(["db", "schema", "nope"], {}, vault);
 	expect(unknown.code).toBe(2);
-	expect(unknown.stderr).toMatch(/no connection "nope" \(defined: shop, shop_rw, pg\)/);
+	expect(unknown.stderr).toMatch(/no connection "nope" \(defined: shop, shop_rw, pg, history\)/);
 });

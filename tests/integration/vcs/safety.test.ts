@@ -164,6 +164,34 @@ describe("undo puts HEAD, the index and the work tree back byte for byte", () =>
 	});
 });
 
+describe("discard changes", () => {
+	it("drops a file's work-tree edit (its staged part stays) and removes an untracked note, each undone byte for byte", async () => {
+		messy(world.vault);
+		const before = fingerprint(world.vault);
+		const session = sessionAt(world.vault);
+
+		await session.discard("Welcome.md", false);
+		expect(ready(session.state).problem).toBeNull();
+		expect(readFileSync(join(world.vault, "Welcome.md"), "utf8")).toBe("# Welcome\nstaged line\n");
+		expect(git(world.vault, "diff", "--cached", "--name-only")).toBe("Welcome.md\n");
+		await session.discard("Untracked/Idea.md", true);
+		expect(existsSync(join(world.vault, "Untracked/Idea.md"))).toBe(false);
+		// Ignored files are not the user's changes: discarding never touches them.
+		expect(existsSync(join(world.vault, "scratch.tmp"))).toBe(true);
+		const [second, first] = ready(session.state).safetyPoints;
+		expect([second.action, first.action]).toEqual(["discard", "discard"]);
+
+		await session.undo(never);
+		expect(existsSync(join(world.vault, "Untracked/Idea.md"))).toBe(true);
+		// The newest point is now that undo's own: the first discard is taken back by its point.
+		await session.undo(never, first.id);
+		expect(never).not.toHaveBeenCalled();
+		expect(ready(session.state).problem).toBeNull();
+		expect(fingerprint(world.vault)).toEqual(before);
+		expect(fsckClean(world.vault)).toBe(0);
+	});
+});
+
 describe("undo when something changed since", () => {
 	it("says what changed and overwrites nothing unless told; the overwritten edit is itself a safety point", async () => {
 		write(world.vault, "Alpha.md", "a\n");

@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createProcessProbe, defaultIgnoreLines, GitRepository, VcsSession, type VcsState } from "../../../src/vcs";
+import { createProcessProbe, defaultIgnoreLines, GitRepository, LOCK_POLL_MS, LOCK_WAIT_MS, VcsSession, type VcsState } from "../../../src/vcs";
 import { createGitWorld, git, nodeExecFile, vcsFs, write, type GitWorld } from "../../support/git";
 
 jest.setTimeout(60_000);
@@ -124,5 +124,72 @@ describe("VcsSession", () => {
 		await session.moreCommits();
 		expect(ready(session.state).commits).toHaveLength(56);
 		expect(ready(session.state).moreCommits).toBe(false);
+	});
+});
+
+describe("a held index.lock", () => {
+	/**
+	 * A session whose probe reports a git process in the vault while `holder.running`, and whose
+	 * sleep advances a fake clock (never waiting) and lets the test end the other process.
+	 */
+	function lockedSession(holder: { running: boolean; afterSleeps?: number }) {
+		const clock = { now: Date.UTC(2026, 10, 25, 10), sleeps: 0 };
+		const lock = join(world.vault, ".git", "index.lock");
+		writeFileSync(lock, "");
+		const session = new VcsSession({
+			open: () => GitRepository.open(world.config(world.vault), vcsFs),
+			init: () => GitRepository.init(world.config(world.vault), vcsFs, []),
+			probe: () => Promise.resolve(holder.running ? [world.vault] : []),
+			template: () => "Notes {date}: {notes}",
+			now: () => new Date(clock.now),
+			sleep: (ms) => {
+				clock.now += ms;
+				clock.sleeps++;
+				// The other git finishes: its lock goes with it.
+				if (holder.afterSleeps !== undefined && clock.sleeps >= holder.afterSleeps) {
+					holder.running = false;
+					rmSync(lock, { force: true });
+				}
+				return Promise.resolve();
+			},
+		});
+		const busy: Array<string | null> = [];
+		session.subscribe((s) => s.kind === "ready" && busy.push(s.busy));
+		return { session, clock, busy, lock };
+	}
+
+	it("waits, saying so, until the other git process lets go; then the commit goes ahead", async () => {
+		write(world.vault, "Note.md", "typed\n");
+		const { session, clock, busy } = lockedSession({ running: true, afterSleeps: 3 });
+		await session.refresh();
+		await session.commit("After the lock", true);
+		expect(clock.sleeps).toBe(3);
+		expect(busy).toContain("wait");
+		expect(busy.indexOf("wait")).toBeLessThan(busy.indexOf("commit"));
+		expect(ready(session.state).problem).toBeNull();
+		expect(git(world.vault, "log", "-1", "--format=%s").trim()).toBe("After the lock");
+	});
+
+	it("gives up after LOCK_WAIT_MS by the injected clock with the reason, changing nothing and throwing nothing", async () => {
+		write(world.vault, "Note.md", "typed\n");
+		const head = git(world.vault, "rev-parse", "HEAD");
+		const { session, clock, lock } = lockedSession({ running: true });
+		await expect(session.commit("Never", true)).resolves.toBeUndefined();
+		expect(clock.sleeps).toBe(LOCK_WAIT_MS / LOCK_POLL_MS);
+		expect(ready(session.state).problem).toMatchObject({ code: "index_locked", lockPath: lock, detail: "another git process held index.lock for 30 s; try again once it has finished" });
+		expect(ready(session.state).busy).toBeNull();
+		expect(git(world.vault, "rev-parse", "HEAD")).toBe(head);
+		expect(ready(session.state).safetyPoints).toEqual([]);
+	});
+
+	it("does not wait for a stale lock: git's refusal shows, and the lock's removal is offered", async () => {
+		write(world.vault, "Note.md", "typed\n");
+		const { session, clock } = lockedSession({ running: false });
+		await session.commit("Blocked", true);
+		expect(clock.sleeps).toBe(0);
+		expect(ready(session.state).problem).toMatchObject({ code: "index_locked" });
+		await session.removeStaleLock();
+		await session.commit("Unblocked", true);
+		expect(git(world.vault, "log", "-1", "--format=%s").trim()).toBe("Unblocked");
 	});
 });

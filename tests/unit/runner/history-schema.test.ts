@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import initSqlJs, { type Database } from "sql.js";
 import type { HistoryEntry } from "../../../src/runner/executor";
 import { HISTORY_RETENTION, HISTORY_SQL, insertParams, migrate, migrateWith, MIGRATIONS, rowFromValues, type SqlCell } from "../../../src/runner/history-schema";
@@ -114,5 +116,21 @@ describe("migrate (sql.js)", () => {
 		const columns = db.exec("PRAGMA table_info(block_run_history)")[0].values.map((c) => c[1]);
 		expect(columns).not.toContain("error_code");
 		db.close();
+	});
+});
+
+describe("the documented columns of block_run_history (docs/history.md)", () => {
+	/** The rows of the doc's column table: name, type, whether it may be NULL. */
+	function documented(): Array<{ name: string; type: string; nullable: boolean }> {
+		const doc = readFileSync(join(__dirname, "../../../docs/history.md"), "utf8");
+		const section = doc.slice(doc.indexOf("## The table `block_run_history`"));
+		return [...section.matchAll(/^\| `(\w+)` \| (\w+) \| (yes|no) \|/gm)].map((m) => ({ name: m[1], type: m[2], nullable: m[3] === "yes" }));
+	}
+
+	it("are exactly the schema's columns, in order, with their types and nullability: a schema change needs its doc change", async () => {
+		const db = await emptyDb();
+		migrate(db);
+		const schema = db.exec("SELECT name, type, \"notnull\", pk FROM pragma_table_info('block_run_history')")[0].values.map(([name, type, notnull, pk]) => ({ name: String(name), type: String(type), nullable: notnull === 0 && pk === 0 }));
+		expect(documented()).toEqual(schema);
 	});
 });

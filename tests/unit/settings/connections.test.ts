@@ -1,4 +1,4 @@
-import { describeConnection } from "../../../src/settings/connections";
+import { describeConnection, HISTORY_CONNECTION, withBuiltInConnections } from "../../../src/settings/connections";
 import { formatProblem, parseSettings } from "../../../src/settings/user-settings";
 
 const parse = (text: string) => {
@@ -78,5 +78,21 @@ max_rows = 200
 		const r = parse(`[connections.c]\ntype = "sqlite"\npath = "a.db"\nhost = "h"\n`);
 		expect(r.warnings.map(formatProblem)).toEqual(['user.toml:4:8: connections.c.host: unknown key "host" for a sqlite connection is kept but ignored']);
 		expect(r.settings.connections.c).toEqual({ type: "sqlite", path: "a.db", readonly: true });
+	});
+});
+
+describe("the built-in history connection", () => {
+	it("is reserved: a [connections.history] table is an error at its line, ignored, and the rest still applies", () => {
+		const r = parseSettings('[connections.shop]\ntype = "sqlite"\npath = "a.sqlite"\n\n[connections.history]\ntype = "sqlite"\npath = "mine.sqlite"\n');
+		expect(r.ok && r.errors.map(formatProblem)).toEqual(['user.toml:5:1: connections.history: "history" is the built-in, read-only connection to run history: give this connection another name']);
+		expect(r.ok && Object.keys(r.settings.connections)).toEqual(["shop"]);
+	});
+
+	it("follows the user's connections, the same object for the same settings (the SQL editor compares by identity)", () => {
+		const user = { shop: { type: "sqlite" as const, path: "a.sqlite", readonly: true } };
+		expect(Object.keys(withBuiltInConnections(user))).toEqual(["shop", "history"]);
+		expect(withBuiltInConnections(user)).toBe(withBuiltInConnections(user));
+		expect(withBuiltInConnections(user).history).toEqual({ type: "sqlite", path: "history.sqlite", readonly: true, builtIn: "history" });
+		expect(describeConnection(HISTORY_CONNECTION)).toBe("sqlite · run history (built in, read-only)");
 	});
 });

@@ -28,7 +28,7 @@ describe("user.toml settings", () => {
 		const r = parseSettings("");
 		if (!r.ok) throw new Error("expected ok");
 		const { chat, vcs, ...rest } = r.settings;
-		expect(vcs).toEqual({ commitTemplate: "" });
+		expect(vcs).toEqual({ commitTemplate: "", autoSyncMinutes: 0 });
 		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false, parallel: 4 }, keymap: {}, environments: {}, connections: {}, auth: {} });
 		expect(chat).toMatchObject({ baseUrl: "http://127.0.0.1:11434/v1", model: "", apiKeySecret: null });
 	});

@@ -43,3 +43,20 @@ describe("commitTemplateProblem", () => {
 		expect(commitTemplateProblem("a {} b")).toBe("unknown placeholder {} (known: {date}, {notes}, {count})");
 	});
 });
+
+describe("[vcs] auto_sync_minutes", () => {
+	it("is off (0) unless set, and reads a whole number of minutes", () => {
+		expect(read("[vcs]\n").settings.vcs.autoSyncMinutes).toBe(0);
+		expect(read("[vcs]\nauto_sync_minutes = 15\n").settings.vcs.autoSyncMinutes).toBe(15);
+	});
+
+	it.each([
+		["auto_sync_minutes = -1", "user.toml:2:21: vcs.auto_sync_minutes: must be a whole number of minutes from 1 to 1440, or 0 for off (got -1)"],
+		["auto_sync_minutes = 2.5", "user.toml:2:21: vcs.auto_sync_minutes: must be a whole number of minutes from 1 to 1440, or 0 for off (got 2.5)"],
+		['auto_sync_minutes = "5"', 'user.toml:2:21: vcs.auto_sync_minutes: must be a whole number of minutes from 1 to 1440, or 0 for off (got "5")'],
+	])("refuses %s with its position, staying off", (line, message) => {
+		const r = read(`[vcs]\n${line}\n`);
+		expect(r.errors.map(formatProblem)).toEqual([message]);
+		expect(r.settings.vcs.autoSyncMinutes).toBe(0);
+	});
+});

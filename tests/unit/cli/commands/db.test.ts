@@ -40,10 +40,10 @@ describe("runnable-blocks db", () => {
 		await expect(run("schema", undefined)).rejects.toThrow(usage);
 	});
 
-	it("names the connections defined when it does not know the one asked for", async () => {
-		await expect(run("schema", "nope", join(dir, "user.toml"))).rejects.toThrow(new UsageError('no connection "nope" (defined: shop)'));
+	it("names the connections defined, the built-in history included, when it does not know the one asked for", async () => {
+		await expect(run("schema", "nope", join(dir, "user.toml"))).rejects.toThrow(new UsageError('no connection "nope" (defined: shop, history)'));
 		// Unless the machine's temp folder is inside a vault.
-		if (findVault(join(dir, "_")).root === null) await expect(run("schema", "shop")).rejects.toThrow(new UsageError('no connection "shop" (no user.toml found: run inside a vault or pass --config)'));
+		if (findVault(join(dir, "_")).root === null) await expect(run("schema", "shop")).rejects.toThrow(new UsageError('no connection "shop" (defined: history) (no user.toml found: run inside a vault or pass --config)'));
 	});
 });
 

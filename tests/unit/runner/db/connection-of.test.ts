@@ -1,6 +1,6 @@
 import { parseNote, type DbNoteBlock } from "../../../../src/blocks";
 import { connectionOf } from "../../../../src/runner/db/connection-of";
-import type { Connection } from "../../../../src/settings/connections";
+import { HISTORY_CONNECTION, withBuiltInConnections, type Connection } from "../../../../src/settings/connections";
 
 const lite: Connection = { type: "sqlite", path: "a.sqlite", readonly: true };
 const db = (md: string) => parseNote(md).find((b): b is DbNoteBlock => b.kind === "db") as DbNoteBlock;
@@ -20,5 +20,12 @@ describe("the connection a db block names", () => {
 		["```db\nSELECT 1\n```", {}, "No connection is configured: add a [connections.<name>] table to user.toml"],
 	])("is unknown for %j, saying which exist", (md, connections, message) => {
 		expect(connectionOf(db(md), connections)).toEqual({ ok: false, error: { code: "unknown_connection", message } });
+	});
+
+	it("is the built-in history when named, and never picked on its own beside a vault's one connection", () => {
+		const all = withBuiltInConnections({ a: lite });
+		expect(connectionOf(db("```db connection=history\nSELECT 1\n```"), all)).toEqual({ ok: true, name: "history", connection: HISTORY_CONNECTION });
+		expect(connectionOf(db("```db\nSELECT 1\n```"), all)).toEqual({ ok: true, name: "a", connection: lite });
+		expect(connectionOf(db("```db\nSELECT 1\n```"), withBuiltInConnections({}))).toMatchObject({ ok: false, error: { message: "No connection is configured: add a [connections.<name>] table to user.toml" } });
 	});
 });

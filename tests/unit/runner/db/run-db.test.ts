@@ -3,7 +3,7 @@ import { parseNote, type DbNoteBlock } from "../../../../src/blocks";
 import { DbDrivers } from "../../../../src/runner/db/connect";
 import { prepareDb } from "../../../../src/runner/db/run-db";
 import { readResult } from "../../../../src/runner/block-runners";
-import type { Connection } from "../../../../src/settings/connections";
+import { withBuiltInConnections, type Connection } from "../../../../src/settings/connections";
 
 const drivers = new DbDrivers({
 	sqlJs: () => initSqlJs(),
@@ -20,6 +20,11 @@ const db = (md: string) => parseNote(md).find((b): b is DbNoteBlock => b.kind ==
 const ctx = (env: Record<string, string> = {}) => ({ env, aliases: new Set<string>(), result: () => undefined, read: readResult });
 
 describe("preparing a db block", () => {
+	it("refuses a write on the built-in history connection before anything runs, at the statement's line", () => {
+		const p = prepareDb(db("```db connection=history\nSELECT 1;\n  update block_run_history SET status = 0\n```"), { connections: withBuiltInConnections(connections), drivers }, ctx());
+		expect(p).toEqual({ ok: false, error: { code: "read_only", message: "The history connection is read-only: UPDATE statements are refused (run history is only ever written by runs)" }, errorAt: { line: 2, column: 2 } });
+	});
+
 	it("binds references as typed parameters, in order, per statement", () => {
 		const p = prepareDb(db("```db connection=lite\nSELECT * FROM t WHERE id = {{id}} AND name = {{name}};\nSELECT {{id}}\n```"), { connections, drivers }, ctx({ id: "42", name: "O'Brien" }));
 		if (!p.ok) throw new Error(p.error.message);
