@@ -63,10 +63,13 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 						"no-cache": { type: "boolean" },
 						"fail-on-status": { type: "boolean" },
 						junit: { type: "string" },
+						pin: { type: "boolean" },
+						"check-pins": { type: "boolean" },
 					},
 					allowPositionals: true,
 				});
 				if (positionals.length !== 1) throw new UsageError(`run takes exactly one note: ${COMMANDS.run.synopsis}`);
+				if (values.pin && values["check-pins"]) throw new UsageError("--pin and --check-pins exclude each other: pin the responses, or check them against their pins");
 				const { code } = await commands.run().runCommand(
 					{
 						file: positionals[0],
@@ -77,6 +80,7 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 						noCache: values["no-cache"] === true,
 						failOnStatus: values["fail-on-status"] === true,
 						junit: values.junit,
+						pins: values.pin ? "pin" : values["check-pins"] ? "check" : undefined,
 						terminal,
 						signals: ["SIGINT", "SIGTERM"],
 					},

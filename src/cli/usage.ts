@@ -16,7 +16,7 @@ export const EXIT = {
 /** One entry per command: its synopsis and what `help <command>` says. */
 export const COMMANDS = {
 	run: {
-		synopsis: "runnable-blocks run <note.md> [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE]",
+		synopsis: "runnable-blocks run <note.md> [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE] [--pin | --check-pins]",
 		help: `Runs the note's http and db blocks top-down with chaining (or the --alias blocks and what they reference).
 An invalid block is reported (file:line:column) and the others still run.
 
@@ -27,11 +27,13 @@ An invalid block is reported (file:line:column) and the others still run.
   --no-cache         do not serve GET/HEAD/OPTIONS from the in-process cache
   --fail-on-status   exit 1 when a response is 4xx or 5xx (like curl --fail)
   --junit FILE       write a JUnit XML report (one test case per ?? assertion) for CI
+  --pin              write each response into the note under its block (an http-response fence)
+  --check-pins       compare each response with its pin: print the diff and exit 1 when one changed
 
 ?? assertions print a ✓ or ✗ line each; a failed one makes the exit code 1.
 On a terminal: status, time, size and a body preview per block, in colour (NO_COLOR turns
 colour off); piped: one plain line per block and a summary.
-Exit: 0 every block finished, 1 a block failed, was cancelled, invalid or skipped, or an assertion failed, 2 usage errors,
+Exit: 0 every block finished, 1 a block failed, was cancelled, invalid or skipped, or an assertion failed (or a pin changed, with --check-pins), 2 usage errors,
 130/143 stopped by Ctrl+C/SIGTERM (the history of the blocks that ran is written).`,
 	},
 	parse: {

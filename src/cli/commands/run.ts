@@ -9,6 +9,7 @@ import { flushOnCrash } from "../crash";
 import { cliPorts } from "../engine-ports";
 import { writeFileSync } from "node:fs";
 import { junitReport } from "../junit";
+import { settlePins, type PinMode } from "../pins";
 import { readNote } from "../read-note";
 import { isErrorStatus, Reporter } from "../reporter";
 import { resultToJson } from "../result-json";
@@ -38,6 +39,8 @@ export interface RunOptions {
 	 * SIGTERM): see `interruptible`.
 	 */
 	signals?: readonly NodeJS.Signals[];
+	/** `--pin` (rewrite the pins of the blocks run) or `--check-pins` (exit 1 when a response left its pin). */
+	pins?: PinMode;
 }
 
 export interface RunOutcome {
@@ -118,7 +121,9 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	}
 	if (interrupt.code() !== null) return { code: interrupt.code() as number, runs };
 	const ok = runs.every((r) => (r.result.state === "done" || r.result.state === "cached") && !(opts.failOnStatus && isErrorStatus(r.result)) && !(assertionsOf(r.result) ?? []).some((a) => !a.ok));
-	return { code: ok ? EXIT.ok : EXIT.failed, runs };
+	const secrets = [...env.secretValues, ...engine.auth.values()];
+	const pinsCode = opts.pins ? settlePins({ mode: opts.pins, file: opts.file, text, runs, secrets, diffOut: opts.json ? err : out, colour: !opts.json && opts.terminal.colour }, err) : EXIT.ok;
+	return { code: ok && pinsCode === EXIT.ok ? EXIT.ok : EXIT.failed, runs };
 }
 
 /**
