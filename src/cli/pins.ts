@@ -1,8 +1,8 @@
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { comparablePin, compareTexts, parseInfo, pinnedFenceOf, pinOptions, unifiedDiff, writePin, HTTP_RESPONSE_TOKENS, type HttpNoteBlock } from "../blocks";
+import { comparablePin, compareTexts, pinnedFenceOf, unifiedDiff, writePin, type HttpNoteBlock } from "../blocks";
 import { httpFields } from "../runner/http/http-run";
-import { pinText } from "../runner/response/pin-text";
+import { pinFor } from "../runner/response/pin-text";
 import type { BlockRun } from "../runner/run-note";
 import { colourLine } from "./commands/diff";
 import { EXIT } from "./usage";
@@ -36,12 +36,10 @@ function answered(r: BlockRun): boolean {
 	return (s.state === "done" || s.state === "cached") && s.head !== undefined;
 }
 
-/** The pin text of a run, under the options of the block's pinned fence in `text` (defaults without one). */
+/** The pin text of a run under the options of the block's pinned fence in `text`. */
 function freshPin(text: string, block: HttpNoteBlock, run: BlockRun, secrets: readonly string[]): string {
-	const pin = pinnedFenceOf(text, block);
 	const s = httpFields(run.result);
-	const options = pinOptions(pin ? parseInfo(pin.info, HTTP_RESPONSE_TOKENS).tokens : {});
-	return pinText({ head: s.head!, body: s.body, assertions: block.http.assertions, secrets }, options);
+	return pinFor(text, block, { head: s.head!, body: s.body }, secrets);
 }
 
 /**

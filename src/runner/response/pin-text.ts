@@ -1,4 +1,4 @@
-import { cutMarker, normalizeJson, parseAssertion, type PinOptions } from "../../blocks";
+import { cutMarker, normalizeJson, parseAssertion, parseInfo, pinnedFenceOf, pinOptions, HTTP_RESPONSE_TOKENS, type HttpNoteBlock, type PinOptions } from "../../blocks";
 import type { ResponseHead } from "../transport";
 import { maskSecrets } from "../mask-secrets";
 import { classifyBody } from "./content-type";
@@ -67,4 +67,15 @@ function keptHeaders(asked: readonly string[] | null, assertions: ReadonlyArray<
 		if (parsed.ok && parsed.assertion.subject.kind === "header") names.add(parsed.assertion.subject.name.toLowerCase());
 	}
 	return names;
+}
+
+/**
+ * The pin of `block` for a response, under the options its pinned fence in `note` names (the
+ * defaults when it has none yet): what Pin response and `run --pin` write, and what Compare with
+ * pinned and `--check-pins` hold against the pin.
+ */
+export function pinFor(note: string, block: HttpNoteBlock, response: { head: ResponseHead; body: Uint8Array | undefined }, secrets: readonly string[]): string {
+	const pin = pinnedFenceOf(note, block);
+	const options = pinOptions(pin ? parseInfo(pin.info, HTTP_RESPONSE_TOKENS).tokens : {});
+	return pinText({ head: response.head, body: response.body, assertions: block.http.assertions, secrets }, options);
 }
