@@ -4,7 +4,7 @@ import { pinsOnRun } from "../../../src/ui/pins";
 
 const block = (info: string, kind = "http"): NoteBlock => parseNote(`\`\`\`${kind} ${info}\nGET http://x\n\`\`\`\n`)[0];
 const head = { status: 200, statusText: "OK", httpVersion: "1.1", headers: [], url: "", redirects: 0 };
-const run = (over: object): BlockResult => ({ kind: "http", state: "done", receivedBytes: 0, head, ...over }) as BlockResult;
+const run = (over: object): BlockResult => ({ kind: "http", state: "done", receivedBytes: 0, head, ...over });
 
 describe("which runs rewrite their pin", () => {
 	it.each<[string, NoteBlock, BlockResult, boolean]>([
