@@ -195,8 +195,7 @@ export class ResponsePanel extends Component {
 			menu.addItem((i) => i.setTitle(t("compareWith")).setIcon("diff").onClick(() => this.actions.compareWith()));
 			const snap = this.snapshot;
 			if (this.actions.pinResponse) menu.addItem((i) => i.setTitle(t("pinResponse")).setIcon("pin").onClick(() => this.actions.pinResponse?.(snap)));
-			if (this.actions.compareWithPinned) menu.addItem((i) => i.setTitle(t("compareWithPinned")).setIcon("pin")
-				.onClick(() => this.actions.compareWithPinned?.()));
+			if (this.actions.compareWithPinned) menu.addItem((i) => i.setTitle(t("compareWithPinned")).setIcon("pin").onClick(() => this.actions.compareWithPinned?.()));
 		}
 		menu.showAtMouseEvent(evt);
 	}
