@@ -32,6 +32,7 @@ import { registerChat } from "./src/ui/chat/register";
 import { compareResponses } from "./src/ui/diff/lazy-diff";
 import { registerVcs } from "./src/ui/vcs/register";
 import { dbErrorMarks } from "./src/ui/db/error-marks";
+import { compareWithPinned, lastRun, pinningEngine, pinResponse, type PinPorts } from "./src/ui/pins";
 
 /** Plugin entry: wires adapters and registers processors, extensions and commands. No heavy work here. */
 export default class RunnableBlocksPlugin extends Plugin {
@@ -49,7 +50,8 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.settingsStore = new SettingsStore(this.app, pluginDir);
 		this.notes = new Notes(this.app);
 		this.services = new PluginServices(this.app, this.settingsStore, pluginDir, obsidianNoteLinks(this.app, this.notes));
-		this.runtime = createEngine(this.services);
+		// A block with the `pin` token rewrites its pin after each successful run, whoever started it.
+		this.runtime = pinningEngine(createEngine(this.services), { app: this.app, notes: this.notes, secrets: () => this.secretValues() });
 		this.exporter = exportHooks(this.runtime, this.services);
 		const host = this.blockHost();
 
@@ -158,7 +160,18 @@ export default class RunnableBlocksPlugin extends Plugin {
 				this.runtime.auth.clear();
 				notify(t("authTokensCleared"));
 			},
+			pin: (path, block) => void pinResponse(this.pinPorts(), path, blockKey(block), lastRun(this.runtime, path, block)),
+			comparePin: (path, block) => void compareWithPinned(this.pinPorts(), path, block),
 		};
+	}
+
+	/** Masked in pins as in history: the environment's secrets and the session's auth tokens. */
+	private secretValues(): string[] {
+		return [...this.services.environment().secretValues, ...this.runtime.auth.values()];
+	}
+
+	private pinPorts(): PinPorts {
+		return { app: this.app, engine: this.runtime, notes: this.notes, secrets: () => this.secretValues() };
 	}
 
 	private blockHost(): BlockHost {

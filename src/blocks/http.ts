@@ -1,6 +1,6 @@
 import { isBlank } from "./lines";
 import { BASIC_METHODS, normalizeMethod, type HttpMethod } from "./methods";
-import { aliasToken, displayToken, enumToken, timeoutToken } from "./info";
+import { aliasToken, displayToken, enumToken, flagToken, timeoutToken } from "./info";
 import { defineKind, type ContentAlias } from "./kind";
 import { error, warning, type BlockProblem } from "./problems";
 import { findReferences, isHttpToken } from "./references";
@@ -696,7 +696,8 @@ function nameAlias(block: HttpBlock): ContentAlias | null {
 /** The http block kind: an HTTP message (docs/blocks.md). */
 export const httpKind = defineKind({
 	language: "http",
-	tokens: [aliasToken, timeoutToken, displayToken, editModeToken],
+	// `pin`: each successful run rewrites the response pinned under the block (docs/pins.md).
+	tokens: [aliasToken, timeoutToken, displayToken, editModeToken, flagToken("pin")],
 	parse(content, lines) {
 		const model = parseHttpBlock(content, lines);
 		return { model, problems: model.problems, alias: nameAlias(model) };

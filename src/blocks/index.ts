@@ -28,6 +28,8 @@ export * from "./search-display";
 export * from "./search-narrowing";
 export * from "./search-index";
 export * from "./textdiff";
+export * from "./http-response";
+export * from "./pin-fence";
 export * from "./line-diff";
 export * from "./json-normalize";
 export * from "./text-compare";

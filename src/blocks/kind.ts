@@ -65,6 +65,11 @@ export interface BlockKind<L extends string = string, S extends readonly TokenSp
 	/** The info tokens, in canonical order: a rewritten fence line lists them in this order. */
 	readonly tokens: S;
 	/**
+	 * True when `alias=` names another block rather than this fence (a pinned response names the
+	 * block it belongs to): the fence then has no alias, and the note's unique-alias rule skips it.
+	 */
+	readonly aliasNamesAnother?: boolean;
+	/**
 	 * Reads the content (the text between the fences, container prefix removed). Pure, never
 	 * throws. `lines`, when given, are the content's lines (the fence's): a kind may read them
 	 * instead of splitting the content again.

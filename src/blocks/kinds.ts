@@ -1,5 +1,6 @@
 import { dbKind } from "./db";
 import { httpKind } from "./http";
+import { httpResponseKind } from "./http-response";
 import { sseKind } from "./sse";
 import { textdiffKind } from "./textdiff";
 import { websocketKind } from "./websocket";
@@ -18,6 +19,7 @@ export const BLOCK_KINDS = [
 	httpKind,
 	dbKind,
 	textdiffKind,
+	httpResponseKind,
 ] as const satisfies readonly BlockKind[];
 
 export type AnyBlockKind = (typeof BLOCK_KINDS)[number];

@@ -131,7 +131,7 @@ export function parseFence(kind: AnyBlockKind, fence: Fence, index: number, line
 		const p = content.problems[k];
 		problems.push({ code: p.code, message: p.message, line: fence.startLine + 1 + p.line, column: contentColumn(p.line, p.column), severity: p.severity });
 	}
-	let alias = (info.tokens as { alias?: string }).alias ?? null;
+	let alias = (kind as BlockKind).aliasNamesAnother ? null : ((info.tokens as { alias?: string }).alias ?? null);
 	let aliasSource: NoteBlock["aliasSource"] = alias === null ? null : "info";
 	if (alias === null && content.alias !== null) {
 		const named = content.alias;

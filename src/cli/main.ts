@@ -157,9 +157,13 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal): 
 			"max-requests": { type: "string" },
 			deadline: { type: "string" },
 			bail: { type: "boolean" },
+			pin: { type: "boolean" },
+			"check-pins": { type: "boolean" },
 		},
 		allowPositionals: true,
 	});
+	if (values.pin && values["check-pins"]) throw new UsageError("--pin and --check-pins exclude each other: pin the responses, or check them against their pins");
+	const pins = values.pin ? "pin" : values["check-pins"] ? "check" : undefined;
 	if (positionals.length === 0) throw new UsageError(`run takes a note, or folders and globs of notes: ${COMMANDS.run.synopsis}`);
 	const suite = positionals.length > 1 || SUITE_OPTIONS.some((o) => values[o] !== undefined) || !isSingleFile(positionals[0]);
 	if (!suite) {
@@ -173,6 +177,7 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal): 
 				noCache: values["no-cache"] === true,
 				failOnStatus: values["fail-on-status"] === true,
 				junit: values.junit,
+				pins,
 				terminal,
 				signals: ["SIGINT", "SIGTERM"],
 			},
@@ -202,6 +207,7 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal): 
 			maxRequests: wholeNumberOption(values["max-requests"], "max-requests", 0),
 			deadlineMs: values.deadline !== undefined ? parseDuration(values.deadline, "--deadline") : undefined,
 			bail: values.bail === true,
+			pins,
 			signals: ["SIGINT", "SIGTERM"],
 		},
 		out,

@@ -18,7 +18,7 @@ export const EXIT = {
 /** One entry per command: its synopsis and what `help <command>` says. */
 export const COMMANDS = {
 	run: {
-		synopsis: "runnable-blocks run <note.md | folder | glob>... [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE] [--parallel N] [--shard i/n] [--durations FILE] [--durations-out FILE] [--report FILE] [--max-requests N] [--deadline DURATION] [--bail]",
+		synopsis: "runnable-blocks run <note.md | folder | glob>... [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE] [--pin | --check-pins] [--parallel N] [--shard i/n] [--durations FILE] [--durations-out FILE] [--report FILE] [--max-requests N] [--deadline DURATION] [--bail]",
 		help: `Runs the note's http and db blocks top-down with chaining (or the --alias blocks and what they reference).
 An invalid block is reported (file:line:column) and the others still run.
 
@@ -29,6 +29,8 @@ An invalid block is reported (file:line:column) and the others still run.
   --no-cache         do not serve GET/HEAD/OPTIONS from the in-process cache
   --fail-on-status   exit 1 when a response is 4xx or 5xx (like curl --fail)
   --junit FILE       write a JUnit XML report (one test case per ?? assertion) for CI
+  --pin              write each response into the note under its block (an http-response fence)
+  --check-pins       compare each response with its pin: print the diff and exit 1 when one changed
 
 ?? assertions print a ✓ or ✗ line each; a failed one makes the exit code 1.
 On a terminal: status, time, size and a body preview per block, in colour (NO_COLOR turns

@@ -59,6 +59,9 @@ export const ACTIONS = [
 	// Mod+Shift+E is no Obsidian default (src/ui/obsidian-default-hotkeys.ts); on any other block it falls through.
 	{ id: "block.explain", scope: "block", defaultChord: "Mod+Shift+E", notebookChord: null, name: "actExplain", command: { id: "explain-block", title: "Explain query plan of the block" } },
 	{ id: "block.force_run", scope: "block", defaultChord: "Mod+Shift+R", notebookChord: null, name: "actForceRun", command: { id: "force-run-block", title: "Force re-run block (skip cache)" } },
+	// issue 28: no default chord; the user binds one in user.toml or the Keymap page.
+	{ id: "block.pin", scope: "block", defaultChord: null, notebookChord: null, name: "actPin", command: { id: "pin-response", title: "Pin response" } },
+	{ id: "block.compare_pin", scope: "block", defaultChord: null, notebookChord: null, name: "actComparePin", command: { id: "compare-with-pinned", title: "Compare with pinned" } },
 	{ id: "search.blocks", scope: "global", defaultChord: null, notebookChord: "Mod+K", name: "actSearch", command: { id: "search-blocks", title: "Search runnable blocks and variables" } },
 	{ id: "env.switch", scope: "global", defaultChord: null, notebookChord: "Mod+E", name: "actEnvSwitch", command: { id: "switch-environment", title: "Switch environment" } },
 	{ id: "env.new_variable", scope: "global", defaultChord: null, notebookChord: "Mod+Shift+V", name: "actNewVariable", command: { id: "new-variable", title: "New variable in the active environment" } },

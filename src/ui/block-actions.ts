@@ -8,6 +8,7 @@ import type { SnippetFormat } from "../runner/snippets/generators";
 import type { StreamNoteBlock } from "../runner/stream/prepare-stream";
 import { notify } from "./notify";
 import { compareResponses } from "./diff/lazy-diff";
+import { compareWithPinned, pinResponse, type PinPorts } from "./pins";
 import { t } from "./strings";
 
 /** Export hooks, provided by the export module; synchronous so the clipboard write keeps the user gesture. */
@@ -26,7 +27,8 @@ export function currentBlock(note: readonly NoteBlock[], key: string): { note: r
  * The toolbar's actions for one block. Each re-reads the note, so an edited block runs as it is now.
  * `renderedNote`: the note the block was rendered from, which an export reads when no editor has the note.
  */
-export function blockActions(app: App, runtime: Engine, notes: Notes, exporter: ExportHooks, filePath: string, rendered: NoteBlock, renderedNote: readonly NoteBlock[] = [rendered]): PanelActions {
+export function blockActions(app: App, runtime: Engine, notes: Notes, exporter: ExportHooks, filePath: string, rendered: NoteBlock, renderedNote: readonly NoteBlock[] = [rendered], secrets: () => string[] = () => []): PanelActions {
+	const pins: PinPorts = { app, engine: runtime, notes, secrets };
 	const key = blockKey(rendered);
 	const withBlock = async (fn: (note: readonly NoteBlock[], block: NoteBlock) => Promise<void> | void): Promise<void> => {
 		const { note, block } = currentBlock(await notes.blocks(filePath), key);
@@ -69,6 +71,8 @@ export function blockActions(app: App, runtime: Engine, notes: Notes, exporter: 
 		compareWithPrevious: () => compareResponses().compareWithPrevious(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock")),
 		compareWith: () =>
 			void withBlock((note) => compareResponses().compareWithAlias(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock"), note.flatMap((b) => (b.alias ? [b.alias] : [])))),
+		pinResponse: (snapshot) => void pinResponse(pins, filePath, key, snapshot),
+		compareWithPinned: () => void withBlock((_, block) => (block.kind === "http" ? compareWithPinned(pins, filePath, block) : undefined)),
 	};
 }
 

@@ -5,6 +5,7 @@ import type { BlockHost } from "./block-host";
 import type * as HttpViews from "./http/http-block-view";
 import type * as DbViews from "./db/db-block-view";
 import type * as TextdiffViews from "./diff/textdiff-block-view";
+import type * as PinnedViews from "./pinned-response-view";
 
 /** How one kind's blocks appear in Obsidian. */
 export interface BlockRenderer<B extends NoteBlock = NoteBlock> {
@@ -24,6 +25,7 @@ type RendererRegistry = { readonly [L in BlockLanguage]?: BlockRenderer<Extract<
 const httpViews = () => require("./http/http-block-view") as typeof HttpViews;
 const dbViews = () => require("./db/db-block-view") as typeof DbViews;
 const textdiffViews = () => require("./diff/textdiff-block-view") as typeof TextdiffViews;
+const pinnedViews = () => require("./pinned-response-view") as typeof PinnedViews;
 /* eslint-enable @typescript-eslint/no-require-imports -- end of the requires above */
 
 /**
@@ -40,6 +42,7 @@ export const BLOCK_RENDERERS: RendererRegistry = {
 		reading: (el, source, ctx, host) => new (textdiffViews().TextdiffBlockView)(el, source, ctx, host),
 		editor: (block, filePath) => ({ identity: [filePath, blockKey(block), block.fence.info, block.fence.content].join("\u0000"), display: "split", mount: (wrap) => new (textdiffViews().TextdiffEditorPanel)(wrap, block) }),
 	},
+	"http-response": { reading: (el, source, ctx, host) => new (pinnedViews().PinnedResponseView)(el, source, ctx, host), editor: (block, filePath) => pinnedViews().pinnedResponsePanel(block, filePath) },
 };
 
 /** The renderer of a block's kind, if it has one. */

@@ -27,6 +27,10 @@ export interface ActionEffects {
 	syncVault(): void;
 	/** Forgets every OAuth token of the session; the next run that needs one signs in again. */
 	clearAuthTokens(): void;
+	/** Writes the http block's last response under it (docs/pins.md). */
+	pin(path: string, block: HttpNoteBlock): void;
+	/** Opens the http block's last response against its pinned one in the diff view. */
+	comparePin(path: string, block: HttpNoteBlock): void;
 }
 
 type GotoId = Extract<ActionId, `block.goto.${string}`>;
@@ -47,6 +51,8 @@ const COMMAND_NAMES: Record<Exclude<PaletteActionId, GotoId>, StringKey> = {
 	"block.copy_curl": "cmdCopyBlockAsCurl",
 	"block.explain": "cmdExplainBlock",
 	"block.force_run": "cmdForceRunBlock",
+	"block.pin": "cmdPinResponse",
+	"block.compare_pin": "cmdCompareWithPinned",
 	"search.blocks": "cmdSearchBlocks",
 	"env.switch": "cmdSwitchEnvironment",
 	"env.new_variable": "cmdNewVariable",
@@ -102,6 +108,15 @@ export function performAction(id: ActionId, target: ActionTarget | null, fx: Act
 			fx.explain(target.path, target.note, block);
 			return true;
 		}
+		case "block.pin":
+		case "block.compare_pin": {
+			// Only an http block has a response to pin: on any other block the chord falls through.
+			const block = target && runnableBlockAt(target);
+			if (!target || block?.kind !== "http") return false;
+			if (id === "block.pin") fx.pin(target.path, block);
+			else fx.comparePin(target.path, block);
+			return true;
+		}
 		case "search.blocks":
 			fx.searchBlocks();
 			return true;
@@ -134,7 +149,7 @@ export function performAction(id: ActionId, target: ActionTarget | null, fx: Act
 export function isAvailable(action: Action, target: ActionTarget | null): boolean {
 	if (isGoto(action.id)) return target !== null && target.note.length >= gotoNumber(action.id);
 	if (action.id === "block.explain") return target !== null && runnableBlockAt(target)?.kind === "db";
-	if (action.id === "block.copy_curl") return target !== null && runnableBlockAt(target)?.kind === "http";
+	if (action.id === "block.copy_curl" || action.id === "block.pin" || action.id === "block.compare_pin") return target !== null && runnableBlockAt(target)?.kind === "http";
 	if (action.scope === "block") return target !== null && runnableBlockAt(target) !== undefined;
 	return true;
 }

@@ -12,7 +12,7 @@ export interface DiffCommandOptions {
 }
 
 /** ANSI colours for a unified diff on a colour terminal: headers bold, hunks cyan, - red, + green. */
-function colourLine(line: string): string {
+export function colourLine(line: string): string {
 	if (line.startsWith("---") || line.startsWith("+++")) return `\x1b[1m${line}\x1b[0m`;
 	if (line.startsWith("@@")) return `\x1b[36m${line}\x1b[0m`;
 	if (line.startsWith("-")) return `\x1b[31m${line}\x1b[0m`;

@@ -13,6 +13,8 @@ import { cliPorts } from "../engine-ports";
 import { writeFileSync } from "node:fs";
 import { junitReport } from "../junit";
 import { vaultNoteLinks } from "../note-links";
+import { settlePins, type PinDiff, type PinMode } from "../pins";
+export type { PinDiff } from "../pins";
 import { readNote } from "../read-note";
 import { cliSignInHost } from "../sign-in-host";
 import { isErrorStatus, Reporter } from "../reporter";
@@ -51,6 +53,8 @@ export interface RunOptions {
 	onBlockDone?: (block: NoteBlock, result: BlockResult) => void;
 	/** Prints the per-note summary line (a suite prints one summary for all its notes instead). */
 	summary?: boolean;
+	/** `--pin` (rewrite the pins of the blocks run) or `--check-pins` (exit 1 when a response left its pin). */
+	pins?: PinMode;
 }
 
 export interface RunOutcome {
@@ -64,11 +68,6 @@ export interface RunOutcome {
 	pinDiffs?: PinDiff[];
 }
 
-/** A pinned block's unified diff (pin → this run's response); empty when they match. */
-export interface PinDiff {
-	block: NoteBlock;
-	diff: string;
-}
 
 type Write = (s: string) => void;
 
@@ -147,7 +146,9 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	}
 	if (interrupt.code() !== null) return { code: interrupt.code() as number, runs };
 	const ok = runs.every((r) => blockPassed(r.result, opts.failOnStatus));
-	return { code: ok ? EXIT.ok : EXIT.failed, runs };
+	const secrets = [...env.secretValues, ...engine.auth.values()];
+	const pins = opts.pins ? settlePins({ mode: opts.pins, file: opts.file, text, runs, secrets, diffOut: opts.json ? err : out, colour: !opts.json && opts.terminal.colour }, err) : null;
+	return { code: ok && (pins === null || pins.code === EXIT.ok) ? EXIT.ok : EXIT.failed, runs, ...(pins ? { pinDiffs: pins.diffs } : {}) };
 }
 
 /** A block passes when it finished (cached counts), its assertions hold and, with --fail-on-status, its status is below 400. */

@@ -12,6 +12,7 @@ import { suiteJunit } from "../report/junit-suite";
 import { notRunBlock, reportBlock, reportTotals, type ReportData, type ReportNote } from "../report/report-data";
 import type { Terminal } from "../terminal";
 import { EXIT, UsageError } from "../usage";
+import type { PinMode } from "../pins";
 import { blockPassed, interruptible, runCommand, targetsOf, type RunOutcome } from "./run";
 
 type Write = (s: string) => void;
@@ -35,6 +36,8 @@ export interface SuiteOptions {
 	maxRequests?: number;
 	deadlineMs?: number;
 	bail: boolean;
+	/** `--pin` or `--check-pins`, for every note (a changed pin fails its note; the report shows the diff). */
+	pins?: PinMode;
 	signals?: readonly NodeJS.Signals[];
 	/** Where note paths start from (default: the process's working folder). */
 	cwd?: string;
@@ -109,6 +112,7 @@ export async function suiteCommand(opts: SuiteOptions, out: Write, err: Write): 
 							guardTransport: (t) => limits.guard(t),
 							onBlockDone: (_block, result) => limits.blockEnded(blockPassed(result, opts.failOnStatus)),
 							summary: false,
+							pins: opts.pins,
 						},
 						w.out,
 						w.err,

@@ -45,6 +45,38 @@ export class CompareModal extends Modal {
 	}
 }
 
+/** A pinned response and the last run, as comparable pin texts (docs/pins.md), side by side and read-only. */
+class PinCompareModal extends Modal {
+	private panes: DiffPanes | null = null;
+
+	constructor(
+		app: App,
+		private readonly title: string,
+		private readonly pinned: string,
+		private readonly now: string,
+	) {
+		super(app);
+	}
+
+	override onOpen(): void {
+		this.setTitle(this.title);
+		this.modalEl.addClass("rb-compare-modal");
+		this.panes = new DiffPanes(this.contentEl.createDiv({ cls: "rb-compare-section" }), { left: this.pinned, right: this.now, options: { ...textdiffOptions({}), language: null }, editable: false });
+	}
+
+	override onClose(): void {
+		this.panes?.destroy();
+		this.panes = null;
+		this.contentEl.empty();
+	}
+}
+
+/** "Compare with pinned": the pin on the left, the last run on the right; a notice instead when they match. */
+export function comparePinned(app: App, title: string, pinned: string, now: string): void {
+	if (pinned === now) notify(t("pinSame"));
+	new PinCompareModal(app, title, pinned, now).open();
+}
+
 /** Picks one alias of the note among those with a response. */
 class AliasPicker extends SuggestModal<string> {
 	constructor(

@@ -52,7 +52,7 @@ function panelInfo(block: NoteBlock, runKey: string): PanelBlockInfo {
 
 /** The toolbar's actions of an http block. `note`: the note it was rendered from, when the view has it. */
 function httpActions(host: BlockHost, filePath: string, block: NoteBlock, note?: readonly NoteBlock[]): PanelActions {
-	return blockActions(host.app, host.engine, host.notes, exportHooks(host.engine, host.services), filePath, block, note);
+	return blockActions(host.app, host.engine, host.notes, exportHooks(host.engine, host.services), filePath, block, note, () => [...host.services.environment().secretValues, ...host.engine.auth.values()]);
 }
 
 /** Writes a form-mode edit back to the block as canonical text. */

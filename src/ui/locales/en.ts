@@ -576,6 +576,21 @@ export const en = {
 	vcsDiscard: "Discard changes (undoable)",
 	vcsTaskDiscard: "discarding changes",
 	vcsTaskWait: "waiting for another git process to finish (index.lock)",
+	// issue 28: pinned responses (src/ui/pins.ts, src/ui/pinned-response-view.ts)
+	actPin: "Pin the block's response into the note",
+	actComparePin: "Compare the block's response with its pin",
+	cmdPinResponse: "Pin response",
+	cmdCompareWithPinned: "Compare with pinned",
+	pinResponse: "Pin response",
+	compareWithPinned: "Compare with pinned",
+	pinnedResponse: "Pinned response",
+	pinnedResponseOf: "Pinned response of {alias}",
+	pinCut: "Cut: the first {shown} of {total} bytes",
+	cannotPin: "Could not pin the response: {reason}",
+	pinNoResponse: "Run the block first: it has no response to pin.",
+	pinNotFound: "This block has no pinned response under it: pin one first.",
+	comparePinTitle: "{alias}: pinned and last run",
+	pinSame: "The last run matches the pinned response.",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

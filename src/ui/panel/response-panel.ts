@@ -48,6 +48,10 @@ export interface PanelActions {
 	compareWithPrevious(): void;
 	/** This block's response and another alias's, compared (the other is picked). */
 	compareWith(): void;
+	/** Writes this response under the block as its pin (docs/pins.md). */
+	pinResponse?(snapshot: HttpView): void;
+	/** This block's response and its pinned one, compared. */
+	compareWithPinned?(): void;
 	/** The active environment's cookie jar (the Cookies tab lists it below the response's cookies). */
 	cookieJar?(): { environment: string; cookies: JarCookie[] };
 	clearCookies?(): void;
@@ -193,6 +197,9 @@ export class ResponsePanel extends Component {
 			menu.addSeparator();
 			menu.addItem((i) => i.setTitle(t("compareWithPrevious")).setIcon("git-compare").onClick(() => this.actions.compareWithPrevious()));
 			menu.addItem((i) => i.setTitle(t("compareWith")).setIcon("diff").onClick(() => this.actions.compareWith()));
+			const snap = this.snapshot;
+			if (this.actions.pinResponse) menu.addItem((i) => i.setTitle(t("pinResponse")).setIcon("pin").onClick(() => this.actions.pinResponse?.(snap)));
+			if (this.actions.compareWithPinned) menu.addItem((i) => i.setTitle(t("compareWithPinned")).setIcon("pin").onClick(() => this.actions.compareWithPinned?.()));
 		}
 		menu.showAtMouseEvent(evt);
 	}

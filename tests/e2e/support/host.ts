@@ -97,6 +97,9 @@ const closedEarly: string[] = [];
 /** While the host holds answers (Host.holdAnswers), API answers wait here for Host.releaseAnswers. */
 const gate = { on: false, waiting: [] as Array<() => void> };
 
+/** The body of /api/ten-mb.json, built once. */
+let tenMb: Buffer | null = null;
+
 /** Calls of /api/counter so far. */
 let counter = 0;
 
@@ -136,6 +139,12 @@ function api(path: string, res: http.ServerResponse): boolean {
 
 		res.writeHead(204);
 		res.end();
+		return true;
+	}
+	// issue 28: a 10 MB JSON response to pin (the pin keeps its first 64 KiB).
+	if (path === "/api/ten-mb.json") {
+		res.writeHead(200, { "Content-Type": "application/json" });
+		res.end((tenMb ??= Buffer.from(`{"items":[${Array.from({ length: 135_000 }, (_, i) => JSON.stringify({ id: i, title: `Book ${i}`, note: "x".repeat(30) })).join(",")}]}`)));
 		return true;
 	}
 	if (path === "/api/big.json") {

@@ -25,6 +25,8 @@ function recorder(running: (b: NoteBlock) => boolean = () => true) {
 		toggleChat: () => calls.push("chat"),
 		syncVault: () => calls.push("sync"),
 		clearAuthTokens: () => calls.push("clear auth"),
+		pin: (path, b) => calls.push(`pin ${path} ${name(b)}`),
+		comparePin: (path, b) => calls.push(`compare pin ${path} ${name(b)}`),
 	};
 	return { calls, fx };
 }
@@ -39,6 +41,10 @@ describe("performAction: the one dispatcher", () => {
 		["block.force_run", 2, ["run n.md a force"], true],
 		["block.copy_curl", 9, ["curl n.md #2"], true],
 		["block.copy_curl", 13, [], false],
+		["block.pin", 2, ["pin n.md a"], true],
+		["block.pin", 13, [], false],
+		["block.compare_pin", 9, ["compare pin n.md #2"], true],
+		["block.compare_pin", 13, [], false],
 		["block.run_all", 2, ["run n.md a,#2,q"], true],
 		["block.cancel", 2, ["cancel n.md a"], true],
 		["block.run", 0, [], false],
@@ -100,6 +106,8 @@ describe("the palette", () => {
 		["block.explain", 2, false],
 		["block.copy_curl", 2, true],
 		["block.copy_curl", 13, false],
+		["block.pin", 2, true],
+		["block.compare_pin", 13, false],
 	])("offers %s with the cursor on line %i: %s", (id, line, offered) => {
 		expect(isAvailable(spec(id), at(line))).toBe(offered);
 	});
@@ -112,6 +120,8 @@ describe("the palette", () => {
 			"copy-block-as-curl",
 			"explain-block",
 			"force-run-block",
+			"pin-response",
+			"compare-with-pinned",
 			"search-blocks",
 			"switch-environment",
 			"new-variable",
