@@ -34,7 +34,7 @@ afterAll(async () => {
 
 describe("text modules", () => {
 	it("are neither compiled nor evaluated while the plugin loads", async () => {
-		await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff"]);
+		await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff", "http-response"]);
 		expect(evaluated).toEqual([]);
 	});
 

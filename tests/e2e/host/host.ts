@@ -13,6 +13,7 @@ import * as lezerCommon from "@lezer/common";
 import * as lezerHighlight from "@lezer/highlight";
 import * as lezerLr from "@lezer/lr";
 import { vim, Vim } from "@replit/codemirror-vim";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { scanFences } from "../../../src/blocks/fences";
 import * as obsidian from "./obsidian-shim";
 import { matches } from "./obsidian-ui";
@@ -193,6 +194,13 @@ const app = {
 	},
 	// Cross-note references: links resolve by name or path ending, the shortest path first (Obsidian's rule for unique names).
 	metadataCache: {
+		// Note properties: a note's front matter as Obsidian's cache holds it (null for a file it does not know).
+		getFileCache: (f: obsidian.TFile) => {
+			const text = files.get(f.path);
+			if (text === undefined) return null;
+			const front = frontMatterOf(text);
+			return front ? { frontmatter: front.data } : {};
+		},
 		getFirstLinkpathDest: (link: string, _from: string) => {
 			const wanted = (link.endsWith(".md") ? link : `${link}.md`).toLowerCase();
 			const found = [...files.keys()].filter((p) => p.toLowerCase() === wanted || p.toLowerCase().endsWith(`/${wanted}`)).sort((a, b) => a.length - b.length);
@@ -201,7 +209,18 @@ const app = {
 		fileToLinktext: (f: obsidian.TFile) => f.path.replace(/^.*\//, "").replace(/\.md$/, ""),
 	},
 	// New notes go to the vault root, Obsidian's default "new file location".
-	fileManager: { getNewFileParent: () => ({ path: "/" }) },
+	fileManager: {
+		getNewFileParent: () => ({ path: "/" }),
+		// As Obsidian's: the properties are changed in place, front matter created where a note has none.
+		processFrontMatter: async (f: obsidian.TFile, fn: (front: Record<string, unknown>) => void) => {
+			const text = files.get(f.path) ?? "";
+			const front = frontMatterOf(text);
+			const data = front?.data ?? {};
+			fn(data);
+			files.set(f.path, `---\n${stringifyYaml(data)}---\n${front ? text.slice(front.end) : text}`);
+			trigger("modify", f);
+		},
+	},
 	secretStorage: {
 		secrets: new Map<string, string>(),
 		getSecret(id: string) {
@@ -389,6 +408,14 @@ function renameFile(oldPath: string, newPath: string): void {
 	files.set(newPath, files.get(oldPath) ?? "");
 	files.delete(oldPath);
 	trigger("rename", new obsidian.TFile(newPath), oldPath);
+}
+
+/** The YAML front matter at the top of a note, and where the text after it starts. */
+function frontMatterOf(text: string): { data: Record<string, unknown>; end: number } | null {
+	const m = /^---\r?\n([\s\S]*?)\r?\n?---(?:\r?\n|$)/.exec(text);
+	if (!m) return null;
+	const data: unknown = parseYaml(m[1]);
+	return { data: data !== null && typeof data === "object" ? (data as Record<string, unknown>) : {}, end: m[0].length };
 }
 
 /** A vault event, as Obsidian would raise it after an edit outside the plugin. */
