@@ -27,7 +27,7 @@ describe("pins after a CLI run", () => {
 		const file = join(dir, "n.md");
 		writeFileSync(file, NOTE);
 		const err: string[] = [];
-		expect(settlePins(input(file, NOTE, [answered(NOTE, "hi s3cret")], "pin"), (s) => err.push(s))).toBe(0);
+		expect(settlePins(input(file, NOTE, [answered(NOTE, "hi s3cret")], "pin"), (s) => err.push(s)).code).toBe(0);
 		expect(readFileSync(file, "utf8")).toBe("```http alias=a\nGET http://127.0.0.1:1/a\n```\n```http-response alias=a\nHTTP/1.1 200 OK\ncontent-type: text/plain\n\nhi •••\n```\n\ntext\n");
 		expect(readdirSync(dir)).toEqual(["n.md"]);
 	});
@@ -36,7 +36,7 @@ describe("pins after a CLI run", () => {
 		const file = join(dir, "n.md");
 		writeFileSync(file, NOTE + "typed meanwhile\n");
 		const err: string[] = [];
-		expect(settlePins(input(file, NOTE, [answered(NOTE, "hi")], "pin"), (s) => err.push(s))).toBe(1);
+		expect(settlePins(input(file, NOTE, [answered(NOTE, "hi")], "pin"), (s) => err.push(s)).code).toBe(1);
 		expect(readFileSync(file, "utf8")).toBe(NOTE + "typed meanwhile\n");
 		expect(err.join("")).toContain("the note changed during the run");
 	});
@@ -44,7 +44,7 @@ describe("pins after a CLI run", () => {
 	it("skips blocks run only because another referenced them", () => {
 		const file = join(dir, "n.md");
 		writeFileSync(file, NOTE);
-		expect(settlePins(input(file, NOTE, [{ ...answered(NOTE, "hi"), dependency: true }], "pin"), () => undefined)).toBe(0);
+		expect(settlePins(input(file, NOTE, [{ ...answered(NOTE, "hi"), dependency: true }], "pin"), () => undefined).code).toBe(0);
 		expect(readFileSync(file, "utf8")).toBe(NOTE);
 	});
 
@@ -52,10 +52,21 @@ describe("pins after a CLI run", () => {
 		const pinned = "```http alias=a\nGET http://x\n```\n```http-response alias=a\nHTTP/1.1 200 OK\ncontent-type: text/plain\n\nhi\n```\n";
 		const file = join(dir, "n.md");
 		writeFileSync(file, pinned);
-		expect(settlePins(input(file, pinned, [answered(pinned, "hi")], "check"), () => undefined)).toBe(0);
+		expect(settlePins(input(file, pinned, [answered(pinned, "hi")], "check"), () => undefined).code).toBe(0);
 		const out: string[] = [];
-		expect(settlePins(input(file, pinned, [answered(pinned, "ho")], "check", out), () => undefined)).toBe(1);
+		expect(settlePins(input(file, pinned, [answered(pinned, "ho")], "check", out), () => undefined).code).toBe(1);
 		expect(out.join("")).toBe("--- a (pinned)\n+++ a (now)\n@@ -1,4 +1,4 @@\n HTTP 200\n content-type: text/plain\n \n-hi\n+ho\n");
 		expect(readFileSync(file, "utf8")).toBe(pinned);
+	});
+
+	it("hands each checked block's diff to the caller (a suite's report): empty when the pin matches", () => {
+		const pinned = "```http alias=a\nGET http://x\n```\n```http-response alias=a\nHTTP/1.1 200 OK\ncontent-type: text/plain\n\nhi\n```\n";
+		const file = join(dir, "n.md");
+		writeFileSync(file, pinned);
+		const same = settlePins(input(file, pinned, [answered(pinned, "hi")], "check"), () => undefined);
+		expect(same.diffs.map((d) => [d.block.alias, d.diff])).toEqual([["a", ""]]);
+		const changed = settlePins(input(file, pinned, [answered(pinned, "ho")], "check"), () => undefined);
+		expect(changed.diffs.map((d) => [d.block.alias, d.diff.split("\n").filter((l) => /^[-+][^-+]/.test(l))])).toEqual([["a", ["-hi", "+ho"]]]);
+		expect(settlePins(input(file, pinned, [answered(pinned, "ho")], "pin"), () => undefined).diffs).toEqual([]);
 	});
 });
