@@ -98,7 +98,7 @@ beforeAll(async () => {
 		"",
 	].join("\n");
 	await host.page.writeFile(USER_TOML, toml);
-	await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff"]);
+	await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff", "http-response"]);
 	host.page.renderReading(
 		[
 			fence("connection=shop alias=lite", "SELECT id, title, price, isbn FROM books ORDER BY id"),

@@ -26,7 +26,7 @@ describe("the desktop host loads code as Obsidian desktop does", () => {
 
 describe("a failure while preparing a run", () => {
 	it("ends the block in failed with the message, and the next run (require restored) succeeds", async () => {
-		await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff"]);
+		await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff", "http-response"]);
 		host.page.renderReading(`\`\`\`http alias=first\nGET ${server.url}/json\n\`\`\``, "api/first.md");
 		host.failRequireOnce("http", "Cannot find module 'http'");
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
 	base = server.url.replace("127.0.0.1", "localhost");
 	host = await launchDesktopHost();
 	doc = host.document;
-	await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff"]);
+	await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff", "http-response"]);
 	const blocks: Array<[string, string]> = [
 		["held", "GET /held?id=first"],
 		["again", "GET /json"],

@@ -128,7 +128,7 @@ describe("/DB Query", () => {
 		await host.page.keyboard.press("Control+End");
 		await host.page.keyboard.type("/db");
 		const rows = host.page.locator(".suggestion-container .suggestion-item");
-		await eventually(async () => expect(await rows.allTextContents()).toEqual(["DB Query shop", "DB Query gone", "DB Query New connection…"]));
+		await eventually(async () => expect(await rows.allTextContents()).toEqual(["DB Query shop", "DB Query gone", "DB Query history", "DB Query New connection…"]));
 		await host.page.keyboard.press("Enter");
 		await eventually(async () => expect(await text()).toBe("Intro\n\n```db connection=shop\nSELECT * FROM authors LIMIT 100;\n```\n"));
 		await expect(host.api((h) => h.editorCursorLine())).resolves.toBe(3);

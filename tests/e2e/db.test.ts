@@ -69,7 +69,7 @@ type DomWatch = { __dom: { added: number; refilled: number[] }; __mo?: MutationO
 
 describe("db blocks in Chromium (sql.js in a worker)", () => {
 	it("registers the db renderer with the plugin's others", () => {
-		expect(host.processors).toEqual(expect.arrayContaining(["http", "db", "textdiff"]));
+		expect(host.processors).toEqual(expect.arrayContaining(["http", "db", "textdiff", "http-response"]));
 	});
 
 	it("runs in a Web Worker started from a Blob URL: the page never fetched sql.js or its wasm", async () => {

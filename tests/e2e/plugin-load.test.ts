@@ -29,7 +29,7 @@ const note = (base: string) =>
 describe("production main.js in Chromium", () => {
 	it("loads like Obsidian loads it and registers the http, db and textdiff processors", async () => {
 		const processors = await host.api((h) => h.loadPlugin());
-		expect(processors).toEqual(["http", "db", "textdiff"]);
+		expect(processors).toEqual(["http", "db", "textdiff", "http-response"]);
 	});
 
 	it("renders each block as written, its method coloured, with an idle panel", async () => {
