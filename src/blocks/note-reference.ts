@@ -77,6 +77,8 @@ export function linkNamesPath(link: string, fromPath: string, path: string): boo
 	const target = path.toLowerCase();
 	const folder = fromPath.includes("/") ? fromPath.slice(0, fromPath.lastIndexOf("/") + 1).toLowerCase() : "";
 	const relative = normalizePath(folder + wanted);
+	// `./x` and `../x` are relative to the note's folder only: `../Auth` from a top folder is no vault path.
+	if (/^\.\.?\//.test(wanted)) return target === relative;
 	return target === normalizePath(wanted) || target === relative || target.endsWith(`/${wanted}`);
 }
 

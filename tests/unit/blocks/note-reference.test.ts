@@ -103,6 +103,10 @@ describe("note references: what a rename rewrites", () => {
 		["../Auth", "APIs/x/Orders.md", "APIs/Auth.md", true],
 		["Auth", "Orders.md", "APIs/Author.md", false],
 		["Other/Auth", "Orders.md", "APIs/Auth.md", false],
+		// Relative links name only what is relative to the note's folder, never a vault path or a path ending.
+		["../Auth", "Team/Sub/Pay.md", "Auth.md", false],
+		["../Auth", "Team/Sub/Pay.md", "Team/Auth.md", true],
+		["./Auth", "Team/Pay.md", "Other/Team/Auth.md", false],
 	] as Array<[string, string, string, boolean]>)("[[%s]] in %s names %s: %s", (link, from, path, expected) => {
 		expect(linkNamesPath(link, from, path)).toBe(expected);
 	});
