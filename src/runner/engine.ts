@@ -166,7 +166,8 @@ export function createEngine(ports: EnginePorts): Engine {
 		results: sessions.note(filePath),
 		defaultTimeoutMs: ports.defaultTimeoutMs(),
 		secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) },
-		...(env.auth && Object.keys(env.auth).length > 0 ? { auth: runAuth({ environment: env.name, configs: env.auth, tokens: auth, transport: () => ports.transport(), interactive: ports.authInteraction?.() }) } : {}),
+		// Always there: a request can carry its own configuration (`Authorization: openid …`) without any in user.toml.
+		auth: runAuth({ environment: env.name, configs: env.auth ?? {}, tokens: auth, transport: () => ports.transport(), interactive: ports.authInteraction?.() }),
 	});
 
 	/** `chain`: the blocks of other notes waiting on this run (cross-note.ts), empty for a run the user started. */

@@ -20,7 +20,7 @@ beforeAll(async () => {
 	host = await launchDesktopHost();
 	await host.page.writeFile(
 		".obsidian/plugins/runnable-blocks/user.toml",
-		`[general]\nenvironment = "dev"\n\n[environments.dev]\napi = "${provider.resource}"\n\n[environments.dev.auth.kc]\ntype = "oauth2"\ngrant = "client_credentials"\nissuer = "${provider.issuer}"\nclient_id = "${provider.client.id}"\nclient_secret = { secret = "kc-secret" }\n` +
+		`[general]\nenvironment = "dev"\n\n[environments.dev]\napi = "${provider.resource}"\nlocal_tokenEndpoint = "${provider.issuer}/token"\nlocal_clientId = "${provider.client.id}"\nlocal_clientSecret = { secret = "kc-secret" }\n\n[environments.dev.auth.kc]\ntype = "oauth2"\ngrant = "client_credentials"\nissuer = "${provider.issuer}"\nclient_id = "${provider.client.id}"\nclient_secret = { secret = "kc-secret" }\n` +
 			["web", "tv"].map((name) => `\n[environments.dev.auth.${name}]\ntype = "oauth2"\ngrant = "${name === "web" ? "authorization_code" : "device_code"}"\nissuer = "${provider.issuer}"\nclient_id = "${provider.client.id}"\nclient_secret = { secret = "kc-secret" }\nscope = "openid offline_access"\n`).join("") +
 			`\n[environments.dev.auth.kept]\ntype = "oauth2"\ngrant = "client_credentials"\nissuer = "${provider.issuer}"\nclient_id = "${provider.client.id}"\nclient_secret = { secret = "kc-secret" }\npersist = true\n`,
 	);
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 /** One block per configuration, alias = configuration name. */
-const render = () => host.page.renderReading(["kc", "web", "tv", "kept"].map((name) => `\`\`\`http alias=${name}\nGET {{api}}/api\nAuthorization: Bearer {{$auth.token("${name}")}}\n\`\`\``).join("\n\n"), "api/auth.md");
+const render = () => host.page.renderReading(["kc", "web", "tv", "kept"].map((name) => `\`\`\`http alias=${name}\nGET {{api}}/api\nAuthorization: Bearer {{$auth.token("${name}")}}\n\`\`\``).join("\n\n") + "\n\n```http alias=httpyac\nGET {{api}}/api\nAuthorization: openid client_credentials local\n```", "api/auth.md");
 
 afterAll(async () => {
 	await host?.close();
@@ -45,6 +45,17 @@ describe("an OAuth block in the desktop host", () => {
 		expect(raw).toContain("Authorization: Bearer •••");
 		expect(raw).toContain("200");
 		expect(panelOf(host.document, "kc").textContent).not.toContain(provider.client.secret);
+	});
+});
+
+describe("httpyac's Authorization: openid form in the desktop host", () => {
+	it("gets a token from the local_* variables (the client secret a secret variable), and shows it masked", async () => {
+		expect(await run(host.document, "httpyac")).toBe("done");
+		const panel = showTab(host.document, "httpyac", "raw");
+		const raw = await waitFor("the Raw tab", () => (panel.textContent?.includes("Authorization") ? panel.textContent : undefined));
+		expect(raw).toContain("Authorization: Bearer •••");
+		expect(raw).toContain("200");
+		expect(panelOf(host.document, "httpyac").textContent).not.toContain(provider.client.secret);
 	});
 });
 

@@ -1,5 +1,8 @@
-import type { NoteBlock } from "../../blocks";
-import { prepareRequest, type Preparation, type PrepareContext } from "../prepare";
+import { resolveTemplate, type NoteBlock } from "../../blocks";
+import { prepareRequest, referenceSources, type Preparation, type PrepareContext } from "../prepare";
+import { SECRET_MASK, type PreparedRequest } from "../request";
+import { authError } from "./auth-failures";
+import { openIdAuth, openIdAuthName, parseOpenIdAuthorization } from "./openid-header";
 import type { RunAuth } from "./run-auth";
 
 /**
@@ -20,7 +23,8 @@ export function authNamesOf(block: NoteBlock, ctx: PrepareContext): string[] {
 	return [...names];
 }
 
-export type AuthPreparation = Preparation & { authNames: string[] };
+/** `openIdAuth`: the request carried httpyac's `Authorization: openid …` (its token is worth renewing on a 401). */
+export type AuthPreparation = Preparation & { authNames: string[]; openIdAuth?: string };
 
 /**
  * The prepare step of a run: the tokens the block names fetched or renewed first (the one place a
@@ -33,5 +37,56 @@ export async function prepareWithAuth(block: NoteBlock, ctx: PrepareContext, opt
 		const error = await ctx.auth.acquire(authNames, opts);
 		if (error) return { ok: false, error, notRun: [], authNames };
 	}
-	return { ...prepareRequest(block, ctx), authNames };
+	const prepared = prepareRequest(block, ctx);
+	if (!prepared.ok) return { ...prepared, authNames };
+	return { ...(await withOpenIdToken(prepared, ctx, opts)), authNames };
+}
+
+/**
+ * httpyac's `Authorization: openid <grant> <prefix>` replaced by `Bearer <access token>`, the
+ * token got (or kept) for the configuration its `<prefix>_*` variables describe. A variable
+ * missing is an error before anything is sent. The token is masked wherever the request is shown.
+ */
+async function withOpenIdToken(prepared: Extract<Preparation, { ok: true }>, ctx: PrepareContext, opts: { renew?: boolean; signal?: AbortSignal }): Promise<Preparation & { openIdAuth?: string }> {
+	const request = prepared.request;
+	const at = request.headers.findIndex(([n, v]) => n.toLowerCase() === "authorization" && parseOpenIdAuthorization(v) !== null);
+	if (at < 0) return prepared;
+	const header = parseOpenIdAuthorization(request.headers[at][1]);
+	if (!header) return prepared;
+	const name = openIdAuthName(header);
+	const sources = referenceSources(ctx);
+	let unresolved: string | undefined;
+	// A variable's value may itself hold references (`{{host}}/token`): resolved as anywhere else.
+	const variable = (v: string): string | undefined => {
+		const raw = sources.variable(v);
+		if (raw === undefined) return undefined;
+		const resolved = resolveTemplate(raw, sources);
+		if (resolved.errors.length > 0) unresolved ??= `${v}: ${resolved.errors[0].message}`;
+		return resolved.value;
+	};
+	const mapped = openIdAuth(header, variable);
+	const fail = (reason: string) => ({ ok: false as const, error: authError(name, { step: "configuration", reason }), notRun: [] });
+	if (unresolved !== undefined) return fail(unresolved);
+	if (!mapped.ok) return fail(mapped.reason);
+	if (!ctx.auth) return fail("this run has no token store");
+	const got = await ctx.auth.tokenFor(mapped.auth, opts);
+	if (!got.ok) return { ok: false, error: got.error, notRun: [] };
+	const bearer = (headers: ReadonlyArray<[string, string]>, value: string): Array<[string, string]> => headers.map(([n, v], i): [string, string] => (i === at ? [n, value] : [n, v]));
+	const masked = request.masked ?? shownAsSent(request);
+	return {
+		...prepared,
+		request: {
+			...request,
+			headers: bearer(request.headers, `Bearer ${got.token}`),
+			// The export keeps the written form: it names the variables, never the token.
+			masked: { ...masked, headers: bearer(masked.headers, `Bearer ${SECRET_MASK}`) },
+		},
+		openIdAuth: name,
+	};
+}
+
+/** A request with nothing masked yet, shown as it is sent and exported as written. */
+function shownAsSent(request: PreparedRequest): NonNullable<PreparedRequest["masked"]> {
+	const url = new URL(request.url);
+	return { url: request.url, headers: request.headers, body: request.body, target: url.pathname + url.search, withReferences: { url: request.url, headers: request.headers, body: request.body } };
 }

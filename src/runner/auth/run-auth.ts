@@ -17,6 +17,8 @@ export interface RunAuth {
 	lookup(ref: AuthReference): Lookup;
 	/** Fetches or renews the tokens of the named configurations; the first failure, or null. */
 	acquire(names: readonly string[], opts?: { renew?: boolean; signal?: AbortSignal }): Promise<RunError | null>;
+	/** A fresh access token for a configuration written in the request itself (httpyac's `Authorization: openid …`). */
+	tokenFor(auth: ResolvedAuth, opts?: { renew?: boolean; signal?: AbortSignal }): Promise<{ ok: true; token: string } | { ok: false; error: RunError }>;
 	/** Whether a 401 to a request that used the configuration is worth one new token (OAuth, not a signature). */
 	renewable(name: string): boolean;
 }
@@ -60,6 +62,10 @@ export function runAuth(opts: RunAuthOptions): RunAuth {
 				if (!got.ok) return got.error;
 			}
 			return null;
+		},
+		async tokenFor(auth, tokenOpts = {}) {
+			const got = await opts.tokens.ensure(opts.environment, auth, { renew: tokenOpts.renew, fetch: transportFetch(opts.transport(), tokenOpts.signal), interactive: opts.interactive, signal: tokenOpts.signal });
+			return got.ok ? { ok: true, token: got.tokens.accessToken } : got;
 		},
 		renewable: (name) => configOf(name)?.config.type === "oauth2",
 	};

@@ -51,7 +51,7 @@ export const HTTP_RUNNER: KindRunner<HttpNoteBlock> = {
 		if (!prepared.ok) return httpFailedBeforeStart(prepared.error);
 		let result = await send(prepared, ctx);
 		// A 401 to a request that carried an OAuth token: one new token (refresh, else a new grant) and one retry, never more.
-		if (result.state === "done" && result.head?.status === 401 && prepared.authNames.some((n) => ctx.prepare.auth?.renewable(n))) {
+		if (result.state === "done" && result.head?.status === 401 && (prepared.openIdAuth !== undefined || prepared.authNames.some((n) => ctx.prepare.auth?.renewable(n)))) {
 			const again = await prepareWithAuth(block, ctx.prepare, { signal, renew: true });
 			if (!again.ok) return httpFailedBeforeStart(again.error, result.request);
 			result = await send(again, ctx);

@@ -4,6 +4,8 @@ import type { PrepareContext } from "../../../../src/runner/prepare";
 import { authNamesOf, prepareWithAuth } from "../../../../src/runner/auth/prepare-with-auth";
 import type { RunAuth } from "../../../../src/runner/auth/run-auth";
 import type { RunError } from "../../../../src/runner/result";
+import { shownRequest } from "../../../../src/runner/request";
+import type { ResolvedAuth } from "../../../../src/settings/auth-config";
 
 const entropy: Entropy = { now: () => new Date(0), random: () => 0, uuid: () => "u-u-i-d" };
 
@@ -16,15 +18,20 @@ function block(...lines: string[]): NoteBlock {
 /** A run's auth that holds `kept` tokens and records what it was asked to acquire; `refuse` fails acquiring. */
 function standIn(kept: Record<string, string>, refuse?: RunError) {
 	const acquired: Array<{ names: readonly string[]; renew?: boolean }> = [];
+	const configured: Array<{ auth: ResolvedAuth; renew?: boolean }> = [];
 	const auth: RunAuth = {
 		lookup: (ref) => (ref.name in kept ? { ok: true, value: kept[ref.name] ?? "" } : { ok: false, message: `no token for ${ref.name}` }),
 		acquire: (names, opts) => {
 			acquired.push({ names, ...(opts?.renew !== undefined ? { renew: opts.renew } : {}) });
 			return Promise.resolve(refuse ?? null);
 		},
+		tokenFor: (resolved, opts) => {
+			configured.push({ auth: resolved, ...(opts?.renew !== undefined ? { renew: opts.renew } : {}) });
+			return Promise.resolve(refuse ? { ok: false, error: refuse } : { ok: true, token: `tok-${configured.length}` });
+		},
 		renewable: () => true,
 	};
-	return { auth, acquired };
+	return { auth, acquired, configured };
 }
 
 const ctx = (auth?: RunAuth, env: Record<string, string> = {}): PrepareContext => ({ env, aliases: new Set(), result: () => undefined, read: readResult, entropy, defaultTimeoutMs: 1000, ...(auth ? { auth } : {}) });
@@ -65,5 +72,41 @@ describe("prepareWithAuth", () => {
 		const p = await prepareWithAuth(block("GET http://h/x"), ctx(auth));
 		expect(acquired).toEqual([]);
 		expect(p).toMatchObject({ ok: true, authNames: [], request: { url: "http://h/x" } });
+	});
+});
+
+describe("prepareWithAuth: httpyac's Authorization: openid <grant> <prefix>", () => {
+	const env = { local_tokenEndpoint: "{{idp}}/token", idp: "http://127.0.0.1:9", local_clientId: "app", local_clientSecret: "s3" };
+
+	it("sends Bearer <token> for the configuration the variables describe, and shows it masked", async () => {
+		const s = standIn({});
+		const got = await prepareWithAuth(block("GET http://h/x", "Authorization: openid client_credentials local"), ctx(s.auth, env));
+		if (!got.ok) throw new Error(got.error.message);
+		expect(got.request.headers).toEqual([["Authorization", "Bearer tok-1"]]);
+		expect(shownRequest(got.request).headers).toEqual([["Authorization", "Bearer •••"]]);
+		// An export writes the form as written: it names the variables, never the token.
+		expect(got.request.masked?.withReferences.headers).toEqual([["Authorization", "openid client_credentials local"]]);
+		expect(s.configured[0].auth).toMatchObject({ name: "openid client_credentials local", config: { tokenUrl: "http://127.0.0.1:9/token", clientId: "app" }, secrets: { client_secret: "s3" } });
+		expect(got.openIdAuth).toBe("openid client_credentials local");
+	});
+
+	it("passes renew on (after a 401)", async () => {
+		const s = standIn({});
+		await prepareWithAuth(block("GET http://h/x", "Authorization: openid client_credentials local"), ctx(s.auth, env), { renew: true });
+		expect(s.configured.map((c) => c.renew)).toEqual([true]);
+	});
+
+	it("names a missing variable and asks for no token", async () => {
+		const s = standIn({});
+		const got = await prepareWithAuth(block("GET http://h/x", "Authorization: openid password local"), ctx(s.auth, env));
+		expect(got.ok ? "" : got.error.message).toBe('Auth "openid password local", configuration: Authorization: openid password local needs the variable local_username (set it in the environment or as @local_username = … in the note)');
+		expect(s.configured).toEqual([]);
+	});
+
+	it("leaves any other Authorization as written", async () => {
+		const s = standIn({});
+		const got = await prepareWithAuth(block("GET http://h/x", "Authorization: Bearer abc"), ctx(s.auth, env));
+		expect(got.ok && got.request.headers).toEqual([["Authorization", "Bearer abc"]]);
+		expect(s.configured).toEqual([]);
 	});
 });
