@@ -150,7 +150,7 @@ const TEXT_MODULES = [
 	{ id: "src/vcs/index.ts", owns: VCS_CORE },
 	{ id: "src/ui/chat/chat-view.ts", owns: ["src/ui/chat/chat-view.ts", "src/ui/chat/answer-view.ts", "src/chat/answer-fences.ts"] },
 	// the engines of http and db blocks (src/runner/block-runners.ts), the transports, the db drivers' host (issue 29)
-	{ id: "src/runner/http/run-http.ts", owns: ["src/runner/http/run-http.ts", "src/runner/executor.ts", "src/runner/http/digest-auth.ts", "src/runner/cache-policy.ts"] },
+	{ id: "src/runner/http/run-http.ts", owns: ["src/runner/http/run-http.ts", "src/runner/executor.ts", "src/runner/http/digest-auth.ts", "src/runner/cache-policy.ts", "src/runner/auth/prepare-with-auth.ts", "src/runner/auth/openid-header.ts"] },
 	{ id: "src/runner/db/run-db.ts", owns: ["src/runner/db/run-db.ts"] },
 	{ id: "src/runner/stream/run-sse.ts", owns: ["src/runner/stream/run-sse.ts"] },
 	{ id: "src/runner/stream/run-websocket.ts", owns: ["src/runner/stream/run-websocket.ts", "src/runner/stream/ws-transport.ts", "src/runner/stream/graphql-transport-ws.ts"] },
@@ -175,6 +175,9 @@ const TEXT_MODULES = [
 	{ id: "oauth4webapi" },
 	{ id: "jose" },
 	{ id: "aws4" },
+	// the grants and the AWS signature, on the first run that needs a token or a signature (src/runner/auth/auth-tokens.ts, run-auth.ts)
+	{ id: "src/runner/auth/oauth-grants.ts", owns: ["src/runner/auth/oauth-grants.ts"] },
+	{ id: "src/runner/auth/aws-sigv4.ts", owns: ["src/runner/auth/aws-sigv4.ts"] },
 	// auth sign-ins that need a person (issue 26): the modal, the loopback redirect, the two grants (src/ui/plugin-services.ts)
 	{ id: "src/ui/auth/plugin-sign-in.ts", owns: ["src/ui/auth", "src/runner/auth/interactive-grants.ts", "src/runner/auth/authorization-code.ts", "src/runner/auth/device-code.ts", "src/runner/auth/loopback-redirect.ts", "src/runner/auth/sign-in.ts"] },
 ];

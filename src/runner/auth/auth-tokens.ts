@@ -8,7 +8,12 @@ import type * as OAuth from "oauth4webapi";
 import type { ResolvedAuth } from "../../settings/auth-config";
 import type { RunError } from "../result";
 import { authError, unsetSecret, type AuthProblem } from "./auth-failures";
-import { clientCredentialsGrant, passwordGrant, refreshGrant, type GrantDeps, type GrantOutcome, type OAuthAuth } from "./oauth-grants";
+import type * as OAuthGrants from "./oauth-grants";
+import type { GrantDeps, GrantOutcome, OAuthAuth } from "./oauth-grants";
+
+/** The grants, required on the first token: main.js carries them (and oauth4webapi) as text modules. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+const grants = () => require("./oauth-grants") as typeof OAuthGrants;
 import { isFresh, type TokenSet } from "./token-set";
 import type { TokenStore } from "./token-store";
 
@@ -111,7 +116,7 @@ export class AuthTokens {
 		const deps: GrantDeps = { fetch: opts.fetch, now: this.now, discovered: this.discovered, ...(opts.signal ? { signal: opts.signal } : {}) };
 		let outcome: GrantOutcome | null = null;
 		if (kept?.refreshToken) {
-			outcome = await refreshGrant(oauth, deps, { ...kept, refreshToken: kept.refreshToken });
+			outcome = await grants().refreshGrant(oauth, deps, { ...kept, refreshToken: kept.refreshToken });
 			if (!outcome.ok) {
 				this.kept.delete(key);
 				this.changed();
@@ -129,9 +134,9 @@ export class AuthTokens {
 	private grant(auth: OAuthAuth, deps: GrantDeps, interactive: InteractiveGrants | undefined): Promise<GrantOutcome> {
 		switch (auth.config.grant) {
 			case "client_credentials":
-				return clientCredentialsGrant(auth, deps);
+				return grants().clientCredentialsGrant(auth, deps);
 			case "password":
-				return passwordGrant(auth, deps);
+				return grants().passwordGrant(auth, deps);
 			case "authorization_code":
 				return interactive?.authorizationCode?.(auth, deps) ?? Promise.resolve(unavailable("authorization"));
 			case "device_code":

@@ -9,7 +9,7 @@ import type { RunError } from "../result";
 import type { Transport } from "../transport";
 import { authError } from "./auth-failures";
 import type { AuthTokens, InteractiveGrants } from "./auth-tokens";
-import { awsAuthorization } from "./aws-sigv4";
+import type * as AwsSigV4 from "./aws-sigv4";
 import { transportFetch } from "./transport-fetch";
 
 export interface RunAuth {
@@ -45,7 +45,8 @@ export function runAuth(opts: RunAuthOptions): RunAuth {
 			if (!auth) return unresolved(missing(ref.name));
 			if (auth.config.type === "aws-sigv4") {
 				if (ref.which === "idToken") return unresolved(`"${ref.name}" is an aws-sigv4 configuration: it signs requests and has no ID token`);
-				const signed = awsAuthorization(auth);
+				// eslint-disable-next-line @typescript-eslint/no-require-imports -- main.js carries the signature as a text module, compiled on the first signed run
+				const signed = (require("./aws-sigv4") as typeof AwsSigV4).awsAuthorization(auth);
 				return signed.ok ? { ok: true, value: signed.value } : unresolved(signed.reason);
 			}
 			const tokens = opts.tokens.current(opts.environment, ref.name, auth.config.persist);
