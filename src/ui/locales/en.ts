@@ -591,6 +591,13 @@ export const en = {
 	pinNotFound: "This block has no pinned response under it: pin one first.",
 	comparePinTitle: "{alias}: pinned and last run",
 	pinSame: "The last run matches the pinned response.",
+	// Auto-sync (issue 27): the status-bar item and its palette command.
+	autoSyncNext: "Auto-sync: next at {time}",
+	autoSyncHeld: "Auto-sync: waiting ({why}), next look at {time}",
+	autoSyncSyncing: "Auto-sync: syncing…",
+	autoSyncStopped: "Auto-sync stopped: {reason}",
+	autoSyncOff: "Auto-sync: off",
+	autoSyncResumeCommand: "Resume auto-sync",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */
