@@ -598,6 +598,11 @@ export const en = {
 	autoSyncStopped: "Auto-sync stopped: {reason}",
 	autoSyncOff: "Auto-sync: off",
 	autoSyncResumeCommand: "Resume auto-sync",
+	autoSyncWhyTyping: "typing",
+	autoSyncWhyMerge: "merge in progress",
+	autoSyncWhyRebase: "rebase in progress",
+	autoSyncWhyConflicts: "conflicts",
+	autoSyncWhyBusy: "another action runs",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

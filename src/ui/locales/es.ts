@@ -593,4 +593,9 @@ export const es: Table = {
 	autoSyncStopped: "Sincronización automática detenida: {reason}",
 	autoSyncOff: "Sincronización automática: desactivada",
 	autoSyncResumeCommand: "Reanudar la sincronización automática",
+	autoSyncWhyTyping: "escribiendo",
+	autoSyncWhyMerge: "fusión en curso",
+	autoSyncWhyRebase: "rebase en curso",
+	autoSyncWhyConflicts: "conflictos",
+	autoSyncWhyBusy: "corre otra acción",
 };

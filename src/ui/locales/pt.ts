@@ -593,4 +593,9 @@ export const pt: Table = {
 	autoSyncStopped: "Sincronização automática parada: {reason}",
 	autoSyncOff: "Sincronização automática: desligada",
 	autoSyncResumeCommand: "Retomar a sincronização automática",
+	autoSyncWhyTyping: "digitando",
+	autoSyncWhyMerge: "merge em andamento",
+	autoSyncWhyRebase: "rebase em andamento",
+	autoSyncWhyConflicts: "conflitos",
+	autoSyncWhyBusy: "outra ação rodando",
 };

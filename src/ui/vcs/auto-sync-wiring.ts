@@ -57,13 +57,21 @@ export class AutoSyncWiring {
 	}
 }
 
+const WHY_KEYS = {
+	typing: "autoSyncWhyTyping",
+	merge: "autoSyncWhyMerge",
+	rebase: "autoSyncWhyRebase",
+	conflicts: "autoSyncWhyConflicts",
+	busy: "autoSyncWhyBusy",
+} as const;
+
 /** The status-bar text of a state, as translation key and variables; `clock` formats a time of day. */
-export function autoSyncStatus(state: AutoSyncState, clock: (at: number) => string): { key: "autoSyncNext" | "autoSyncHeld" | "autoSyncSyncing" | "autoSyncStopped" | "autoSyncOff"; vars: Record<string, string> } {
+export function autoSyncStatus(state: AutoSyncState, clock: (at: number) => string): { key: "autoSyncNext" | "autoSyncHeld" | "autoSyncSyncing" | "autoSyncStopped" | "autoSyncOff"; vars: Record<string, string>; why?: (typeof WHY_KEYS)[keyof typeof WHY_KEYS] } {
 	switch (state.kind) {
 		case "waiting":
 			return { key: "autoSyncNext", vars: { time: clock(state.at) } };
 		case "held":
-			return { key: "autoSyncHeld", vars: { time: clock(state.at), why: state.why } };
+			return { key: "autoSyncHeld", vars: { time: clock(state.at) }, why: WHY_KEYS[state.why] };
 		case "syncing":
 			return { key: "autoSyncSyncing", vars: {} };
 		case "stopped":

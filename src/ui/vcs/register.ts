@@ -186,8 +186,8 @@ function registerAutoSync(plugin: Plugin, wiring: VcsWiring, sessionNow: () => V
 		},
 		show: (state) => {
 			if (!state || state.kind === "off") return void item.hide();
-			const { key, vars } = autoSyncStatus(state, clock);
-			item.setText(t(key, vars));
+			const { key, vars, why } = autoSyncStatus(state, clock);
+			item.setText(t(key, why ? { ...vars, why: t(why) } : vars));
 			item.show();
 		},
 	});

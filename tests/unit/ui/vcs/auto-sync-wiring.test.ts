@@ -120,6 +120,7 @@ describe("AutoSyncWiring", () => {
 describe("autoSyncStatus", () => {
 	it("names the next time, and the reason when stopped", () => {
 		expect(autoSyncStatus({ kind: "waiting", at: 5 }, (at) => `t${at}`)).toEqual({ key: "autoSyncNext", vars: { time: "t5" } });
+		expect(autoSyncStatus({ kind: "held", why: "merge", at: 7 }, (at) => `t${at}`)).toEqual({ key: "autoSyncHeld", vars: { time: "t7" }, why: "autoSyncWhyMerge" });
 		expect(autoSyncStatus({ kind: "stopped", reason: "no remote" }, String)).toEqual({ key: "autoSyncStopped", vars: { reason: "no remote" } });
 	});
 });
