@@ -89,6 +89,8 @@ export default class RunnableBlocksPlugin extends Plugin {
 			preset: () => this.settingsStore.settings.general.keymapPreset,
 			onKeymapChange: (listener) => this.settingsStore.onChange(listener),
 			commitTemplate: () => this.settingsStore.settings.vcs.commitTemplate,
+			autoSyncMinutes: () => this.settingsStore.settings.vcs.autoSyncMinutes,
+			onSettingsChange: (listener) => this.settingsStore.onChange(listener),
 		});
 		registerCommands(this, {
 			notes: this.notes,

@@ -591,6 +591,18 @@ export const en = {
 	pinNotFound: "This block has no pinned response under it: pin one first.",
 	comparePinTitle: "{alias}: pinned and last run",
 	pinSame: "The last run matches the pinned response.",
+	// Auto-sync (issue 27): the status-bar item and its palette command.
+	autoSyncNext: "Auto-sync: next at {time}",
+	autoSyncHeld: "Auto-sync: waiting ({why}), next look at {time}",
+	autoSyncSyncing: "Auto-sync: syncing…",
+	autoSyncStopped: "Auto-sync stopped: {reason}",
+	autoSyncOff: "Auto-sync: off",
+	autoSyncResumeCommand: "Resume auto-sync",
+	autoSyncWhyTyping: "typing",
+	autoSyncWhyMerge: "merge in progress",
+	autoSyncWhyRebase: "rebase in progress",
+	autoSyncWhyConflicts: "conflicts",
+	autoSyncWhyBusy: "another action runs",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

@@ -586,4 +586,16 @@ export const es: Table = {
 	pinNotFound: "Este bloque no tiene una respuesta fijada debajo: fija una antes.",
 	comparePinTitle: "{alias}: fijada y última ejecución",
 	pinSame: "La última ejecución coincide con la respuesta fijada.",
+	// Auto-sync (issue 27): the status-bar item and its palette command.
+	autoSyncNext: "Sincronización automática: próxima a las {time}",
+	autoSyncHeld: "Sincronización automática: en espera ({why}), próximo intento a las {time}",
+	autoSyncSyncing: "Sincronización automática: sincronizando…",
+	autoSyncStopped: "Sincronización automática detenida: {reason}",
+	autoSyncOff: "Sincronización automática: desactivada",
+	autoSyncResumeCommand: "Reanudar la sincronización automática",
+	autoSyncWhyTyping: "escribiendo",
+	autoSyncWhyMerge: "fusión en curso",
+	autoSyncWhyRebase: "rebase en curso",
+	autoSyncWhyConflicts: "conflictos",
+	autoSyncWhyBusy: "corre otra acción",
 };

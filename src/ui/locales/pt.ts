@@ -586,4 +586,16 @@ export const pt: Table = {
 	pinNotFound: "Este bloco não tem uma resposta fixada abaixo dele: fixe uma antes.",
 	comparePinTitle: "{alias}: fixada e última execução",
 	pinSame: "A última execução coincide com a resposta fixada.",
+	// Auto-sync (issue 27): the status-bar item and its palette command.
+	autoSyncNext: "Sincronização automática: próxima às {time}",
+	autoSyncHeld: "Sincronização automática: aguardando ({why}), nova tentativa às {time}",
+	autoSyncSyncing: "Sincronização automática: sincronizando…",
+	autoSyncStopped: "Sincronização automática parada: {reason}",
+	autoSyncOff: "Sincronização automática: desligada",
+	autoSyncResumeCommand: "Retomar a sincronização automática",
+	autoSyncWhyTyping: "digitando",
+	autoSyncWhyMerge: "merge em andamento",
+	autoSyncWhyRebase: "rebase em andamento",
+	autoSyncWhyConflicts: "conflitos",
+	autoSyncWhyBusy: "outra ação rodando",
 };

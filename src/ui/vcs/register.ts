@@ -7,6 +7,7 @@ import { t, vcsFailureKey, type StringKey } from "../strings";
 import type { BranchPickerMode } from "./branch-picker";
 import type * as VcsUi from "./vcs-ui";
 import { VCS_VIEW_TYPE } from "./vcs-view-type";
+import { AutoSyncWiring, autoSyncStatus } from "./auto-sync-wiring";
 
 /**
  * The panel's code and the git core, required when the panel first opens or a command first runs:
@@ -29,6 +30,10 @@ export interface VcsWiring {
 	onKeymapChange(listener: () => void): () => void;
 	/** user.toml `[vcs] commit_template`, or "" for the built-in one. */
 	commitTemplate(): string;
+	/** user.toml `[vcs] auto_sync_minutes`; 0 (the default) is off. */
+	autoSyncMinutes(): number;
+	/** Subscribes to user.toml changes; returns the unsubscribe. */
+	onSettingsChange(listener: () => void): () => void;
 }
 
 /**
@@ -149,6 +154,56 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 		else report(() => null);
 	});
 
+	registerAutoSync(plugin, wiring, sessionNow);
 	plugin.register(() => made?.close());
 	return { sync: () => void runSync() };
+}
+
+/**
+ * Auto-sync (docs/vcs.md): started once the layout is ready when `auto_sync_minutes` > 0, restarted
+ * or stopped when user.toml changes; editor edits hold it back; a status-bar item shows its state.
+ * With 0 minutes the git core is not loaded for it.
+ */
+function registerAutoSync(plugin: Plugin, wiring: VcsWiring, sessionNow: () => VcsSession | null): void {
+	const app = plugin.app;
+	const item = plugin.addStatusBarItem();
+	item.hide();
+	const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+	const autoSync = new AutoSyncWiring({
+		minutes: () => wiring.autoSyncMinutes(),
+		make: (intervalMs) => {
+			const session = sessionNow();
+			if (!session) return null;
+			return new (vcsUi().AutoSync)({
+				session,
+				intervalMs,
+				now: () => Date.now(),
+				timer: (f, ms) => {
+					const id = window.setTimeout(f, ms);
+					return () => window.clearTimeout(id);
+				},
+			});
+		},
+		show: (state) => {
+			if (!state || state.kind === "off") return void item.hide();
+			const { key, vars, why } = autoSyncStatus(state, clock);
+			item.setText(t(key, why ? { ...vars, why: t(why) } : vars));
+			item.show();
+		},
+	});
+	app.workspace.onLayoutReady(() => {
+		autoSync.apply();
+		plugin.register(wiring.onSettingsChange(() => autoSync.apply()));
+	});
+	plugin.registerEvent(app.workspace.on("editor-change", () => autoSync.edited()));
+	plugin.addCommand({
+		id: "resume-auto-sync",
+		name: t("autoSyncResumeCommand"),
+		checkCallback: (checking) => {
+			if (!autoSync.stopped) return false;
+			if (!checking) autoSync.resume();
+			return true;
+		},
+	});
+	plugin.register(() => autoSync.stop());
 }
