@@ -70,7 +70,8 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		ctx.onBlockDone?.(block, result);
 	};
 	const execute = async ({ block, dependency }: PlannedBlock): Promise<BlockResult> => {
-		const blocked = await ctx.runOtherNotesFirst?.(block, chainTo(order, block));
+		// Only a block reached as a dependency has a chain that led to it (a target starts its own).
+		const blocked = await ctx.runOtherNotesFirst?.(block, dependency ? chainTo(order, block) : []);
 		if (blocked) return blocked;
 		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
 		const signal = ctx.signalFor?.(block) ?? ctx.signal;
