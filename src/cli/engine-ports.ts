@@ -41,8 +41,8 @@ export interface CliPortOptions {
 	noteLinks?: NoteLinks;
 	/** How a person signs in (`run`: the link on stderr, the browser on a terminal); without it, grants that need a person say so. */
 	signIn?: SignInHost;
-	/** The note on disk: its front matter is what `{{this.<name>}}` reads and `# @property` writes. */
-	noteFile?: string;
+	/** Whether notes' front matter is read for `{{this.<name>}}` and written by `# @property` (`run` sets it). */
+	noteProperties?: boolean;
 }
 
 /**
@@ -78,7 +78,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
 		notes: () => opts.noteLinks,
 		...(opts.signIn ? { authInteraction: () => interactiveGrants(opts.signIn as SignInHost) } : {}),
-		...(opts.noteFile ? { noteProperties: () => noteFileProperties(opts.noteFile as string, opts.warn) } : {}),
+		...(opts.noteProperties ? { noteProperties: () => noteFileProperties(opts.filesRoot ?? null, opts.warn) } : {}),
 		close: async () => {
 			node.close();
 			await drivers.closeAll();
@@ -87,16 +87,22 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 	};
 }
 
-/** One note's front matter on disk: read when a run starts, rewritten (the rest of the note kept) after a run that set properties. */
-export function noteFileProperties(file: string, warn: (s: string) => void): NotePropertiesPort {
+/**
+ * The notes' front matter on disk (the note run and those its `{{[[Note]]#…}}` references run):
+ * read when a run starts, rewritten (the rest of the note kept) after a run that set properties.
+ * `root`: the vault paths the engine names notes by start there (null: they are absolute).
+ */
+export function noteFileProperties(root: string | null, warn: (s: string) => void): NotePropertiesPort {
 	return {
-		read() {
+		read(path) {
+			const file = vaultFile(root, path);
 			const found = readFrontMatter(readFileSync(file, "utf8"));
 			if (found.ok) return found.properties;
 			warn(`runnable-blocks: ${file}: ${found.message}; {{this.…}} reads no properties\n`);
 			return undefined;
 		},
-		async write(_path, values) {
+		async write(path, values) {
+			const file = vaultFile(root, path);
 			try {
 				const patched = setFrontMatter(readFileSync(file, "utf8"), values);
 				if (patched.ok) writeFileSync(file, patched.text);
@@ -106,6 +112,11 @@ export function noteFileProperties(file: string, warn: (s: string) => void): Not
 			}
 		},
 	};
+}
+
+/** A vault path on disk: below `root`, or as it is when absolute or outside a vault. */
+function vaultFile(root: string | null, path: string): string {
+	return resolve(isAbsolute(path) || root === null ? path : join(root, path));
 }
 
 /**
@@ -121,7 +132,7 @@ export function cliHistory(historyPath: string, warn: (s: string) => void): Defe
 
 /** `< file` parts read from disk: vault paths below `root`, absolute paths outside a vault. */
 export function nodeBodyFiles(root: string | null): BodyFiles {
-	const absolute = (path: string) => resolve(isAbsolute(path) || root === null ? path : join(root, path));
+	const absolute = (path: string) => vaultFile(root, path);
 	return {
 		locate: (path) => {
 			const abs = absolute(path);
