@@ -16,12 +16,18 @@ const run = promisify(execFile);
 const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
 const RUNS = 20;
 
-jest.setTimeout(120_000);
+// 20 process starts in a row per writer: on a loaded 2-core machine each can take seconds.
+jest.setTimeout(300_000);
 
 let server: http.Server;
 let base: string;
-let vault: string;
-let historyPath: string;
+/** One test's vault. Tests take it once at their start, so a loop still running after its test
+ * timed out writes into its own (removed) vault and never into the next test's. */
+interface Vault {
+	dir: string;
+	history: string;
+}
+let current: Vault;
 
 beforeAll(async () => {
 	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
@@ -35,22 +41,22 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 beforeEach(() => {
-	vault = mkdtempSync(join(tmpdir(), "rb-concurrent-"));
+	const vault = mkdtempSync(join(tmpdir(), "rb-concurrent-"));
 	const dir = join(vault, ".obsidian", "plugins", "runnable-blocks");
 	mkdirSync(dir, { recursive: true });
-	historyPath = join(dir, "history.sqlite");
+	current = { dir: vault, history: join(dir, "history.sqlite") };
 	// One block per run, so retention (10 per block) keeps every row.
 	const blocks = ["a", "b"].flatMap((w) => Array.from({ length: RUNS }, (_, i) => `\`\`\`http alias=${w}${i}\nGET ${base}/${w}/${i}\n\`\`\``));
 	writeFileSync(join(vault, "api.md"), blocks.join("\n\n") + "\n");
 });
-afterEach(() => rmSync(vault, { recursive: true, force: true }));
+afterEach(() => rmSync(current.dir, { recursive: true, force: true }));
 
-async function cli(alias: string, env: Record<string, string> = {}): Promise<void> {
-	await run(process.execPath, [CLI, "run", join(vault, "api.md"), "--alias", alias], { env: { ...process.env, ...env }, timeout: 60_000 });
+async function cli(vault: Vault, alias: string, env: Record<string, string> = {}): Promise<void> {
+	await run(process.execPath, [CLI, "run", join(vault.dir, "api.md"), "--alias", alias], { env: { ...process.env, ...env }, timeout: 60_000 });
 }
 
-async function rows(): Promise<string[]> {
-	const store = await HistoryStore.open(nodeStorage, historyPath);
+async function rows(vault: Vault): Promise<string[]> {
+	const store = await HistoryStore.open(nodeStorage, vault.history);
 	const aliases = ["a", "b"].flatMap((w) => Array.from({ length: RUNS }, (_, i) => `${w}${i}`));
 	const found = aliases.flatMap((a) => store.list("api.md", a).map((r) => r.alias));
 	await store.close();
@@ -59,38 +65,41 @@ async function rows(): Promise<string[]> {
 
 describe("history under concurrent writers", () => {
 	it(`two CLI processes × ${RUNS} runs on one vault keep all ${2 * RUNS} rows (native and sql.js writers mixed)`, async () => {
+		const vault = current;
 		const loop = async (w: string, env: Record<string, string>) => {
-			for (let i = 0; i < RUNS; i++) await cli(`${w}${i}`, env);
+			for (let i = 0; i < RUNS; i++) await cli(vault, `${w}${i}`, env);
 		};
 		await Promise.all([loop("a", {}), loop("b", { RUNNABLE_BLOCKS_HISTORY_DRIVER: "sqljs" })]);
-		const found = await rows();
+		const found = await rows(vault);
 		expect(found).toHaveLength(2 * RUNS);
 		expect(new Set(found).size).toBe(2 * RUNS);
 		// No lock and no temp file left behind.
-		expect(readdirSync(join(vault, ".obsidian", "plugins", "runnable-blocks")).sort()).toEqual(["history.sqlite"]);
+		expect(readdirSync(join(vault.dir, ".obsidian", "plugins", "runnable-blocks")).sort()).toEqual(["history.sqlite"]);
 	});
 
 	it("two sql.js writers at once: no ENOENT on a shared temp file, no row lost", async () => {
+		const vault = current;
 		const loop = async (w: string) => {
-			for (let i = 0; i < 8; i++) await cli(`${w}${i}`, { RUNNABLE_BLOCKS_HISTORY_DRIVER: "sqljs" });
+			for (let i = 0; i < 8; i++) await cli(vault, `${w}${i}`, { RUNNABLE_BLOCKS_HISTORY_DRIVER: "sqljs" });
 		};
 		await Promise.all([loop("a"), loop("b")]);
-		expect(await rows()).toHaveLength(16);
+		expect(await rows(vault)).toHaveLength(16);
 	});
 
 	it.each([["native", {}], ["sql.js", { RUNNABLE_BLOCKS_HISTORY_DRIVER: "sqljs" }]])("recovers the lock of a killed writer (%s)", async (_name, env) => {
+		const vault = current;
 		// A real process that held the lock and was killed.
 		const victim = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
 		await new Promise((r) => victim.once("spawn", r));
 		const pid = victim.pid ?? 0;
 		// Taken an hour from now: no wait makes it stale, so only its owner being gone can free it (a
 		// writer that waited for a live lock would give up after its 10 s and write no row).
-		writeFileSync(`${historyPath}.lock`, JSON.stringify({ pid, host: hostname(), time: Date.now() + 3_600_000 }));
+		writeFileSync(`${vault.history}.lock`, JSON.stringify({ pid, host: hostname(), time: Date.now() + 3_600_000 }));
 		victim.kill("SIGKILL");
 		await new Promise((r) => victim.once("exit", r));
 
-		await cli("a0", env);
-		expect(await rows()).toEqual(["a0"]);
-		expect(existsSync(`${historyPath}.lock`)).toBe(false);
+		await cli(vault, "a0", env);
+		expect(await rows(vault)).toEqual(["a0"]);
+		expect(existsSync(`${vault.history}.lock`)).toBe(false);
 	});
 });
