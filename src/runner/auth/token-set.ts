@@ -8,7 +8,7 @@ export interface TokenSet {
 	/** Epoch ms when it was issued (the refresh margin is a share of the lifetime). */
 	issuedAt: number;
 	scope?: string;
-	/** The provider's `token_type` (RFC 6749 §5.1), as it wrote it; absent in tokens kept before it was recorded. */
+	/** The provider's `token_type` (RFC 6749 §5.1), lower-cased (oauth4webapi); absent in tokens kept before it was recorded. */
 	tokenType?: string;
 }
 
