@@ -140,7 +140,7 @@ const TEXT_MODULES = [
 	// the settings page (src/ui/settings-tab-loader.ts)
 	{ id: "src/ui/settings-tab.ts", owns: ["src/ui/settings-tab.ts", "src/ui/keymap-preset-modal.ts", "src/ui/obsidian-hotkeys.ts", "src/ui/obsidian-default-hotkeys.ts"] },
 	// views: each kind's blocks (src/ui/block-renderers.ts), the diff panes, the two panels
-	{ id: "src/ui/http/http-block-view.ts", owns: ["src/ui/http", "src/ui/panel", "src/ui/stream"] },
+	{ id: "src/ui/http/http-block-view.ts", owns: ["src/ui/http", "src/ui/panel", "src/ui/stream", "src/runner/auth/token-claims.ts"] },
 	{ id: "src/ui/db/db-block-view.ts", owns: ["src/ui/db/db-block-view.ts", "src/ui/db/db-panel.ts", "src/ui/db/results-table.ts", "src/ui/db/plan-view.ts"] },
 	{ id: "src/ui/diff/textdiff-block-view.ts", owns: ["src/ui/diff/textdiff-block-view.ts"] },
 	{ id: "src/ui/diff/compare-responses.ts", owns: ["src/ui/diff/compare-responses.ts"] },
@@ -179,7 +179,7 @@ const TEXT_MODULES = [
 	{ id: "src/runner/auth/oauth-grants.ts", owns: ["src/runner/auth/oauth-grants.ts"] },
 	{ id: "src/runner/auth/aws-sigv4.ts", owns: ["src/runner/auth/aws-sigv4.ts"] },
 	// auth sign-ins that need a person (issue 26): the modal, the loopback redirect, the two grants (src/ui/plugin-services.ts)
-	{ id: "src/ui/auth/plugin-sign-in.ts", owns: ["src/ui/auth", "src/runner/auth/interactive-grants.ts", "src/runner/auth/authorization-code.ts", "src/runner/auth/device-code.ts", "src/runner/auth/loopback-redirect.ts", "src/runner/auth/sign-in.ts"] },
+	{ id: "src/ui/auth/plugin-sign-in.ts", owns: ["src/ui/auth", "src/runner/auth/interactive-grants.ts", "src/runner/auth/authorization-code.ts", "src/runner/auth/device-code.ts", "src/runner/auth/loopback-redirect.ts", "src/runner/auth/protocol-redirect.ts", "src/runner/auth/sign-in.ts"] },
 ];
 
 /** The text module a specifier names (a package id, or a src path resolved from its importer), or undefined. */

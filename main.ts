@@ -4,6 +4,7 @@ import { getLanguage, Platform, Plugin, TFile } from "obsidian";
 import { blockKey, isKindFence } from "./src/blocks";
 import { displayChord } from "./src/settings/keymap";
 import { withBuiltInConnections } from "./src/settings/connections";
+import { PROTOCOL_REDIRECT_ACTION } from "./src/settings/auth-config";
 import { createEngine, type Engine } from "./src/runner/engine";
 import type { ExportHooks } from "./src/ui/block-actions";
 import { BLOCK_RENDERERS } from "./src/ui/block-renderers";
@@ -67,6 +68,8 @@ export default class RunnableBlocksPlugin extends Plugin {
 			dbErrorMarks((path) => this.runtime.sessions.note(path)),
 			sqlAssist({ connections: () => withBuiltInConnections(this.settingsStore.settings.connections), schemas }),
 		]);
+		// The browser's return from a sign-in on mobile (docs/auth.md): only the registration here, the sign-in code loads with the first sign-in.
+		this.registerObsidianProtocolHandler(PROTOCOL_REDIRECT_ACTION, (data) => this.services.receiveAuthRedirect(data));
 		this.registerEditorSuggest(new SlashSuggest(this.app, slashDb(this.app, this.settingsStore, schemas)));
 		this.registerEditorSuggest(new ReferenceSuggest(this.app, this.runtime, () => Object.keys(this.services.environment().variables), this.notes));
 

@@ -40,6 +40,11 @@ export interface OAuth2Config {
 /** Where the browser returns when `redirect_uri` is not written: a free port chosen at each sign-in. */
 export const DEFAULT_REDIRECT_URI = "http://127.0.0.1/callback";
 
+/** Obsidian's protocol handler action that receives the browser's return on mobile (no loopback server there). */
+export const PROTOCOL_REDIRECT_ACTION = "runnable-blocks-auth";
+/** The redirect URI a provider must accept for sign-ins on mobile (docs/auth.md). */
+export const PROTOCOL_REDIRECT_URI = `obsidian://${PROTOCOL_REDIRECT_ACTION}`;
+
 export interface AwsSigV4Config {
 	type: "aws-sigv4";
 	accessKeyId: string;

@@ -56,6 +56,7 @@ export function blockActions(app: App, runtime: Engine, notes: Notes, exporter: 
 			runtime.cookieJar().clear();
 			notify(t("clearedCookies"));
 		},
+		authTokens: { current: (use) => runtime.auth.current(use.environment, use.name), onChange: (listener) => runtime.auth.onChange(listener), now: () => Date.now() },
 		setMethod: (method) => void notes.edit(filePath, (text) => {
 			const { block } = currentBlock(notes.ofText(text), key);
 			return block ? setMethod(text, block, method) : null;

@@ -18,6 +18,7 @@ import type * as PluginDbModule from "./db/plugin-db";
 import type { InteractiveGrants } from "../runner/auth/auth-tokens";
 import { secretTokenStore, type TokenStore } from "../runner/auth/token-store";
 import type * as PluginSignIn from "./auth/plugin-sign-in";
+import type { ProtocolRedirects } from "../runner/auth/protocol-redirect";
 import { obsidianNoteProperties } from "./note-properties";
 import { announcePollEnd } from "./poll-notice";
 import { historyAlias, type NoteBlock } from "../blocks";
@@ -40,6 +41,8 @@ export class PluginServices implements EnginePorts {
 	private readonly historyPath: string;
 	private database: PluginDbModule.PluginDb | null = null;
 	private signIn: InteractiveGrants | null = null;
+	/** Sign-ins waiting for an `obsidian://runnable-blocks-auth` link (mobile); made with the first sign-in. */
+	private redirects: ProtocolRedirects | null = null;
 	private properties: NotePropertiesPort | null = null;
 
 	constructor(
@@ -143,18 +146,29 @@ export class PluginServices implements EnginePorts {
 
 	/**
 	 * The sign-ins that need a person (authorization code, device code): a modal, the system browser
-	 * and, on desktop, a loopback redirect. Required on the first such sign-in: main.js carries them as a text module.
+	 * and the browser's return: a loopback redirect on desktop, the protocol handler's link on mobile.
+	 * Required on the first such sign-in: main.js carries them as a text module.
 	 */
 	authInteraction(): InteractiveGrants {
 		const grants = (): InteractiveGrants => {
+			if (this.signIn) return this.signIn;
 			// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-			this.signIn ??= (require("./auth/plugin-sign-in") as typeof PluginSignIn).pluginSignInGrants(this.app);
-			return this.signIn;
+			const signIn = require("./auth/plugin-sign-in") as typeof PluginSignIn;
+			this.redirects = new signIn.ProtocolRedirects();
+			return (this.signIn = signIn.pluginSignInGrants(this.app, this.redirects));
 		};
 		return {
 			authorizationCode: (auth, deps) => grants().authorizationCode!(auth, deps),
 			deviceCode: (auth, deps) => grants().deviceCode!(auth, deps),
 		};
+	}
+
+	/**
+	 * An `obsidian://runnable-blocks-auth` link, passed on by the protocol handler `onload` registers:
+	 * the browser's return to a sign-in waiting on mobile. Without one, a notice says so.
+	 */
+	receiveAuthRedirect(data: Readonly<Record<string, string>>): void {
+		if (!this.redirects?.deliver(data)) notify(t("authNoSignInWaiting"));
 	}
 
 	/** A poll's end: a notice, and a system notification when Obsidian is in the background. */

@@ -29,6 +29,10 @@ export class Component {
 	register(cb: () => void): void {
 		this.cleanups.push(cb);
 	}
+	registerDomEvent<K extends keyof HTMLElementEventMap>(el: HTMLElement, type: K, listener: (evt: HTMLElementEventMap[K]) => unknown): void {
+		el.addEventListener(type, listener);
+		this.register(() => el.removeEventListener(type, listener));
+	}
 	addChild<T extends Component>(child: T): T {
 		return child;
 	}

@@ -1,8 +1,9 @@
 /**
  * Authorization code with PKCE (RFC 6749 §4.1, RFC 7636, RFC 8252): the system browser signs the
- * person in and returns to a loopback redirect; oauth4webapi builds the proof, checks the state
+ * person in and returns to the host's redirect source (a loopback server on desktop and in the
+ * CLI, Obsidian's protocol handler on mobile); oauth4webapi builds the proof, checks the state
  * and exchanges the code. The sign-in ends with the code, the prompt's Cancel, the run's cancel
- * or the time limit, and the loopback server stops listening in every case.
+ * or the time limit, and the redirect source stops listening in every case.
  */
 import { DEFAULT_REDIRECT_URI } from "../../settings/auth-config";
 import { problemOf, type AuthProblem } from "./auth-failures";
@@ -36,7 +37,7 @@ export async function authorizationCodeGrant(auth: OAuthAuth, deps: GrantDeps, h
 		if (verifier) Object.assign(params, { code_challenge: await o.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
 		for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
 
-		const returned = await waitForBrowser(host, deps, { kind: "browser", name: auth.name, url: url.toString() }, (signal) => redirect.next(signal));
+		const returned = await waitForBrowser(host, deps, { kind: "browser", name: auth.name, url: url.toString() }, (signal) => redirect.next(signal, state));
 		if (returned === "cancelled") return fail({ step: "authorization", reason: "the sign-in was cancelled" });
 		if (returned === "timeout") return fail({ step: "authorization", reason: `nobody finished the sign-in within ${Math.round((host.timeoutMs ?? SIGN_IN_TIMEOUT_MS) / 60_000)} minutes`, hint: "Run the block again and finish the sign-in in the browser" });
 		// oauth4webapi checks the state too; ours names the problem in the user's terms.

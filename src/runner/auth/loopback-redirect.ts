@@ -17,11 +17,15 @@ export interface RedirectPages {
 
 export type RedirectOutcome = { ok: true; params: URLSearchParams } | { ok: false; reason: "cancelled" };
 
+/** Where the browser returns to: this loopback server on desktop and in the CLI, the protocol handler on mobile (protocol-redirect.ts). */
 export interface LoopbackRedirect {
 	/** The redirect URI to send, with the port actually listened on. */
 	readonly redirectUri: string;
-	/** The query of the first request to the redirect path; `cancelled` when `signal` aborts first. */
-	next(signal: AbortSignal): Promise<RedirectOutcome>;
+	/**
+	 * The query of the first request to the redirect path; `cancelled` when `signal` aborts first.
+	 * `state`: the one the sign-in sent, for a source several sign-ins share (the protocol handler).
+	 */
+	next(signal: AbortSignal, state?: string): Promise<RedirectOutcome>;
 	/** Stops listening (idempotent). */
 	close(): void;
 }

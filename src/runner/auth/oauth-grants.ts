@@ -72,6 +72,7 @@ export function tokenSetOf(response: OAuth.TokenEndpointResponse, now: number, p
 		...(response.id_token ?? previous?.idToken ? { idToken: response.id_token ?? previous?.idToken } : {}),
 		...(response.refresh_token ?? previous?.refreshToken ? { refreshToken: response.refresh_token ?? previous?.refreshToken } : {}),
 		...(response.scope !== undefined ? { scope: response.scope } : {}),
+		...(response.token_type ? { tokenType: response.token_type } : {}),
 	};
 }
 

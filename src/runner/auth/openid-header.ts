@@ -23,7 +23,7 @@ export function parseOpenIdAuthorization(value: string): OpenIdHeader | null {
 /** The name its tokens are kept under (per environment), and shown in errors. */
 export const openIdAuthName = (header: OpenIdHeader): string => `openid ${header.grant} ${header.prefix}`;
 
-export type OpenIdAuth = { ok: true; auth: ResolvedAuth } | { ok: false; reason: string };
+export type OpenIdAuth = { ok: true; auth: ResolvedAuth & { config: OAuth2Config } } | { ok: false; reason: string };
 
 /**
  * The configuration `<prefix>_*` variables describe for the grant. Every variable the grant

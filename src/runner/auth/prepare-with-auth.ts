@@ -3,7 +3,7 @@ import { prepareRequest, referenceSources, type Preparation, type PrepareContext
 import { SECRET_MASK, type PreparedRequest } from "../request";
 import { authError } from "./auth-failures";
 import { openIdAuth, openIdAuthName, parseOpenIdAuthorization } from "./openid-header";
-import type { RunAuth } from "./run-auth";
+import type { AuthUse, RunAuth } from "./run-auth";
 
 /**
  * The auth configurations a block's request names — in its text, or through a variable whose
@@ -23,8 +23,11 @@ export function authNamesOf(block: NoteBlock, ctx: PrepareContext): string[] {
 	return [...names];
 }
 
-/** `openIdAuth`: the request carried httpyac's `Authorization: openid …` (its token is worth renewing on a 401). */
-export type AuthPreparation = Preparation & { authNames: string[]; openIdAuth?: string };
+/**
+ * `openIdAuth`: the request carried httpyac's `Authorization: openid …` (its token is worth renewing
+ * on a 401). `authUsed`: the OAuth configurations whose tokens it carries, as the Auth tab lists them.
+ */
+export type AuthPreparation = Preparation & { authNames: string[]; openIdAuth?: AuthUse; authUsed: AuthUse[] };
 
 /**
  * The prepare step of a run: the tokens the block names fetched or renewed first (the one place a
@@ -33,13 +36,15 @@ export type AuthPreparation = Preparation & { authNames: string[]; openIdAuth?: 
  */
 export async function prepareWithAuth(block: NoteBlock, ctx: PrepareContext, opts: { renew?: boolean; signal?: AbortSignal } = {}): Promise<AuthPreparation> {
 	const authNames = authNamesOf(block, ctx);
+	const named = authNames.flatMap((name) => ctx.auth?.use(name) ?? []);
 	if (authNames.length > 0 && ctx.auth) {
 		const error = await ctx.auth.acquire(authNames, opts);
-		if (error) return { ok: false, error, notRun: [], authNames };
+		if (error) return { ok: false, error, notRun: [], authNames, authUsed: named };
 	}
 	const prepared = prepareRequest(block, ctx);
-	if (!prepared.ok) return { ...prepared, authNames };
-	return { ...(await withOpenIdToken(prepared, ctx, opts)), authNames };
+	if (!prepared.ok) return { ...prepared, authNames, authUsed: named };
+	const withOpenId = await withOpenIdToken(prepared, ctx, opts);
+	return { ...withOpenId, authNames, authUsed: withOpenId.openIdAuth ? [...named, withOpenId.openIdAuth] : named };
 }
 
 /**
@@ -47,7 +52,7 @@ export async function prepareWithAuth(block: NoteBlock, ctx: PrepareContext, opt
  * token got (or kept) for the configuration its `<prefix>_*` variables describe. A variable
  * missing is an error before anything is sent. The token is masked wherever the request is shown.
  */
-async function withOpenIdToken(prepared: Extract<Preparation, { ok: true }>, ctx: PrepareContext, opts: { renew?: boolean; signal?: AbortSignal }): Promise<Preparation & { openIdAuth?: string }> {
+async function withOpenIdToken(prepared: Extract<Preparation, { ok: true }>, ctx: PrepareContext, opts: { renew?: boolean; signal?: AbortSignal }): Promise<Preparation & { openIdAuth?: AuthUse }> {
 	const request = prepared.request;
 	const at = request.headers.findIndex(([n, v]) => n.toLowerCase() === "authorization" && parseOpenIdAuthorization(v) !== null);
 	if (at < 0) return prepared;
@@ -81,7 +86,7 @@ async function withOpenIdToken(prepared: Extract<Preparation, { ok: true }>, ctx
 			// The export keeps the written form: it names the variables, never the token.
 			masked: { ...masked, headers: bearer(masked.headers, `Bearer ${SECRET_MASK}`) },
 		},
-		openIdAuth: name,
+		openIdAuth: { environment: ctx.auth.environment, name, grant: mapped.auth.config.grant },
 	};
 }
 

@@ -4,7 +4,7 @@
  * that names a configuration. One per run, for the active environment.
  */
 import type { AuthReference, Lookup } from "../../blocks";
-import type { ResolvedAuth } from "../../settings/auth-config";
+import type { OAuthGrant, ResolvedAuth } from "../../settings/auth-config";
 import type { RunError } from "../result";
 import type { Transport } from "../transport";
 import { authError } from "./auth-failures";
@@ -12,7 +12,19 @@ import type { AuthTokens, InteractiveGrants } from "./auth-tokens";
 import type * as AwsSigV4 from "./aws-sigv4";
 import { transportFetch } from "./transport-fetch";
 
+/** An OAuth configuration a request used: the Auth tab lists it and reads its tokens from the session's cache by these. */
+export interface AuthUse {
+	environment: string;
+	/** The configuration's name (`openid <grant> <prefix>` for httpyac's header form). */
+	name: string;
+	grant: OAuthGrant;
+}
+
 export interface RunAuth {
+	/** The environment whose configurations and tokens the run uses. */
+	readonly environment: string;
+	/** How a request used the named configuration; undefined for an aws-sigv4 or unknown one (no token to show). */
+	use(name: string): AuthUse | undefined;
 	/** The kept value a reference stands for (a token, or an aws-sigv4 configuration's credentials to sign with). */
 	lookup(ref: AuthReference): Lookup;
 	/** Fetches or renews the tokens of the named configurations; the first failure, or null. */
@@ -38,6 +50,11 @@ export function runAuth(opts: RunAuthOptions): RunAuth {
 		return `no auth configuration "${name}" in environment "${opts.environment}"${names.length ? ` (defined: ${names.join(", ")})` : ""}`;
 	};
 	return {
+		environment: opts.environment,
+		use(name) {
+			const config = configOf(name)?.config;
+			return config?.type === "oauth2" ? { environment: opts.environment, name, grant: config.grant } : undefined;
+		},
 		lookup(ref) {
 			const written = `{{$auth.${ref.which}("${ref.name}")}}`;
 			const unresolved = (why: string): Lookup => ({ ok: false, message: `Unresolved reference ${written}: ${why}` });

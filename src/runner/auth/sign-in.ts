@@ -2,7 +2,8 @@
  * The grants that need a person (authorization code, device code) and what they ask of their
  * host: the plugin shows a modal and opens the system browser, the CLI prints the link and opens
  * the browser on a terminal. Both listen for the browser's return on a loopback port where they
- * can (desktop, CLI); mobile has no server to listen with.
+ * can (desktop, CLI); on mobile, which has no server to listen with, the plugin's protocol handler
+ * receives it.
  */
 import type { LoopbackRedirect } from "./loopback-redirect";
 
@@ -17,7 +18,10 @@ export interface SignInHost {
 	 * (the prompt's Cancel); the returned function closes the prompt once the sign-in has ended.
 	 */
 	prompt(prompt: SignInPrompt, cancel: () => void): () => void;
-	/** Starts listening for the browser's return at a loopback URI; absent where nothing can listen. */
+	/**
+	 * Starts listening for the browser's return: at the loopback URI asked for (desktop, CLI), or
+	 * through Obsidian's protocol handler at its own URI (mobile); absent where nothing can listen.
+	 */
 	listen?: (redirectUri: string) => Promise<LoopbackRedirect>;
 	/** Resolves after `ms`, or at once when `signal` aborts (polling, the browser's time limit). Tests pass their own. */
 	wait?: (ms: number, signal: AbortSignal) => Promise<void>;

@@ -8,6 +8,8 @@ export interface TokenSet {
 	/** Epoch ms when it was issued (the refresh margin is a share of the lifetime). */
 	issuedAt: number;
 	scope?: string;
+	/** The provider's `token_type` (RFC 6749 §5.1), lower-cased (oauth4webapi); absent in tokens kept before it was recorded. */
+	tokenType?: string;
 }
 
 /** A token is renewed when less than this much of it remains, or a fifth of its lifetime if that is less. */

@@ -45,7 +45,7 @@ export function parseTokenSet(text: string | null): TokenSet | undefined {
 		const v = JSON.parse(text) as Partial<Record<keyof TokenSet, unknown>>;
 		if (typeof v.accessToken !== "string" || typeof v.issuedAt !== "number") return undefined;
 		const optionalText = (x: unknown) => x === undefined || typeof x === "string";
-		if (!optionalText(v.idToken) || !optionalText(v.refreshToken) || !optionalText(v.scope) || !(v.expiresAt === undefined || typeof v.expiresAt === "number")) return undefined;
+		if (!optionalText(v.idToken) || !optionalText(v.refreshToken) || !optionalText(v.scope) || !optionalText(v.tokenType) || !(v.expiresAt === undefined || typeof v.expiresAt === "number")) return undefined;
 		return v as TokenSet;
 	} catch {
 		return undefined;

@@ -6,6 +6,7 @@ import { responseText } from "../response/content-type";
 import { selectJson } from "../select-json";
 import type { ResponseHead, Timing, Transport } from "../transport";
 import type { AssertionResult } from "../../blocks/assertions";
+import type { AuthUse } from "../auth/run-auth";
 import { readMessages } from "../stream/read-messages";
 import { isEventStream, sseEventsOf } from "../stream/sse-events";
 
@@ -28,6 +29,8 @@ export interface HttpRun extends RunCommon {
 	cachedAt?: number;
 	/** The block's `??` assertions checked against the response (absent when it has none or got no response). */
 	assertions?: AssertionResult[];
+	/** The OAuth configurations whose tokens the request carried (names only: the tokens stay in the session's cache). */
+	authUsed?: AuthUse[];
 }
 
 declare module "../result" {

@@ -56,6 +56,8 @@ export const HTTP_RUNNER: KindRunner<HttpNoteBlock> = {
 			if (!again.ok) return httpFailedBeforeStart(again.error, result.request);
 			result = await send(again, ctx);
 		}
+		// Which configurations' tokens it carried: the Auth tab reads them from the token cache (never from the result).
+		if (prepared.authUsed.length > 0) result = { ...result, authUsed: prepared.authUsed };
 		return withProperties(block, ctx, withAssertions(block, result));
 	},
 	read: readHttpPath,

@@ -603,6 +603,26 @@ export const en = {
 	autoSyncWhyRebase: "rebase in progress",
 	autoSyncWhyConflicts: "conflicts",
 	autoSyncWhyBusy: "another action runs",
+	// The Auth tab and mobile sign-in (issue 26): docs/auth.md
+	tabAuth: "Auth",
+	authViewNone: "This run used no OAuth configuration.",
+	authViewEnvironment: "Environment",
+	authViewGrant: "Grant",
+	authViewTokenType: "Token type",
+	authViewExpires: "Expires",
+	authViewScope: "Scope",
+	authViewNotSaid: "not given by the provider",
+	authViewExpiresIn: "{time} (in {minutes} min)",
+	authViewExpired: "{time} (expired)",
+	authViewNoToken: "No token is kept for this configuration (cleared, or its sign-in failed): run the block to get one.",
+	authViewAccessToken: "Access token",
+	authViewIdToken: "ID token",
+	authViewHeader: "Header",
+	authViewClaims: "Claims",
+	authViewOpaque: "An opaque token: not a JWT, so there are no claims to show.",
+	authViewShowToken: "Show token",
+	authViewHideToken: "Hide token",
+	authNoSignInWaiting: "No sign-in is waiting for this answer: run the block again to sign in.",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

@@ -18,6 +18,7 @@ import { renderTests } from "./tests-view";
 import { renderRunSparkline } from "./run-sparkline";
 import { renderTiming } from "./timing-view";
 import { renderPoll } from "./poll-view";
+import { AuthView, type AuthTokenSource } from "./auth-view";
 
 export type ExportFormat = "curl" | "fetch" | "python" | "httpie" | "http";
 export const EXPORT_FORMATS: ExportFormat[] = ["curl", "fetch", "python", "httpie", "http"];
@@ -55,6 +56,8 @@ export interface PanelActions {
 	/** The active environment's cookie jar (the Cookies tab lists it below the response's cookies). */
 	cookieJar?(): { environment: string; cookies: JarCookie[] };
 	clearCookies?(): void;
+	/** The session's OAuth tokens, which the Auth tab shows for the configurations the run used. */
+	authTokens?: AuthTokenSource;
 }
 
 /** The block facts the toolbar shows. */
@@ -67,7 +70,7 @@ export interface PanelBlockInfo {
 	runKey: string;
 }
 
-type TabId = "body" | "headers" | "cookies" | "tests" | "timing" | "raw";
+type TabId = "body" | "headers" | "cookies" | "tests" | "timing" | "raw" | "auth";
 const TABS: Array<{ id: TabId; label: StringKey }> = [
 	{ id: "body", label: "tabBody" },
 	{ id: "headers", label: "tabHeaders" },
@@ -75,6 +78,8 @@ const TABS: Array<{ id: TabId; label: StringKey }> = [
 	{ id: "tests", label: "tabTests" },
 	{ id: "timing", label: "tabTiming" },
 	{ id: "raw", label: "tabRaw" },
+	// Shown only for a run whose request carried an OAuth token.
+	{ id: "auth", label: "tabAuth" },
 ];
 
 /** The tab each block shows, kept across re-renders of its panel (edits, view switches). */
@@ -245,6 +250,7 @@ export class ResponsePanel extends Component {
 		if (same) return;
 		this.showRunButton(isBusy(run));
 		this.el.dataset.state = s.state;
+		this.tabBar.querySelector('[data-tab="auth"]')?.toggleClass("rb-hidden", !s.authUsed?.length);
 		// Which run is shown: lets a test (or a screen reader script) tell a new result from the previous one.
 		this.el.dataset.startedAt = s.startedAt === undefined ? "" : String(s.startedAt);
 		this.renderBadges(s);
@@ -347,6 +353,9 @@ export class ResponsePanel extends Component {
 				return;
 			case "raw":
 				this.tabChild = this.addChild(new RawView(c, s));
+				return;
+			case "auth":
+				if (this.actions.authTokens) this.tabChild = this.addChild(new AuthView(c, s.authUsed ?? [], this.actions.authTokens));
 				return;
 		}
 	}

@@ -536,6 +536,11 @@ export class Plugin extends Component {
 	addStatusBarItem(): HTMLElement {
 		return (document.getElementById("status-bar") ?? document.body).createDiv({ cls: "status-bar-item" });
 	}
+	/** By action: what Obsidian calls for an `obsidian://<action>?…` link, with the action and the query's parameters. */
+	readonly protocolHandlers = new Map<string, (params: Record<string, string>) => unknown>();
+	registerObsidianProtocolHandler(action: string, handler: (params: Record<string, string>) => unknown): void {
+		this.protocolHandlers.set(action, handler);
+	}
 }
 
 /** Obsidian desktop's vault adapter class; the hosts' adapters are plain objects, so `instanceof` is false (no git in the page). */

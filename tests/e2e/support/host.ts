@@ -206,6 +206,8 @@ export interface HostOptions {
 	clock?: Date;
 	/** Serve the desktop bridge (support/git-bridge.ts): git and files of the vault folder for the page. */
 	desktopBridge?: boolean;
+	/** A test's own endpoints, by path (a token endpoint, say), answered before the shared API. */
+	routes?: Record<string, (req: http.IncomingMessage, res: http.ServerResponse) => void>;
 }
 
 export async function launchHost(options: HostOptions = {}): Promise<Host> {
@@ -218,6 +220,8 @@ export async function launchHost(options: HostOptions = {}): Promise<Host> {
 		const path = (req.url ?? "/").split("?")[0];
 		hits.push(path);
 		if (options.desktopBridge && handleBridge(path, req, res, vaultDir)) return;
+		const route = options.routes?.[path];
+		if (route) return route(req, res);
 		if (path.startsWith("/__vault/") && req.method === "PUT") {
 			const target = resolve(vaultDir, decodeURIComponent(path.slice("/__vault/".length)));
 			if (!target.startsWith(vaultDir + sep)) {

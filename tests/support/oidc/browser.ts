@@ -3,7 +3,8 @@
  * provider's redirects, keeps its cookies and submits its forms (oidc-provider's devInteractions
  * login and consent, the device flow's code and confirmation), as a browser would. It stops at
  * the first page without a form, or at a redirect that leaves the provider (the loopback
- * redirect of an authorization code sign-in), which it follows once and returns.
+ * redirect of an authorization code sign-in), which it follows once and returns; a redirect to
+ * an app's link (obsidian://…) it returns without following.
  */
 import { request } from "node:http";
 
@@ -51,6 +52,8 @@ async function follow(url: string, method: "GET" | "POST", body: string, cookies
 	let at = url;
 	while (res.status >= 300 && res.status < 400 && res.location) {
 		at = new URL(res.location, at).toString();
+		// A link for an app (obsidian://…): the system would hand it to the app; the caller does.
+		if (!/^https?:$/.test(new URL(at).protocol)) return { url: at, status: res.status, body: "" };
 		res = await send(at, "GET", "", cookies);
 		if (new URL(at).origin !== origin) break;
 	}

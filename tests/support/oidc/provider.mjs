@@ -12,7 +12,7 @@ const server = http.createServer();
 await new Promise((done) => server.listen(0, "127.0.0.1", done));
 const issuer = `http://127.0.0.1:${server.address().port}`;
 
-const CLIENT = { client_id: "notes", client_secret: "notes-secret-0123456789", redirect_uris: ["http://127.0.0.1/callback"], application_type: "native", token_endpoint_auth_method: "client_secret_basic", grant_types: ["client_credentials", "password", "refresh_token", "authorization_code", "urn:ietf:params:oauth:grant-type:device_code"], response_types: ["code"] };
+const CLIENT = { client_id: "notes", client_secret: "notes-secret-0123456789", redirect_uris: ["http://127.0.0.1/callback", "obsidian://runnable-blocks-auth"], application_type: "native", token_endpoint_auth_method: "client_secret_basic", grant_types: ["client_credentials", "password", "refresh_token", "authorization_code", "urn:ietf:params:oauth:grant-type:device_code"], response_types: ["code"] };
 const USERS = { alice: "alice-password-0123" };
 
 const provider = new Provider(issuer, {

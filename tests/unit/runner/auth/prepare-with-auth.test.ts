@@ -20,6 +20,9 @@ function standIn(kept: Record<string, string>, refuse?: RunError) {
 	const acquired: Array<{ names: readonly string[]; renew?: boolean }> = [];
 	const configured: Array<{ auth: ResolvedAuth; renew?: boolean }> = [];
 	const auth: RunAuth = {
+		environment: "dev",
+		// "aws" stands for an aws-sigv4 configuration: no token, not listed.
+		use: (name) => (name === "aws" ? undefined : { environment: "dev", name, grant: "client_credentials" }),
 		lookup: (ref) => (ref.name in kept ? { ok: true, value: kept[ref.name] ?? "" } : { ok: false, message: `no token for ${ref.name}` }),
 		acquire: (names, opts) => {
 			acquired.push({ names, ...(opts?.renew !== undefined ? { renew: opts.renew } : {}) });
@@ -64,7 +67,7 @@ describe("prepareWithAuth", () => {
 	it("stops with the acquire's error, nothing resolved", async () => {
 		const refused: RunError = { code: "auth_failed", message: 'Auth "kc", token request: no' };
 		const p = await prepareWithAuth(block('GET http://h/{{$auth.token("kc")}}'), ctx(standIn({}, refused).auth));
-		expect(p).toEqual({ ok: false, error: refused, notRun: [], authNames: ["kc"] });
+		expect(p).toEqual({ ok: false, error: refused, notRun: [], authNames: ["kc"], authUsed: [{ environment: "dev", name: "kc", grant: "client_credentials" }] });
 	});
 
 	it("acquires nothing for a request that names no configuration", async () => {
@@ -87,7 +90,16 @@ describe("prepareWithAuth: httpyac's Authorization: openid <grant> <prefix>", ()
 		// An export writes the form as written: it names the variables, never the token.
 		expect(got.request.masked?.withReferences.headers).toEqual([["Authorization", "openid client_credentials local"]]);
 		expect(s.configured[0].auth).toMatchObject({ name: "openid client_credentials local", config: { tokenUrl: "http://127.0.0.1:9/token", clientId: "app" }, secrets: { client_secret: "s3" } });
-		expect(got.openIdAuth).toBe("openid client_credentials local");
+		expect(got.openIdAuth).toEqual({ environment: "dev", name: "openid client_credentials local", grant: "client_credentials" });
+	});
+
+	it("lists every OAuth configuration whose token the request carried, for the Auth tab", async () => {
+		const s = standIn({ kc: "T0K", aws: "AWS4" });
+		const got = await prepareWithAuth(block("GET http://h/{{$auth.token(\"kc\")}}", "Authorization: openid client_credentials local", 'X-Sig: {{$auth.token("aws")}}'), ctx(s.auth, env));
+		expect(got.authUsed).toEqual([
+			{ environment: "dev", name: "kc", grant: "client_credentials" },
+			{ environment: "dev", name: "openid client_credentials local", grant: "client_credentials" },
+		]);
 	});
 
 	it("passes renew on (after a 401)", async () => {

@@ -13,6 +13,14 @@ function auth(configs: RunAuthOptions["configs"] = { kc, aws }, tokens = new Aut
 	return { tokens, run: runAuth({ environment: "dev", configs, tokens, transport: () => unreachable }) };
 }
 
+describe("runAuth use: what the Auth tab lists of a configuration a request named", () => {
+	it.each([
+		["an OAuth configuration", "kc", { environment: "dev", name: "kc", grant: "client_credentials" }],
+		["an aws-sigv4 configuration (it signs, it keeps no token)", "aws", undefined],
+		["a name the environment does not define", "nope", undefined],
+	])("%s", (_what, name, expected) => expect(auth().run.use(name)).toEqual(expected));
+});
+
 describe("runAuth lookup", () => {
 	it("reads the kept access token and ID token of an OAuth configuration", () => {
 		const { tokens, run } = auth();
