@@ -8,8 +8,14 @@ import { t } from "../strings";
 import { renderJsonLine } from "./json-highlight";
 import { VirtualText } from "./virtual-text";
 
-/** Bytes decoded and formatted per step; small enough that one step stays well under a frame budget. */
-const SLICE_BYTES = 256 * 1024;
+/** Bytes decoded and formatted at a time: a few milliseconds of work, the most a step overruns its budget by. */
+const PIECE_BYTES = 32 * 1024;
+/**
+ * Main-thread time (ms, a frame) a formatting step takes before the page gets a turn. Steps of a
+ * fixed 256 KB took 50–300 ms on a busy machine, a long task for whatever the user clicked then
+ * (bench/pin); timed steps end sooner where the machine is slower, and a fast one pays few turns.
+ */
+const STEP_BUDGET_MS = 16;
 /** Markup larger than this is shown as received rather than re-indented in one go. */
 const MARKUP_PRETTY_LIMIT = 1024 * 1024;
 /** Binary bodies show the base64 of at most this many bytes. */
@@ -35,6 +41,8 @@ export class BodyView extends Component {
 		parent: HTMLElement,
 		private readonly head: ResponseHead,
 		private readonly body: Uint8Array,
+		/** The clock the formatting steps are timed by (ms). */
+		private readonly now: () => number = () => performance.now(),
 	) {
 		super();
 		this.el = parent.createDiv({ cls: "rb-body" });
@@ -97,15 +105,17 @@ export class BodyView extends Component {
 		}
 		const pretty = type.kind === "json" ? new JsonPrettifier() : null;
 		const total = this.body.byteLength;
-		for (let offset = 0; offset < total; offset += SLICE_BYTES) {
-			const end = Math.min(total, offset + SLICE_BYTES);
+		let stepStart = this.now();
+		for (let offset = 0; offset < total; offset += PIECE_BYTES) {
+			const end = Math.min(total, offset + PIECE_BYTES);
 			const text = decoder.decode(this.body.subarray(offset, end), { stream: end < total });
 			view.append(pretty ? pretty.push(text) : text);
 			if (offset === 0) view.renderNow();
-			if (end < total) {
+			if (end < total && this.now() - stepStart >= STEP_BUDGET_MS) {
 				status.setText(t("loadingMore", { done: formatBytes(end), total: formatBytes(total) }));
 				await nextFrame();
 				if (this.cancelled) return;
+				stepStart = this.now();
 			}
 		}
 		view.finish();

@@ -19,7 +19,8 @@ export class VirtualText extends Component {
 	private lineHeight = DEFAULT_LINE_HEIGHT;
 	private measured = false;
 	private frame: number | null = null;
-	private rendered = { first: -1, last: -1, count: -1 };
+	/** What the last render drew: the window, the line count, and how many lines were complete then. */
+	private rendered = { first: -1, last: -1, count: -1, complete: -1 };
 
 	/**
 	 * @param renderLine fills one visible line's element (e.g. highlighted spans); plain text
@@ -60,6 +61,7 @@ export class VirtualText extends Component {
 
 	setText(text: string): void {
 		this.lines = new LineStore();
+		this.rendered.first = -1;
 		this.append(text);
 		this.finish();
 	}
@@ -91,8 +93,12 @@ export class VirtualText extends Component {
 		const first = Math.max(0, Math.floor(this.el.scrollTop / this.lineHeight) - OVERSCAN);
 		const last = Math.min(total, Math.ceil((this.el.scrollTop + viewHeight) / this.lineHeight) + OVERSCAN);
 		this.spacer.setCssProps({ "--rb-vtext-height": `${total * this.lineHeight}px` });
-		if (first === this.rendered.first && last === this.rendered.last && total === this.rendered.count) return;
-		this.rendered = { first, last, count: total };
+		// The lines on screen are drawn again only when they change: text appended below the window
+		// (a body still being formatted) moves the scroll height alone. Highlighting the window again
+		// on every frame of the formatting was most of a long task (bench/pin).
+		const unchanged = first === this.rendered.first && last === this.rendered.last && (total === this.rendered.count || last <= this.rendered.complete);
+		this.rendered = { first, last, count: total, complete: this.lines.length };
+		if (unchanged) return;
 		this.rows.setCssProps({ "--rb-vtext-offset": `${first * this.lineHeight}px` });
 		const fragment = createFragment();
 		for (let i = first; i < last; i++) {
@@ -107,7 +113,7 @@ export class VirtualText extends Component {
 				this.measured = true;
 				if (Math.abs(h - this.lineHeight) > 0.5) {
 					this.lineHeight = h;
-					this.rendered.count = -1;
+					this.rendered.first = -1;
 					this.render();
 				}
 			}

@@ -418,6 +418,11 @@ function frontMatterOf(text: string): { data: Record<string, unknown>; end: numb
 	return { data: data !== null && typeof data === "object" ? (data as Record<string, unknown>) : {}, end: m[0].length };
 }
 
+/** A note's properties as Obsidian's metadata cache reads them (null without front matter): how tests see what the plugin wrote. */
+function frontMatter(path: string): Record<string, unknown> | null {
+	return app.metadataCache.getFileCache(new obsidian.TFile(path))?.frontmatter ?? null;
+}
+
 /** A vault event, as Obsidian would raise it after an edit outside the plugin. */
 async function writeFile(path: string, text: string): Promise<void> {
 	const existed = files.has(path);
@@ -475,7 +480,7 @@ function useVaultFolder(path: string): void {
 	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
 }
 
-const hostApi = { renameFile, closeViews, useVaultFolder, useDesktopBridge, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads };
+const hostApi = { renameFile, closeViews, useVaultFolder, useDesktopBridge, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads, frontMatter };
 /** What tests reach as `window.__host` (tests/e2e/support/host-api.ts); its one declaration, taken from the page itself. */
 export type HostApi = typeof hostApi;
 (window as unknown as { __host: HostApi }).__host = hostApi;
