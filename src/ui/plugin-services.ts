@@ -73,9 +73,13 @@ export class PluginServices implements EnginePorts {
 	transport(): Transport {
 		const choice = this.settings.settings.general.transport;
 		// Opt-in: streams and really cancels without Node, but only against servers that allow CORS.
-		if (choice === "fetch") return (this.fetchTransport ??= new (fetchTransportModule().FetchTransport)());
+		if (choice === "fetch") return this.fetch();
 		if (!Platform.isDesktopApp || choice === "obsidian") return createObsidianTransport(requestUrl);
 		return (this.nodeTransport ??= nodeTransportModule().createNodeTransport());
+	}
+
+	private fetch(): Transport {
+		return (this.fetchTransport ??= new (fetchTransportModule().FetchTransport)());
 	}
 
 	/** `{{[[Note]]#alias.…}}`: Obsidian's link resolution and the Notes service (src/ui/note-links.ts). */
@@ -133,7 +137,8 @@ export class PluginServices implements EnginePorts {
 
 	/** What the kinds' runners need from the plugin: db blocks' connections and drivers. */
 	kinds(): Partial<KindDeps> {
-		return { db: this.db() };
+		// SSE streams through fetch where the chosen transport cannot stream (requestUrl: mobile, or by choice).
+		return { db: this.db(), sse: { streamingTransport: () => this.fetch() } };
 	}
 
 	/** `persist = true` tokens, kept in Obsidian's secret storage (docs/auth.md). */
