@@ -38,6 +38,10 @@ export interface HistoryEntry {
 	transport: string;
 	/** What a kind counts of its run, never its values: a db block's rows (returned or affected). */
 	itemCount?: number | null;
+	/** A stream's close code (a WebSocket's close frame), null without one; absent for other kinds. */
+	closeCode?: number | null;
+	/** A stream's messages sent (itemCount holds those received). */
+	sentCount?: number | null;
 }
 
 export interface HistoryRecorder {

@@ -40,23 +40,26 @@ export const MIGRATIONS: readonly string[] = [
 	// A kind's count of its run (`itemCount`: a db block's rows returned or affected; method holds the
 	// statement kinds, url `db:<connection>`). The column keeps its first name: it is read as a contract.
 	`ALTER TABLE ${HISTORY_TABLE} ADD COLUMN row_count INTEGER;`,
+	// A stream's close code (a WebSocket's close frame) and its messages sent; row_count has those received.
+	`ALTER TABLE ${HISTORY_TABLE} ADD COLUMN close_code INTEGER;
+	ALTER TABLE ${HISTORY_TABLE} ADD COLUMN sent_count INTEGER;`,
 ];
 
 /** The statements every history backend runs, so sql.js and native SQLite write the same rows. */
 export const HISTORY_SQL = {
-	insert: `INSERT INTO ${HISTORY_TABLE} (file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport, row_count)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	insert: `INSERT INTO ${HISTORY_TABLE} (file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport, row_count, close_code, sent_count)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	/** Keeps the block's last HISTORY_RETENTION runs; parameters: file, alias, file, alias. */
 	trim: `DELETE FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? AND id NOT IN
 		(SELECT id FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? ORDER BY id DESC LIMIT ${HISTORY_RETENTION})`,
-	list: `SELECT id, file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport, row_count
+	list: `SELECT id, file_path, alias, method, url, status, outcome, error_code, request_bytes, response_bytes, duration_ms, timestamp, transport, row_count, close_code, sent_count
 		FROM ${HISTORY_TABLE} WHERE file_path = ? AND alias = ? ORDER BY id DESC`,
 	rename: `UPDATE ${HISTORY_TABLE} SET file_path = ? WHERE file_path = ?`,
 } as const;
 
 /** Parameters of HISTORY_SQL.insert for a run. */
 export function insertParams(entry: HistoryEntry): Array<string | number | null> {
-	return [entry.filePath, entry.alias, entry.method, entry.url, entry.status, entry.outcome, entry.errorCode, entry.requestBytes, entry.responseBytes, entry.durationMs, entry.timestamp, entry.transport, entry.itemCount ?? null];
+	return [entry.filePath, entry.alias, entry.method, entry.url, entry.status, entry.outcome, entry.errorCode, entry.requestBytes, entry.responseBytes, entry.durationMs, entry.timestamp, entry.transport, entry.itemCount ?? null, entry.closeCode ?? null, entry.sentCount ?? null];
 }
 
 /** A value as SQLite drivers return it. */
@@ -78,8 +81,15 @@ export function rowFromValues(r: readonly SqlCell[]): HistoryRow {
 		durationMs: Number(r[10]),
 		timestamp: Number(r[11]),
 		transport: String(r[12]),
-		...(r[13] !== null && r[13] !== undefined ? { itemCount: Number(r[13]) } : {}),
+		...optionalCount("itemCount", r[13]),
+		...optionalCount("closeCode", r[14]),
+		...optionalCount("sentCount", r[15]),
 	};
+}
+
+/** A nullable count column: the field only when the row has a value (older rows and other kinds have none). */
+function optionalCount<K extends "itemCount" | "closeCode" | "sentCount">(key: K, cell: SqlCell | undefined): Partial<Record<K, number>> {
+	return cell === null || cell === undefined ? {} : ({ [key]: Number(cell) } as Partial<Record<K, number>>);
 }
 
 /** The SQL a backend can run: enough to apply MIGRATIONS. */

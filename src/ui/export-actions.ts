@@ -19,7 +19,7 @@ import type { ExportHooks } from "./block-actions";
 import { notify } from "./notify";
 import { t } from "./strings";
 import type { Engine, EnginePorts } from "../runner/engine";
-import type { StreamNoteBlock } from "../runner/stream/prepare-stream";
+import { streamForFile, type StreamNoteBlock } from "../runner/stream/prepare-stream";
 
 /** Why a block cannot be exported. An alias with no result yet is named with what to do: an export never runs a block. */
 function whyNot(prepared: Extract<Preparation, { ok: false }>): string {
@@ -55,19 +55,19 @@ export function exportHooks(engine: Pick<Engine, "prepare">, services: Pick<Engi
 }
 
 /**
- * "Export note as .http": every runnable http block of the note, as Run would send it now, into
- * `<note>.http` beside the note. A fence of `@name = value` lines only writes no request: its
- * values are in the requests that use them (docs/export.md). A block that cannot be resolved
- * stops the export and is named.
+ * "Export note as .http": every runnable http and stream block of the note, as Run would send it
+ * now, into `<note>.http` beside the note (a stream in the peers' syntax). A fence of
+ * `@name = value` lines only writes no request: its values are in the requests that use them
+ * (docs/export.md). A block that cannot be resolved stops the export and is named.
  */
 export async function exportNoteAsHttp(app: App, engine: Pick<Engine, "prepare" | "isRunnable">, file: TFile, note: readonly NoteBlock[]): Promise<void> {
 	const entries: HttpFileEntry[] = [];
 	for (const block of note) {
-		if (block.kind !== "http" || !engine.isRunnable(block)) continue;
+		if ((block.kind !== "http" && block.kind !== "sse" && block.kind !== "websocket") || !engine.isRunnable(block)) continue;
 		const prepared = engine.prepare(file.path, note, block);
 		if (!prepared.ok) return notify(t("cannotExportLine", { line: block.fence.startLine + 1, reason: whyNot(prepared) }));
-		// A file in the vault never holds a secret's value: it keeps the {{reference}}.
-		entries.push({ request: requestForFile(prepared.request), name: block.alias });
+		// A file in the vault never holds a secret's value: it keeps the {{reference}}, in a stream's messages too.
+		entries.push({ request: requestForFile(prepared.request), name: block.alias, ...(prepared.stream ? { stream: streamForFile(prepared.stream) } : {}) });
 	}
 	if (entries.length === 0) return notify(t("noHttpBlocksToExport"));
 	const written = exported(() => generators().toHttpFile(entries));

@@ -76,9 +76,14 @@ export class PluginServices implements EnginePorts {
 	transport(): Transport {
 		const choice = this.settings.settings.general.transport;
 		// Opt-in: streams and really cancels without Node, but only against servers that allow CORS.
-		if (choice === "fetch") return (this.fetchTransport ??= new (fetchTransportModule().FetchTransport)());
+		if (choice === "fetch") return this.fetchTransportOnce();
 		if (!Platform.isDesktopApp || choice === "obsidian") return createObsidianTransport(requestUrl);
 		return (this.nodeTransport ??= nodeTransportModule().createNodeTransport());
+	}
+
+	/** The fetch transport, made once (required on first use: a text module). */
+	private fetchTransportOnce(): Transport {
+		return (this.fetchTransport ??= new (fetchTransportModule().FetchTransport)());
 	}
 
 	/** `{{[[Note]]#alias.…}}`: Obsidian's link resolution and the Notes service (src/ui/note-links.ts). */
@@ -134,9 +139,10 @@ export class PluginServices implements EnginePorts {
 		return this.database.deps();
 	}
 
-	/** What the kinds' runners need from the plugin: db blocks' connections and drivers. */
+	/** What the kinds' runners need from the plugin: db blocks' connections and drivers, SSE's streaming transport. */
 	kinds(): Partial<KindDeps> {
-		return { db: this.db() };
+		// SSE streams through fetch where the chosen transport cannot stream (requestUrl: mobile, or by choice).
+		return { db: this.db(), sse: { streamingTransport: () => this.fetchTransportOnce() } };
 	}
 
 	/** `persist = true` tokens, kept in Obsidian's secret storage (docs/auth.md). */

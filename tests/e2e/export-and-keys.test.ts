@@ -12,7 +12,8 @@ const fellThrough = () => host.api((h) => h.fellThrough.join(","));
 
 beforeAll(async () => {
 	// An environment for the export tests below: its variables are what Run reads, and so must export.
-	host = await launchPluginHost({ userToml: '[general]\nenvironment = "dev"\n\n[environments.dev]\nregion = "eu"\nwho = "env"\n' });
+	host = await launchPluginHost({ userToml: '[general]\nenvironment = "dev"\n\n[environments.dev]\nregion = "eu"\nwho = "env"\nkey = { secret = "e2e-key" }\n' });
+	await host.api((h) => void h.secrets.set("e2e-key", "s3cr3t-value"));
 });
 
 afterAll(async () => {
@@ -157,5 +158,58 @@ describe("export prepares a block as Run does: file variables, environment, chai
 		await host.api((h) => h.runCommand("export-note-as-http"));
 		await expect(noticeAfter(before)).resolves.toBe('Cannot export line 10: Unresolved reference: block "book" has not run yet. Run book first: an export uses the last results and sends nothing.');
 		await expect(host.api((h) => h.files.has("fresh.http"))).resolves.toBe(false);
+	});
+});
+
+describe("Export note as .http with stream blocks", () => {
+	it("writes WebSocket and SSE blocks in the peers' syntax, each secret as its reference in URL, headers and messages", async () => {
+		const note = [
+			"```http alias=plain",
+			"GET http://127.0.0.1:9/api?k={{key}}",
+			"```",
+			"",
+			"```http alias=chat",
+			"WEBSOCKET ws://127.0.0.1:9/chat?k={{key}}",
+			"Authorization: Bearer {{key}}",
+			"",
+			'{"hello": "{{region}}", "key": "{{key}}"}',
+			"=== wait-for-server",
+			"bye",
+			"```",
+			"",
+			"```http alias=ticks",
+			"SSE http://127.0.0.1:9/ticks",
+			"X-Key: {{key}}",
+			"```",
+		].join("\n");
+		await host.api((h, md) => h.openEditor(md, "streams.md"), note);
+		const before = await noticeCount();
+		await host.api((h) => h.runCommand("export-note-as-http"));
+		await expect(noticeAfter(before)).resolves.toBe("Exported 3 requests to streams.http");
+		const file = await host.api((h) => h.files.get("streams.http"));
+		expect(file).toBe(
+			[
+				"### plain",
+				"# @name plain",
+				"GET http://127.0.0.1:9/api?k={{key}}",
+				"",
+				"### chat",
+				"# @name chat",
+				"WEBSOCKET ws://127.0.0.1:9/chat?k={{key}}",
+				"Authorization: Bearer {{key}}",
+				"",
+				'{"hello": "eu", "key": "{{key}}"}',
+				"=== wait-for-server",
+				"bye",
+				"",
+				"### ticks",
+				"# @name ticks",
+				"SSE http://127.0.0.1:9/ticks",
+				"X-Key: {{key}}",
+				"Accept: text/event-stream",
+				"",
+			].join("\n"),
+		);
+		expect(file).not.toContain("s3cr3t");
 	});
 });

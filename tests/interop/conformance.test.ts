@@ -22,7 +22,7 @@ import { createNodeTransport } from "../../src/runner/http/node-transport";
 import type { BlockResult } from "../../src/runner/result";
 import { runBlocks } from "../../src/runner/run-note";
 import type { RecordedRequest } from "../support/servers";
-import { comparableSent, fromRecorded, loadCorpus, noteOf, ourRequest, parseDifference, percent, type CorpusCase, type Tally } from "./conformance";
+import { comparableSent, fromRecorded, loadCorpus, noteOf, ourRequest, ourStreamRequest, parseDifference, percent, type CorpusCase, type Tally } from "./conformance";
 
 jest.setTimeout(300_000);
 
@@ -107,10 +107,11 @@ it("reads and sends the peers' requests as they do (figures per source and featu
 		const written = parsed[c.region];
 		let parse: Outcome["parse"] = "excluded";
 		if (!c.needsScripts) {
-			if (written?.kind !== "http") parse = "not parsed as an http block";
+			if (written?.kind !== "http" && written?.kind !== "sse" && written?.kind !== "websocket") parse = "not parsed as an http or stream block";
 			else {
 				const errors = written.problems.filter((p) => p.severity === "error");
-				parse = parseDifference(ourRequest(written.http), c.peer) ?? (errors.length ? `error: ${errors[0].message}` : null);
+				const ours = written.kind === "http" ? ourRequest(written.http) : ourStreamRequest(written);
+				parse = parseDifference(ours, c.peer) ?? (errors.length ? `error: ${errors[0].message}` : null);
 			}
 		}
 		let bytes: Outcome["bytes"] = "excluded";

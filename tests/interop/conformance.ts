@@ -6,7 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { HttpBlock } from "../../src/blocks";
+import type { HttpBlock, NoteBlock } from "../../src/blocks";
+import { websocketUrl } from "../../src/runner/stream/prepare-stream";
 import type { RecordedRequest } from "../support/servers";
 import { TOOL_ADDED } from "../support/snippet-cases";
 
@@ -100,6 +101,17 @@ export function ourRequest(http: HttpBlock): PeerRequest {
 				? { kind: "parts", parts: bodyParts(http.body) }
 				: { kind: "text", text: http.body };
 	return { method: http.method ?? "", url: http.url, headers: http.headers.map((h) => [h.name, h.value]), body };
+}
+
+/**
+ * What our parser read of a stream block, in the oracle's terms: the peers read `WS`/`WEBSOCKET`/
+ * `SSE` as the request's method, the URL as written (ws scheme kept) and the messages, `===` lines
+ * included, as its body. Ours keeps the head as an http GET and the word apart.
+ */
+export function ourStreamRequest(block: Extract<NoteBlock, { kind: "sse" | "websocket" }>): PeerRequest {
+	const model = block.kind === "sse" ? block.sse : block.websocket;
+	const request = ourRequest(model.request);
+	return { ...request, method: model.word?.toUpperCase() ?? request.method, url: block.kind === "websocket" ? websocketUrl(request) : request.url };
 }
 
 function bodyParts(body: string): string[] {

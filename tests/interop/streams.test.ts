@@ -2,14 +2,16 @@
  * The peers' WebSocket and SSE examples (issue 25, Interop), read as the peers mean them: the
  * stream kinds claim them from an ```http fence, with the URL, headers and messages (JetBrains'
  * `===` and `=== wait-for-server`, kulala's and httpyac's `WS`/`SSE` request lines) the peers
- * send. Sources: tests/fixtures/interop-streams/SOURCES.md. Each also survives our `.http`
- * export: written back in the peers' syntax, it reads as the same block.
+ * send. Sources: the interop corpus (tests/interop/corpus.json, kulala's examples) and
+ * tests/fixtures/interop-streams/SOURCES.md (the examples the corpus lacks). Each also survives
+ * our `.http` export: written back in the peers' syntax, it reads as the same block.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseNote, type NoteBlock } from "../../src/blocks";
 import { toHttpFile } from "../../src/runner/snippets/generators";
 import type { ResolvedStep } from "../../src/runner/stream/prepare-stream";
+import { loadCorpus } from "./conformance";
 
 const DIR = join(__dirname, "..", "fixtures", "interop-streams");
 
@@ -19,7 +21,16 @@ function blockOf(text: string): NoteBlock {
 	expect(note).toHaveLength(1);
 	return note[0];
 }
-const fixture = (name: string) => blockOf(readFileSync(join(DIR, name), "utf8"));
+const fixture = (name: string) => blockOf(name.startsWith("kulala/") ? corpusText(name) : readFileSync(join(DIR, name), "utf8"));
+
+/** A file of the interop corpus, as the conformance suite reads it (hosts sent to the recording server, `__PORT__` left as it is). */
+function corpusText(file: string): string {
+	const found = loadCorpus().files.find((f) => f.file === file);
+	if (!found) throw new Error(`${file} is not in tests/interop/corpus.json`);
+	return found.text;
+}
+const KULALA_WS = "kulala/docs__docs__usage__websockets.md.L0019.http";
+const KULALA_CHUNKED = "kulala/docs__docs__usage__streaming-and-transfer-chunked.md.L0011.http";
 
 function websocketOf(block: NoteBlock) {
 	if (block.kind !== "websocket") throw new Error(`read as ${block.kind}, not websocket`);
@@ -41,7 +52,7 @@ function exportedAgain(block: NoteBlock): NoteBlock {
 
 describe("the peers' WebSocket examples", () => {
 	it("kulala (WS wss://…, one JSON message): one message sent on connect, no wait", () => {
-		expect(websocketOf(fixture("kulala-websockets.http"))).toEqual({ url: "https://echo.websocket.org", headers: [], steps: ['{ "name": "world" }'], waits: false, word: "WS" });
+		expect(websocketOf(fixture(KULALA_WS))).toEqual({ url: "https://echo.websocket.org", headers: [], steps: ['{ "name": "world" }'], waits: false, word: "WS" });
 	});
 
 	it("JetBrains (WEBSOCKET, a header, === before the first message, two waits): the messages in order, each wait once", () => {
@@ -54,7 +65,7 @@ describe("the peers' WebSocket examples", () => {
 		});
 	});
 
-	it.each(["kulala-websockets.http", "jetbrains-websocket.http"])("%s: our .http export reads back as the same block", (name) => {
+	it.each([KULALA_WS, "jetbrains-websocket.http"])("%s: our .http export reads back as the same block", (name) => {
 		const block = fixture(name);
 		expect(websocketOf(exportedAgain(block))).toEqual(websocketOf(block));
 	});
@@ -66,5 +77,14 @@ describe("the peers' SSE example", () => {
 		if (block.kind !== "sse") throw new Error(`read as ${block.kind}, not sse`);
 		expect(block.problems).toEqual([]);
 		expect({ word: block.sse.word, method: block.sse.request.method, url: block.sse.request.url }).toEqual({ word: "SSE", method: "GET", url: "https://express-eventsource.herokuapp.com/events" });
+	});
+});
+
+describe("the peers' chunked-transfer example", () => {
+	it("kulala (# @accept chunked, POST …): an http block, not a stream: the response is streamed as any http response", () => {
+		const block = fixture(KULALA_CHUNKED);
+		if (block.kind !== "http") throw new Error(`read as ${block.kind}, not http`);
+		expect(block.problems.filter((p) => p.severity === "error")).toEqual([]);
+		expect({ method: block.http.method, url: block.http.url, body: block.http.body }).toEqual({ method: "POST", url: "http://127.0.0.1:__PORT__/index", body: "" });
 	});
 });

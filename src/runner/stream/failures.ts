@@ -6,6 +6,8 @@
 const TEXT = {
 	/** The host's transport cannot stream (Obsidian's requestUrl; SSE on mobile where CORS refuses fetch). */
 	stream_unsupported: "This transport cannot stream: use the node or fetch transport (on mobile, the server must allow CORS)",
+	/** SSE through fetch where the host's transport cannot stream (mobile): the server refused the app's origin, or was not reached. */
+	stream_cors: "Could not stream through fetch: the server must allow the app's origin (CORS: Access-Control-Allow-Origin), or it could not be reached",
 	/** No WebSocket on this host at all. */
 	websocket_unavailable: "This host has no WebSocket",
 	/** The browser's WebSocket sends no custom headers: the block's would be dropped, so it asks first. */

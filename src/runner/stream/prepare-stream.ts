@@ -1,4 +1,4 @@
-import { resolveTemplate, type HttpNoteBlock, type NoteBlock, type ReferenceSources, type WsStep } from "../../blocks";
+import { parseAuthReference, resolveTemplate, type HttpNoteBlock, type NoteBlock, type ReferenceSources, type WsStep } from "../../blocks";
 import { prepareRequest, referenceSources, type PrepareContext, type Preparation } from "../prepare";
 import type { PreparedRequest } from "../request";
 import type { RunError } from "../result";
@@ -19,9 +19,13 @@ export function prepareStream(block: StreamNoteBlock, ctx: PrepareContext): Prep
 	return prepareRequest({ ...block, kind: "http", http } as unknown as HttpNoteBlock, ctx);
 }
 
-/** An SSE request asks for an event stream unless the block asks otherwise. */
+/** An SSE request asks for an event stream unless the block asks otherwise; its masked copies too (their headers match the request's by position). */
 export function sseRequest(request: PreparedRequest): PreparedRequest {
-	return hasHeader(request, "accept") ? request : { ...request, headers: [...request.headers, ["Accept", "text/event-stream"]] };
+	if (hasHeader(request, "accept")) return request;
+	const accept: [string, string] = ["Accept", "text/event-stream"];
+	const m = request.masked;
+	const masked = m ? { masked: { ...m, headers: [...m.headers, accept], withReferences: { ...m.withReferences, headers: [...m.withReferences.headers, accept] } } } : {};
+	return { ...request, headers: [...request.headers, accept], ...masked };
 }
 
 /** A websocket step with its references resolved; a file step names its file (read when sent). */
@@ -57,6 +61,8 @@ export interface PreparedStream {
 	/** A GRAPHQL subscription (graphql-transport-ws): the request body is its operation. */
 	graphql: boolean;
 	steps: ResolvedStep[];
+	/** The messages as a vault file may hold them, when they use a secret or an auth token: each stays its `{{reference}}`. */
+	stepsForFile?: ResolvedStep[];
 	/** Whether the block waits for the server: then it closes (1000) after its last step. */
 	waits: boolean;
 }
@@ -73,9 +79,36 @@ export function prepareStreamExport(block: StreamNoteBlock, ctx: PrepareContext)
 		return { ...prepared, request: sseRequest(prepared.request), stream };
 	}
 	const model = block.websocket;
-	const steps = resolveSteps(model.steps, referenceSources(ctx));
+	const sources = referenceSources(ctx);
+	const steps = resolveSteps(model.steps, sources);
 	if (!steps.ok) return { ok: false, error: steps.error, notRun: [] };
-	return { ...prepared, stream: { protocol: "websocket", word: model.word, graphql: model.graphql, steps: steps.steps, waits: model.waits } };
+	const forFile = stepsKeepingSecrets(model.steps, sources, ctx.secretNames ?? new Set());
+	return { ...prepared, stream: { protocol: "websocket", word: model.word, graphql: model.graphql, steps: steps.steps, ...(forFile ? { stepsForFile: forFile } : {}), waits: model.waits } };
+}
+
+/**
+ * The messages resolved again with each secret variable and auth token left as its reference,
+ * as `requestForFile` leaves a request's; null when they use none. A secret is never resolved
+ * further (`literal`), so its reference goes into the file as written.
+ */
+function stepsKeepingSecrets(steps: readonly WsStep[], sources: ReferenceSources, secretNames: ReadonlySet<string>): ResolvedStep[] | null {
+	let kept = false;
+	const keep = (inner: string): string => {
+		kept = true;
+		return `{{${inner}}}`;
+	};
+	const resolved = resolveSteps(steps, {
+		...sources,
+		builtin: (inner) => (parseAuthReference(inner) ? { ok: true, value: keep(inner.trim()) } : sources.builtin(inner)),
+		variable: (name) => (secretNames.has(name) ? keep(name) : sources.variable(name)),
+	});
+	return kept && resolved.ok ? resolved.steps : null;
+}
+
+/** The stream as a file in the vault may hold it: each secret in its messages as its `{{reference}}` (the request: `requestForFile`). */
+export function streamForFile(stream: PreparedStream): PreparedStream {
+	const { stepsForFile, ...rest } = stream;
+	return stepsForFile ? { ...rest, steps: stepsForFile } : rest;
 }
 
 /** The URL a WebSocket dials: the prepared http(s) URL with its ws scheme back. */

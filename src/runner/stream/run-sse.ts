@@ -1,6 +1,7 @@
 import { DEFAULT_TIMEOUT_MS } from "../request";
 import type { KindRunner } from "../kind-runner";
 import type { RunError } from "../result";
+import type { Transport } from "../transport";
 import { textMessage } from "./message-log";
 import { prepareStream, sseRequest, type SseNoteBlock } from "./prepare-stream";
 import { readStreamPath, streamAssertions } from "./read-messages";
@@ -13,6 +14,11 @@ import type { StreamEnd, StreamResult } from "./stream-run";
 /** What the sse runner may take from the host: timers, for tests that move time themselves. */
 export interface SseDeps {
 	timers?: Timers;
+	/**
+	 * The transport SSE streams through where the host's own cannot (the mobile app's requestUrl):
+	 * fetch, which reads only what the server's CORS lets the app read.
+	 */
+	streamingTransport?: () => Transport;
 }
 
 declare module "../result" {
@@ -34,7 +40,8 @@ export const SSE_RUNNER: KindRunner<SseNoteBlock> = {
 	async run(block, ctx) {
 		const prepared = prepareStream(block, ctx.prepare);
 		if (!prepared.ok) return streamFailedBeforeStart("sse", prepared.error);
-		const { transport } = ctx.deps;
+		const own = ctx.deps.transport;
+		const transport = own.streams ? own : (ctx.deps.kinds?.sse?.streamingTransport?.() ?? own);
 		const request = { ...sseRequest(prepared.request), timeoutMs: NO_TRANSPORT_TIMEOUT };
 		const now = ctx.deps.now ?? Date.now;
 		const progress = new StreamProgress("sse", request, transport.name, ctx.execute.onUpdate, now);
@@ -86,7 +93,8 @@ export const SSE_RUNNER: KindRunner<SseNoteBlock> = {
 		else if (outcome.kind === "cancelled") why = outcome.reason === "timeout" ? "timeout" : "cancelled";
 		else {
 			why = outcome.code === "body_too_large" ? "body_too_large" : "failed";
-			failure = { code: outcome.code, message: outcome.message, ...(outcome.detail !== undefined ? { detail: outcome.detail } : {}) };
+			// fetch in the app cannot tell a refused origin from an unreachable server: say what the fallback needs.
+			failure = transport !== own && outcome.code === "connect_failed" ? streamFailed("stream_cors", outcome.detail) : { code: outcome.code, message: outcome.message, ...(outcome.detail !== undefined ? { detail: outcome.detail } : {}) };
 		}
 		ending.end(why);
 		// Not an event stream: the whole response is kept, as an http block keeps it.

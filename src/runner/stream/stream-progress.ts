@@ -110,6 +110,8 @@ export function streamHistory(method: string, result: StreamResult, ctx: BlockRu
 		timestamp: result.startedAt ?? 0,
 		transport,
 		itemCount: result.counts.received,
+		closeCode: result.close?.code ?? null,
+		sentCount: result.counts.sent,
 	};
 }
 

@@ -475,12 +475,20 @@ function useDesktopBridge(vaultDir: string): void {
 	obsidian.Platform.isDesktopApp = true;
 	useVaultFolder(vaultDir);
 }
+/**
+ * The mobile app, as far as a plugin can tell: Platform says mobile, and nothing Node-side is
+ * provided (the page's `require` gives only what Obsidian gives every plugin). Before loadPlugin.
+ */
+function useMobileApp(): void {
+	Object.assign(obsidian.Platform, { isDesktopApp: false, isDesktop: false, isMobile: true, isMobileApp: true });
+	bridgeModules = {};
+}
 /** Makes the vault adapter a FileSystemAdapter over a real folder (the desktop host, whose writes land there). */
 function useVaultFolder(path: string): void {
 	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
 }
 
-const hostApi = { renameFile, closeViews, useVaultFolder, useDesktopBridge, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads, frontMatter };
+const hostApi = { renameFile, closeViews, useVaultFolder, useDesktopBridge, useMobileApp, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads, frontMatter };
 /** What tests reach as `window.__host` (tests/e2e/support/host-api.ts); its one declaration, taken from the page itself. */
 export type HostApi = typeof hostApi;
 (window as unknown as { __host: HostApi }).__host = hostApi;

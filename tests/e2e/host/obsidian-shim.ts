@@ -235,7 +235,7 @@ export function setIcon(el: HTMLElement, name: string): void {
 	el.appendChild(svg);
 }
 
-export const Platform = { isDesktopApp: false, isDesktop: true, isMobile: false, isMacOS: false };
+export const Platform = { isDesktopApp: false, isDesktop: true, isMobile: false, isMobileApp: false, isMacOS: false };
 export function getLanguage(): string {
 	return "en";
 }

@@ -297,6 +297,8 @@ export const USER_TOML = ".obsidian/plugins/runnable-blocks/user.toml";
 export interface PluginHostOptions extends HostOptions {
 	/** Written to user.toml before the plugin loads, as a file already in the vault (given the host's URL). */
 	userToml?: string | ((url: string) => string);
+	/** Load the plugin as the mobile app does (Platform.isMobileApp, no Node): the host's mobile emulation. */
+	mobile?: boolean;
 }
 
 /** A host whose plugin is loaded: `processors` are the code block languages it registered. */
@@ -307,5 +309,6 @@ export async function launchPluginHost(options: PluginHostOptions = {}): Promise
 	const host = await launchHost(options);
 	const toml = typeof options.userToml === "function" ? options.userToml(host.url) : options.userToml;
 	if (toml !== undefined) await host.api((h, [path, text]) => h.writeFile(path, text), [USER_TOML, toml] as const);
+	if (options.mobile) await host.api((h) => h.useMobileApp());
 	return { ...host, processors: await host.api((h) => h.loadPlugin()) };
 }

@@ -95,6 +95,25 @@ describe("native history (better-sqlite3) and the plugin's sql.js store share on
 		check.close();
 	});
 
+	it("upgrades a history file of the previous schema (version 3), keeping every row", async () => {
+		const path = join(dir, "history.sqlite");
+		writeFileSync(path, readFileSync(join(__dirname, "../../fixtures/history/history-v3.sqlite")));
+		const native = openNativeHistory(path);
+		native?.record(entry(5, { alias: "feed", method: "WEBSOCKET", closeCode: 1000, sentCount: 3 }));
+		await native?.close();
+		const SQL = await loadSqlJs();
+		const check = new SQL.Database(readFileSync(path));
+		expect(check.exec("PRAGMA user_version")[0].values[0][0]).toBe(MIGRATIONS.length);
+		expect(check.exec("SELECT alias, method, close_code, sent_count FROM block_run_history ORDER BY id")[0].values).toEqual([
+			["list", "GET", null, null],
+			["feed", "WEBSOCKET", null, null],
+			["ticks", "SSE", null, null],
+			["q", "SELECT", null, null],
+			["feed", "WEBSOCKET", 1000, 3],
+		]);
+		check.close();
+	});
+
 	it("declines a file that is not a database (the sql.js store then moves it aside)", async () => {
 		const path = join(dir, "history.sqlite");
 		writeFileSync(path, "this is not sqlite, it is a note someone pasted here".repeat(100));

@@ -138,6 +138,26 @@ describe("history store (sql.js, real files)", () => {
 		expect(store.list("a.md", "x")[0]).toMatchObject({ errorCode: "timeout", outcome: "cancelled" });
 		await store.close();
 	});
+
+	it("upgrades a history file of the previous schema (version 3): every row kept, a stream's close code recorded after", async () => {
+		const path = join(dir, "history.sqlite");
+		writeFileSync(path, readFileSync(join(__dirname, "../../fixtures/history/history-v3.sqlite")));
+		const store = await HistoryStore.open(nodeStorage, path, { debounceMs: 0 });
+		expect(store.list("API/Chat.md", "feed")).toEqual([expect.objectContaining({ id: 2, method: "WEBSOCKET", url: "ws://127.0.0.1:8080/feed?token=•••", itemCount: 4 })]);
+		store.record(entry(1, { filePath: "API/Chat.md", alias: "feed", method: "WEBSOCKET", transport: "ws", itemCount: 2, closeCode: 4001, sentCount: 1 }));
+		await store.close();
+		const SQL = await loadSqlJs();
+		const file = new SQL.Database(readFileSync(path));
+		expect(file.exec("PRAGMA user_version")[0].values[0][0]).toBe(MIGRATIONS.length);
+		expect(file.exec("SELECT id, alias, method, row_count, close_code, sent_count FROM block_run_history ORDER BY id")[0].values).toEqual([
+			[1, "list", "GET", null, null, null],
+			[2, "feed", "WEBSOCKET", 4, null, null],
+			[3, "ticks", "SSE", 3, null, null],
+			[4, "q", "SELECT", 2, null, null],
+			[5, "feed", "WEBSOCKET", 2, 4001, 1],
+		]);
+		file.close();
+	});
 });
 
 describe("history store: several writers on one file", () => {

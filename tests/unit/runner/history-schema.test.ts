@@ -24,21 +24,22 @@ function record(db: Database, e: HistoryEntry): void {
 }
 
 describe("insertParams and rowFromValues", () => {
-	it("give a run the insert's column order, an absent item count as null", () => {
-		expect(insertParams(entry(3, { status: null, errorCode: "timeout", transport: "fetch" }))).toEqual(["api.md", "login", "POST", "http://127.0.0.1:8080/login?i=3", null, "done", "timeout", 3, 13, 1.5, 1_700_000_000_003, "fetch", null]);
-		expect(insertParams(entry(1, { itemCount: 0 })).at(-1)).toBe(0);
+	it("give a run the insert's column order, absent counts and close code as null", () => {
+		expect(insertParams(entry(3, { status: null, errorCode: "timeout", transport: "fetch" }))).toEqual(["api.md", "login", "POST", "http://127.0.0.1:8080/login?i=3", null, "done", "timeout", 3, 13, 1.5, 1_700_000_000_003, "fetch", null, null, null]);
+		expect(insertParams(entry(1, { itemCount: 0, closeCode: 1001, sentCount: 2 })).slice(-3)).toEqual([0, 1001, 2]);
 	});
 
 	it("read a listed row back as stored: numbers from bigints, nulls kept, no item count when the column is null", () => {
-		const row = rowFromValues([BigInt(7), "a.md", "q", "SELECT", "db:main", null, "failed", "timeout", BigInt(5), 6, 2.25, BigInt(1_700_000_000_000), "sqlite", null]);
+		const row = rowFromValues([BigInt(7), "a.md", "q", "SELECT", "db:main", null, "failed", "timeout", BigInt(5), 6, 2.25, BigInt(1_700_000_000_000), "sqlite", null, null, null]);
 		expect(row).toEqual({ id: 7, filePath: "a.md", alias: "q", method: "SELECT", url: "db:main", status: null, outcome: "failed", errorCode: "timeout", requestBytes: 5, responseBytes: 6, durationMs: 2.25, timestamp: 1_700_000_000_000, transport: "sqlite" });
 		expect(rowFromValues([1, "a.md", "q", "GET", "u", 204, "done", null, 0, 0, 0, 0, "node", 0])).toMatchObject({ status: 204, errorCode: null, itemCount: 0 });
+		expect(rowFromValues([1, "a.md", "f", "WEBSOCKET", "ws://h/", 101, "done", null, 4, 9, 5, 0, "ws", 3, BigInt(1000), 2])).toMatchObject({ itemCount: 3, closeCode: 1000, sentCount: 2 });
 	});
 
 	it("round-trip a run through the shared statements unchanged", async () => {
 		const db = await emptyDb();
 		migrate(db);
-		const run = entry(4, { itemCount: 12, errorCode: "connect_failed", status: null });
+		const run = entry(4, { itemCount: 12, closeCode: 4001, sentCount: 5, errorCode: "connect_failed", status: null });
 		record(db, run);
 		expect(list(db, "api.md", "login")).toEqual([{ id: 1, ...run }]);
 		db.close();
@@ -102,6 +103,24 @@ describe("migrate (sql.js)", () => {
 		expect(userVersion(db)).toBe(MIGRATIONS.length);
 		expect(list(db, "api.md", "login")).toEqual([expect.objectContaining({ errorCode: null, transport: "node", requestBytes: 1 })]);
 		expect(list(db, "api.md", "login")[0]).not.toHaveProperty("itemCount");
+		expect(list(db, "api.md", "login")[0]).not.toHaveProperty("closeCode");
+		db.close();
+	});
+
+	it("brings a database file of the previous schema (version 3) forward, every row kept as it was", async () => {
+		const file = readFileSync(join(__dirname, "../../fixtures/history/history-v3.sqlite"));
+		const SQL = await initSqlJs();
+		const db = new SQL.Database(file);
+		const before = db.exec("SELECT * FROM block_run_history ORDER BY id")[0].values;
+		expect(userVersion(db)).toBe(3);
+		migrate(db);
+		expect(userVersion(db)).toBe(MIGRATIONS.length);
+		const after = db.exec("SELECT * FROM block_run_history ORDER BY id")[0];
+		expect(after.values.map((r) => r.slice(0, before[0].length))).toEqual(before);
+		expect(after.columns.slice(before[0].length)).toEqual(["close_code", "sent_count"]);
+		expect(after.values.map((r) => r.slice(before[0].length))).toEqual(before.map(() => [null, null]));
+		expect(list(db, "API/Chat.md", "feed")).toEqual([expect.objectContaining({ method: "WEBSOCKET", itemCount: 4, transport: "ws" })]);
+		expect(list(db, "API/Chat.md", "feed")[0]).not.toHaveProperty("closeCode");
 		db.close();
 	});
 

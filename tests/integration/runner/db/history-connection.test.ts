@@ -148,7 +148,7 @@ it("is an empty table, with every column, before anything ran (no file is create
 	const note = parseNote("```db connection=history\nSELECT * FROM block_run_history\n```\n");
 	const [r] = await engine.run("empty.md", note, note);
 	expect(dbOf(r.result)).toMatchObject({ rows: [], rowCount: 0 });
-	expect(dbOf(r.result)?.columns.map((c) => c.name)).toEqual(["id", "file_path", "alias", "method", "url", "status", "outcome", "request_bytes", "response_bytes", "duration_ms", "timestamp", "error_code", "transport", "row_count"]);
+	expect(dbOf(r.result)?.columns.map((c) => c.name)).toEqual(["id", "file_path", "alias", "method", "url", "status", "outcome", "request_bytes", "response_bytes", "duration_ms", "timestamp", "error_code", "transport", "row_count", "close_code", "sent_count"]);
 	expect(existsSync(path)).toBe(false);
 	await svc.close();
 });

@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { blockKey, parseNote } from "../../../../src/blocks";
 import { createEngine, type EngineHistory } from "../../../../src/runner/engine";
 import type { HistoryEntry } from "../../../../src/runner/executor";
+import { FetchTransport } from "../../../../src/runner/http/fetch-transport";
 import { createNodeTransport } from "../../../../src/runner/http/node-transport";
+import type { Transport } from "../../../../src/runner/transport";
 import type { RunSnapshot } from "../../../../src/runner/result";
 import type { StreamRun } from "../../../../src/runner/stream/stream-run";
 
@@ -184,6 +186,53 @@ describe("sse blocks against a real event stream", () => {
 		await engine.run("s.md", note, [note[0]]);
 		const prepared = engine.prepare("s.md", note, note[1] as Extract<typeof note[1], { kind: "http" }>);
 		expect(prepared.ok && prepared.request.body).toBe("3/tick");
+		await engine.close();
+	});
+});
+
+describe("sse blocks where the host's transport cannot stream (the mobile app's requestUrl)", () => {
+	/** The mobile app's ports: a transport that cannot stream, and fetch for SSE. */
+	function mobileEngine(fetchBase: string) {
+		const history = historyRows();
+		const cannotStream: Transport = { name: "obsidian", streams: false, send: () => Promise.reject(new Error("an SSE block must not use the transport that cannot stream")) };
+		const engine = createEngine({
+			transport: () => cannotStream,
+			history: () => history,
+			environment: () => ({ name: "local", variables: { base: fetchBase }, secretValues: [], secretNames: [], unsetSecretNames: [] }),
+			defaultTimeoutMs: () => 5000,
+			kinds: () => ({ sse: { streamingTransport: () => new FetchTransport() } }),
+		});
+		return { engine, history };
+	}
+
+	it("streams through the host's streaming transport (fetch), recorded as such", async () => {
+		const { engine, history } = mobileEngine(base);
+		const note = parseNote("```http\nSSE {{base}}/events\n```");
+		const [run] = await engine.run("s.md", note, note);
+		expect(run.result).toMatchObject({ kind: "sse", state: "done", transport: "fetch" });
+		expect((run.result as StreamRun).messages.map((m) => m.data)).toEqual(['{"n": 1}', '{"n": 2}', "caf\u00e9\nsecond line"]);
+		expect(history.rows).toEqual([expect.objectContaining({ method: "SSE", transport: "fetch", itemCount: 3 })]);
+		await engine.close();
+	});
+
+	it("says the server must allow the app's origin (CORS) when fetch cannot reach the stream", async () => {
+		const gone = createServer();
+		await new Promise<void>((resolve) => gone.listen(0, "127.0.0.1", resolve));
+		const closedBase = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
+		await new Promise((resolve) => gone.close(resolve));
+		const { engine } = mobileEngine(closedBase);
+		const note = parseNote("```http\nSSE {{base}}/events\n```");
+		const [run] = await engine.run("s.md", note, note);
+		expect(run.result).toMatchObject({ state: "failed", error: { code: "stream_cors" } });
+		expect(run.result.error?.message).toContain("CORS");
+		await engine.close();
+	});
+
+	it("keeps the host's transport when it streams", async () => {
+		const { engine } = engineFor();
+		const note = parseNote("```http\nSSE {{base}}/events\n```");
+		const [run] = await engine.run("s.md", note, note);
+		expect(run.result).toMatchObject({ state: "done", transport: "node" });
 		await engine.close();
 	});
 });

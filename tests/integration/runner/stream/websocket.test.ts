@@ -104,7 +104,7 @@ describe("websocket blocks against a real ws server", () => {
 		expect(r.assertions?.every((a) => a.ok)).toBe(true);
 		expect(seen.headers.at(-1)?.authorization).toBe("Bearer t0k");
 		await waitFor(() => seen.pongs > 0);
-		expect(rows).toEqual([expect.objectContaining({ method: "WEBSOCKET", url: `ws://${base}/greet`, status: 101, outcome: "done", itemCount: 2, requestBytes: 6, responseBytes: 9 })]);
+		expect(rows).toEqual([expect.objectContaining({ method: "WEBSOCKET", url: `ws://${base}/greet`, status: 101, outcome: "done", itemCount: 2, sentCount: 1, closeCode: 4001, requestBytes: 6, responseBytes: 9 })]);
 		await engine.close();
 	});
 

@@ -1,6 +1,6 @@
 import { streamFailed, type StreamFailureCode } from "../../../../src/runner/stream/failures";
 
-const CODES: StreamFailureCode[] = ["stream_unsupported", "websocket_unavailable", "headers_not_sent", "stream_broken", "graphql_error"];
+const CODES: StreamFailureCode[] = ["stream_unsupported", "stream_cors", "websocket_unavailable", "headers_not_sent", "stream_broken", "graphql_error"];
 
 describe("streamFailed", () => {
 	it.each(CODES)("gives %s its own text", (code) => {

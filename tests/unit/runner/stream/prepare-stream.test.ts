@@ -1,7 +1,9 @@
 import { parseNote, type Entropy } from "../../../../src/blocks";
 import { readResult } from "../../../../src/runner/block-runners";
 import type { PrepareContext } from "../../../../src/runner/prepare";
-import { hasHeader, prepareStream, websocketUrl, type StreamNoteBlock } from "../../../../src/runner/stream/prepare-stream";
+import { requestForFile } from "../../../../src/runner/request";
+import { toHttpFile } from "../../../../src/runner/snippets/generators";
+import { hasHeader, prepareStream, prepareStreamExport, streamForFile, websocketUrl, type PreparedStream, type StreamNoteBlock } from "../../../../src/runner/stream/prepare-stream";
 
 const entropy: Entropy = { now: () => new Date(0), random: () => 0, uuid: () => "u-u-i-d" };
 const ctx: PrepareContext = { env: { host: "127.0.0.1:9", token: "T", user: "ana" }, aliases: new Set(), result: () => undefined, read: readResult, entropy, defaultTimeoutMs: 1234 };
@@ -31,6 +33,67 @@ describe("prepareStream", () => {
 
 	it("fails on an unresolved reference as an http block does", () => {
 		expect(prepareStream(streamBlock("SSE http://{{nowhere}}/e"), ctx)).toMatchObject({ ok: false });
+	});
+});
+
+describe("a stream block in a .http file (Export note as .http)", () => {
+	const SECRET = "s3cr&t it's";
+	const withSecret: PrepareContext = { ...ctx, env: { ...ctx.env, key: SECRET, wrapped: "k={{key}}" }, secretNames: new Set(["key"]) };
+
+	/** What "Export note as .http" writes for the block: the request and the stream as a vault file holds them. */
+	function fileOf(block: StreamNoteBlock, context: PrepareContext): string {
+		const prepared = prepareStreamExport(block, context);
+		if (!prepared.ok) throw new Error(prepared.error.message);
+		return toHttpFile([{ request: requestForFile(prepared.request), name: "feed", stream: streamForFile(prepared.stream as PreparedStream) }]);
+	}
+
+	it("writes a WebSocket in the peers' syntax with each secret as its reference, in URL, headers and messages", () => {
+		const block = streamBlock("WEBSOCKET ws://{{host}}/chat?key={{key}}", "Authorization: Bearer {{key}}", "X-User: {{user}}", "", '{"auth": "{{key}}", "user": "{{user}}"}', "=== wait-for-server", "then {{wrapped}}", "===", "plain");
+		const file = fileOf(block, withSecret);
+		expect(file).toBe(
+			[
+				"### feed",
+				"# @name feed",
+				"WEBSOCKET ws://127.0.0.1:9/chat?key={{key}}",
+				"Authorization: Bearer {{key}}",
+				"X-User: ana",
+				"",
+				'{"auth": "{{key}}", "user": "ana"}',
+				"=== wait-for-server",
+				"then k={{key}}",
+				"===",
+				"plain",
+				"",
+			].join("\n"),
+		);
+		expect(file).not.toContain("s3cr");
+	});
+
+	it("writes an SSE block's secrets as references, keeping the Accept header Run adds", () => {
+		const file = fileOf(streamBlock("SSE http://{{host}}/events?k={{key}}", "X-Key: {{key}}"), withSecret);
+		expect(file).toBe("### feed\n# @name feed\nSSE http://127.0.0.1:9/events?k={{key}}\nX-Key: {{key}}\nAccept: text/event-stream\n");
+	});
+
+	it("keeps an auth token in a message as its reference", () => {
+		const auth = { lookup: () => ({ ok: true as const, value: "tok-123" }) } as unknown as PrepareContext["auth"];
+		const file = fileOf(streamBlock("WEBSOCKET ws://{{host}}/chat", "", 'token {{$auth.token("api")}}'), { ...ctx, auth });
+		expect(file).toContain('token {{$auth.token("api")}}');
+		expect(file).not.toContain("tok-123");
+	});
+
+	it("leaves a stream that uses no secret as Run sends it", () => {
+		const prepared = prepareStreamExport(streamBlock("WEBSOCKET ws://{{host}}/chat", "", "hi {{user}}"), withSecret);
+		if (!prepared.ok) throw new Error(prepared.error.message);
+		const stream = prepared.stream as PreparedStream;
+		expect(stream).not.toHaveProperty("stepsForFile");
+		expect(streamForFile(stream)).toEqual(stream);
+		expect(stream.steps).toEqual([{ kind: "text", text: "hi ana" }]);
+	});
+
+	it("still sends the real values: only the file's copy keeps references", () => {
+		const prepared = prepareStreamExport(streamBlock("WEBSOCKET ws://{{host}}/chat", "", "{{key}}"), withSecret);
+		if (!prepared.ok) throw new Error(prepared.error.message);
+		expect((prepared.stream as PreparedStream).steps).toEqual([{ kind: "text", text: SECRET }]);
 	});
 });
 

@@ -126,7 +126,7 @@ describe("streamHistory", () => {
 		return p.finish("server_closed", "open", { code: 1000, reason: "" });
 	}
 
-	it("records one row per stream, with both directions' bytes and the received count", () => {
+	it("records one row per stream, with its close code, both directions' bytes and message counts", () => {
 		expect(streamHistory("GET", finished("sse", "http://h/e"), ctx(), "node")).toMatchObject({
 			filePath: "n.md",
 			alias: "feed",
@@ -140,6 +140,8 @@ describe("streamHistory", () => {
 			durationMs: 250,
 			transport: "node",
 			itemCount: 1,
+			closeCode: 1000,
+			sentCount: 1,
 		});
 	});
 
@@ -158,7 +160,7 @@ describe("streamHistory", () => {
 
 	it("records a failed stream's outcome and code", () => {
 		const failed = streamFailedBeforeStart("sse", { code: "invalid_block", message: "bad" } as never);
-		expect(streamHistory("GET", failed, ctx(), "node")).toMatchObject({ url: "", outcome: "failed", errorCode: "invalid_block", status: null, durationMs: 0 });
+		expect(streamHistory("GET", failed, ctx(), "node")).toMatchObject({ url: "", outcome: "failed", errorCode: "invalid_block", status: null, durationMs: 0, closeCode: null, sentCount: 0 });
 	});
 });
 
