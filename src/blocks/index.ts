@@ -44,3 +44,4 @@ export * from "./stream-request";
 export * from "./sse";
 export * from "./websocket";
 export * from "./run-order";
+export * from "./imports";

@@ -1,4 +1,5 @@
 import { TFile, type App } from "obsidian";
+import { blocksOfFile, isHttpFile } from "../blocks";
 import type { NoteLinks } from "../runner/cross-note";
 import type { Notes } from "./notes";
 import { notify } from "./notify";
@@ -12,7 +13,11 @@ import { t } from "./strings";
 export function obsidianNoteLinks(app: App, notes: Notes): NoteLinks {
 	return {
 		resolve: (link, fromPath) => app.metadataCache.getFirstLinkpathDest(link, fromPath)?.path ?? null,
-		blocks: async (path) => (app.vault.getAbstractFileByPath(path) instanceof TFile ? notes.blocks(path) : null),
+		blocks: async (path) => {
+			if (!(app.vault.getAbstractFileByPath(path) instanceof TFile)) return null;
+			// A `.http` file named by `# @import` is read as the import command reads it; a note through Notes (its open editor's text).
+			return isHttpFile(path) ? blocksOfFile(path, await notes.text(path)) : notes.blocks(path);
+		},
 	};
 }
 
