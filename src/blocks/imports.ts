@@ -1,7 +1,8 @@
 /**
  * `# @import ./Auth.http` (httpyac, kulala): a note reads another file's aliases as if they were
  * its own. Only the directive and the paths it names are read here; the runner loads the files
- * (src/runner/imports.ts) and runs an imported block the way a `{{[[Note]]#alias}}` runs one.
+ * (src/runner/imports.ts, the text module that carries this one too: it is needed only by a note
+ * that imports) and runs an imported block the way a `{{[[Note]]#alias}}` runs one.
  */
 import { httpFileToNote } from "./import-http";
 import { parseNote, type NoteBlock } from "./note";
@@ -15,7 +16,8 @@ export interface ImportDirective {
 	column: number;
 }
 
-const IMPORT = /^([ \t]*(?:#|\/\/)[ \t]*)@import(?:[ \t]+(.*?))?[ \t]*$/;
+/** `\b` and no group right after the word: main.js must not hold the text of a dynamic import (a bundle test looks). */
+const IMPORT = /^([ \t]*(?:#|\/\/)[ \t]*)@import\b[ \t]*(.*?)[ \t]*$/;
 
 /**
  * Every `# @import` of the note's blocks, in note order. A directive applies to the whole note,
@@ -31,7 +33,7 @@ export function noteImports(blocks: readonly NoteBlock[]): ImportDirective[] {
 			if (head.lines[i].kind !== "comment") continue;
 			const m = IMPORT.exec(head.lines[i].text);
 			if (!m) continue;
-			const written = (m[2] ?? "").replace(/^(["'])(.*)\1$/, "$2").trim();
+			const written = m[2].replace(/^(["'])(.*)\1$/, "$2").trim();
 			out.push({ written, line: block.fence.startLine + 1 + i, column: block.fence.contentPrefix.length + m[1].length });
 		}
 	}

@@ -44,4 +44,3 @@ export * from "./stream-request";
 export * from "./sse";
 export * from "./websocket";
 export * from "./run-order";
-export * from "./imports";

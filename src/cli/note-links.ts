@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, posix, sep } from "node:path";
-import { blocksOfFile } from "../blocks";
+import { blocksOfFile } from "../blocks/imports";
 import type { NoteLinks } from "../runner/cross-note";
 
 /** Folders Obsidian does not index (its config, git's) and one it would, but a vault's tooling fills. */

@@ -1,4 +1,8 @@
-import { importLabel, importTarget, noteImports, parseAliasPath, type AliasPath, type ImportDirective, type Lookup, type NoteBlock } from "../blocks";
+import { parseAliasPath, type AliasPath, type Lookup, type NoteBlock } from "../blocks";
+import { importLabel, importTarget, noteImports, type ImportDirective } from "../blocks/imports";
+
+// What the editor and the note-links ports read of the block side, through this text module.
+export { blocksOfFile, importTarget, isHttpFile, noteImports } from "../blocks/imports";
 import type { BlockResult } from "./result";
 
 /**

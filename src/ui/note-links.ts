@@ -1,5 +1,5 @@
 import { TFile, type App } from "obsidian";
-import { blocksOfFile, isHttpFile } from "../blocks";
+import type * as Imports from "../runner/imports";
 import type { NoteLinks } from "../runner/cross-note";
 import type { Notes } from "./notes";
 import { notify } from "./notify";
@@ -16,7 +16,9 @@ export function obsidianNoteLinks(app: App, notes: Notes): NoteLinks {
 		blocks: async (path) => {
 			if (!(app.vault.getAbstractFileByPath(path) instanceof TFile)) return null;
 			// A `.http` file named by `# @import` is read as the import command reads it; a note through Notes (its open editor's text).
-			return isHttpFile(path) ? blocksOfFile(path, await notes.text(path)) : notes.blocks(path);
+			if (!/\.(http|rest)$/i.test(path)) return notes.blocks(path);
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- a text module, read on first use
+			return (require("../runner/imports") as typeof Imports).blocksOfFile(path, await notes.text(path));
 		},
 	};
 }

@@ -1,4 +1,5 @@
-import { blocksOfFile, importLabel, importTarget, noteImports, parseNote } from "../../../src/blocks";
+import { parseNote } from "../../../src/blocks";
+import { blocksOfFile, importLabel, importTarget, noteImports } from "../../../src/blocks/imports";
 
 const fence = (...lines: string[]) => ["```http", ...lines, "```"].join("\n");
 

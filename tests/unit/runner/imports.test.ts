@@ -1,4 +1,5 @@
-import { blocksOfFile, parseNote, type HttpNoteBlock } from "../../../src/blocks";
+import { parseNote, type HttpNoteBlock } from "../../../src/blocks";
+import { blocksOfFile } from "../../../src/blocks/imports";
 import type { NoteLinks } from "../../../src/runner/cross-note";
 import { createEngine, type Engine } from "../../../src/runner/engine";
 import { foreignAliases } from "../../../src/runner/imports";
