@@ -1,9 +1,9 @@
 import { parseAliasPath, type AliasPath, type Lookup, type NoteBlock } from "../blocks";
 import { importLabel, importTarget, noteImports, type ImportDirective } from "../blocks/imports";
+import type { BlockResult } from "./result";
 
 // What the editor and the note-links ports read of the block side, through this text module.
 export { blocksOfFile, importTarget, isHttpFile, noteImports } from "../blocks/imports";
-import type { BlockResult } from "./result";
 
 /**
  * `# @import ./Auth.http`: a plain `{{login.…}}` that no block of the note defines reads the
