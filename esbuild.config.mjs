@@ -179,6 +179,8 @@ const TEXT_MODULES = [
 	{ id: "src/runner/auth/oauth-grants.ts", owns: ["src/runner/auth/oauth-grants.ts"] },
 	{ id: "src/runner/auth/aws-sigv4.ts", owns: ["src/runner/auth/aws-sigv4.ts"] },
 	// auth sign-ins that need a person (issue 26): the modal, the loopback redirect, the two grants (src/ui/plugin-services.ts)
+	// # @import (issue 30): read only by a note that imports (src/runner/engine.ts, the note links, completion)
+	{ id: "src/runner/imports.ts", owns: ["src/runner/imports.ts", "src/blocks/imports.ts"] },
 	{ id: "src/ui/auth/plugin-sign-in.ts", owns: ["src/ui/auth", "src/runner/auth/interactive-grants.ts", "src/runner/auth/authorization-code.ts", "src/runner/auth/device-code.ts", "src/runner/auth/loopback-redirect.ts", "src/runner/auth/protocol-redirect.ts", "src/runner/auth/sign-in.ts"] },
 ];
 

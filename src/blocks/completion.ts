@@ -52,6 +52,8 @@ export interface CompletionSources {
 	notes?: readonly string[];
 	/** After `[[Note]]#`: that note's blocks, when it was read (the plugin reads it before asking). */
 	noteBlocks?(link: string): readonly NoteBlock[] | undefined;
+	/** The files the note's `# @import` lines name (as written) with their blocks, when they were read. */
+	imported?: ReadonlyArray<{ file: string; blocks: readonly NoteBlock[] }>;
 }
 
 /** `[[Auth` (a note being named) or `[[Auth]]#lo` (one of its aliases). */
@@ -86,8 +88,9 @@ const STREAM_SUFFIXES = ["response.messages.count", "response.messages.-1.data",
 
 /**
  * Entries for a `{{` query: aliases of blocks above the cursor (`(cached)` when they have a
- * result), environment variables (`(env)`), built-ins; after `alias.response.body.$.` the keys
- * of that alias's cached JSON at the path typed so far.
+ * result), aliases of the imported files that the note does not define (marked with their file),
+ * environment variables (`(env)`), built-ins; after `alias.response.body.$.` the keys of that
+ * alias's cached JSON at the path typed so far.
  */
 export function refCompletions(note: readonly NoteBlock[], block: NoteBlock, query: string, sources: CompletionSources): RefCompletion[] {
 	const other = noteCompletions(query, sources);
@@ -109,6 +112,17 @@ export function refCompletions(note: readonly NoteBlock[], block: NoteBlock, que
 		for (const suffix of suffixesOf(b)) {
 			const insert = `${b.alias}.${suffix}`;
 			if (insert.toLowerCase().startsWith(q) || b.alias.toLowerCase().startsWith(q)) out.push({ insert, hint: cached ? "(cached)" : "", kind: "alias" });
+		}
+	}
+	// The note's own alias wins over an imported one of the same name, as when the block runs.
+	const local = new Set(note.map((b) => b.alias));
+	for (const { file, blocks } of sources.imported ?? []) {
+		for (const b of blocks) {
+			if (b.alias === null || !b.runnable || local.has(b.alias)) continue;
+			for (const suffix of suffixesOf(b)) {
+				const insert = `${b.alias}.${suffix}`;
+				if (insert.toLowerCase().startsWith(q) || b.alias.toLowerCase().startsWith(q)) out.push({ insert, hint: `(${file})`, kind: "alias" });
+			}
 		}
 	}
 	for (const v of sources.variables) if (v.toLowerCase().includes(q)) out.push({ insert: v, hint: "(env)", kind: "variable" });

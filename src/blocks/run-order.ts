@@ -18,7 +18,7 @@ const AFTER = /^[ \t]*(?:#|\/\/)[ \t]*@after(?:[ \t]+(.*))?$/;
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set<HttpMethod>(["GET", "HEAD", "OPTIONS", "TRACE", "PROPFIND", "REPORT", "SEARCH"]);
 
 /** The http message of a block's head, whatever its kind (a stream's handshake is read as an http GET). */
-function headOf(block: NoteBlock): HttpBlock | null {
+export function headOf(block: NoteBlock): HttpBlock | null {
 	switch (block.kind) {
 		case "http":
 			return block.http;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, posix, sep } from "node:path";
-import { parseNote } from "../blocks";
+import { blocksOfFile } from "../blocks/imports";
 import type { NoteLinks } from "../runner/cross-note";
 
 /** Folders Obsidian does not index (its config, git's) and one it would, but a vault's tooling fills. */
@@ -32,9 +32,10 @@ export function vaultNoteLinks(root: string | null): NoteLinks {
 			found.sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
 			return found[0] ?? null;
 		},
+		// A note, or a `.http` file named by `# @import`.
 		blocks(path) {
 			try {
-				return Promise.resolve(parseNote(readFileSync(abs(path), "utf8")));
+				return Promise.resolve(blocksOfFile(path, readFileSync(abs(path), "utf8")));
 			} catch {
 				return Promise.resolve(null);
 			}

@@ -77,6 +77,7 @@ export function prepareContext(note: readonly NoteBlock[], block: NoteBlock, sco
 		unsetSecrets: scope.secrets?.unset,
 		auth: scope.auth,
 		notes: scope.notes,
+		imports: scope.imports,
 		properties: scope.properties,
 	};
 }

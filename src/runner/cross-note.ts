@@ -1,5 +1,6 @@
 import { historyAlias, noteAliasLabel, parseNoteAliasPath, type AliasPath, type Lookup, type NoteBlock } from "../blocks";
 import { failedError } from "./failures";
+import type { ImportedNeeds } from "./imports";
 import { failedBeforeStart, type BlockResult } from "./result";
 
 /**
@@ -16,7 +17,7 @@ import { failedBeforeStart, type BlockResult } from "./result";
 export interface NoteLinks {
 	/** The vault path of the note a wiki-link names, seen from the note at `fromPath` (Obsidian's rules); null when none. */
 	resolve(link: string, fromPath: string): string | null;
-	/** The note's blocks; null when it cannot be read. */
+	/** The blocks of a note, or of a `.http`/`.rest` file a `# @import` names (`blocksOfFile`); null when it cannot be read. */
 	blocks(path: string): Promise<readonly NoteBlock[] | null>;
 }
 
@@ -72,6 +73,8 @@ export interface CrossNoteRun {
 	run(path: string, note: readonly NoteBlock[], block: NoteBlock, chain: readonly string[]): Promise<BlockResult>;
 	/** Runs of other notes' blocks under way in this engine, by `path#alias`: two blocks that need the same one wait for one run. */
 	inFlight: Map<string, Promise<BlockResult>>;
+	/** The imported files' blocks a block's plain references need (`# @import`, imports.ts); absent: none. */
+	imported?: (block: NoteBlock) => Promise<ImportedNeeds>;
 }
 
 /**
@@ -82,10 +85,17 @@ export interface CrossNoteRun {
  */
 export function crossNoteDependencies(r: CrossNoteRun): (block: NoteBlock, stack: readonly NoteBlock[]) => Promise<BlockResult | null> {
 	return async (block, stack) => {
+		const needs: Array<{ path: string; alias: string; label: string }> = [];
 		for (const { link, alias } of noteDependencies(block)) {
 			const label = noteAliasLabel(link, alias);
 			const path = r.links.resolve(link, r.fromPath);
 			if (path === null) return failedBeforeStart({ code: "unresolved_reference", message: `Unresolved reference ${label}: ${noNote(link)}` });
+			needs.push({ path, alias, label });
+		}
+		const imported = (await r.imported?.(block)) ?? { ok: true, needs: [] };
+		if (!imported.ok) return failedBeforeStart({ code: "unresolved_reference", message: imported.message });
+		needs.push(...imported.needs);
+		for (const { path, alias, label } of needs) {
 			if (usable(r.results(path).get(alias))) continue;
 			const key = `${path}#${alias}`;
 			const here = [...r.chain, ...stack.map((b) => chainLabel(r.fromPath, b)), chainLabel(r.fromPath, block)];

@@ -8,7 +8,7 @@ import type { BodyFiles } from "./file-parts";
 import type { HistoryRow } from "./history-store";
 import { maskSecrets } from "./mask-secrets";
 import { ByteLruCache } from "./lru-cache";
-import { prepareRequest, type NoteProperties, type Preparation } from "./prepare";
+import { aliasBlocks, prepareRequest, type NoteProperties, type Preparation } from "./prepare";
 import type { HttpResult } from "./http/http-run";
 import { failedBeforeStart, type BlockResult, type KindDeps, type KindOptions, type RunSnapshot } from "./result";
 import { runBlocks, type BlockRun } from "./run-note";
@@ -19,9 +19,18 @@ import type { ResolvedAuth } from "../settings/auth-config";
 import { AuthTokens, type InteractiveGrants } from "./auth/auth-tokens";
 import { runAuth } from "./auth/run-auth";
 import { crossNoteDependencies, otherNotes, type NoteLinks } from "./cross-note";
+import type * as Imports from "./imports";
 import type { TokenStore } from "./auth/token-store";
 
 export { isRunnable };
+
+/**
+ * `# @import` (./imports.ts) is a text module, evaluated for the first note that may import
+ * (docs/architecture.md, "Text modules"); a note without the word never loads it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+const imports = () => require("./imports") as typeof Imports;
+const mayImport = (note: readonly NoteBlock[]) => note.some((b) => b.fence.content.includes("@import"));
 
 /** The active environment as the runner needs it. */
 export interface ActiveEnvironment {
@@ -159,8 +168,8 @@ export function createEngine(ports: EnginePorts): Engine {
 	const crossNoteRuns = new Map<string, Promise<BlockResult>>();
 	const links = () => ports.notes?.();
 	/** What the blocks of a note read in a run, and in a preparation for export: one scope for both. */
-	const scopeOf = (filePath: string, env: ActiveEnvironment, noteLinks = links(), properties = ports.noteProperties?.().read(filePath)) => ({
-		...(noteLinks ? { notes: otherNotes(noteLinks, filePath, (path) => sessions.note(path), readResult) } : {}),
+	const scopeOf = (filePath: string, note: readonly NoteBlock[], env: ActiveEnvironment, noteLinks = links(), properties = ports.noteProperties?.().read(filePath)) => ({
+		...(noteLinks ? { notes: otherNotes(noteLinks, filePath, (path) => sessions.note(path), readResult), ...(mayImport(note) ? { imports: imports().importedResults(note, filePath, (path) => sessions.note(path), readResult) } : {}) } : {}),
 		env: env.variables,
 		...(properties ? { properties } : {}),
 		results: sessions.note(filePath),
@@ -196,8 +205,8 @@ export function createEngine(ports: EnginePorts): Engine {
 		};
 		opts.signal?.addEventListener("abort", stopAll);
 		const runs = runBlocks(note, targets, {
-			...scopeOf(filePath, env, noteLinks, properties),
-			...(noteLinks ? { runOtherNotesFirst: crossNoteDependencies({ links: noteLinks, fromPath: filePath, chain, results: (path) => sessions.note(path), inFlight: crossNoteRuns, run: (path, other, block, waiting) => runOtherNote(path, other, block, opts.signal, waiting) }) } : {}),
+			...scopeOf(filePath, note, env, noteLinks, properties),
+			...(noteLinks ? { runOtherNotesFirst: crossNoteDependencies({ links: noteLinks, fromPath: filePath, chain, results: (path) => sessions.note(path), inFlight: crossNoteRuns, run: (path, other, block, waiting) => runOtherNote(path, other, block, opts.signal, waiting), ...(mayImport(note) ? { imported: imports().importedNeeds((path) => noteLinks.blocks(path), filePath, note, new Set(aliasBlocks(note).keys())) } : {}) }) } : {}),
 			filePath,
 			deps,
 			force: opts.force,
@@ -279,7 +288,7 @@ export function createEngine(ports: EnginePorts): Engine {
 		},
 		prepare(filePath, note, block) {
 			try {
-				const ctx = prepareContext(note, block, scopeOf(filePath, ports.environment()));
+				const ctx = prepareContext(note, block, scopeOf(filePath, note, ports.environment()));
 				return block.kind === "http" ? prepareRequest(block, ctx) : prepareStreamExport(block, ctx);
 			} catch (e) {
 				// A port that fails (the secret storage, the settings) fails the preparation as it fails a run.

@@ -4,6 +4,7 @@ import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, typ
 import type { BlockResult, RunError } from "./result";
 import type { RunAuth } from "./auth/run-auth";
 import type { OtherNotes } from "./cross-note";
+import type { ImportedResults } from "./imports";
 import { propertyReader } from "./note-properties";
 import type { NoteProperties } from "./note-memory";
 
@@ -30,6 +31,8 @@ export interface PrepareContext {
 	auth?: RunAuth;
 	/** `{{[[Note]]#alias.…}}`: other notes' kept results (absent: such references cannot be read). */
 	notes?: OtherNotes;
+	/** `# @import`: the imported files' kept results, read by an alias the note does not define (absent: no imports). */
+	imports?: ImportedResults;
 	/** The note's front-matter properties, for `{{this.<name>}}` (absent: the note has none to read). */
 	properties?: NoteProperties;
 }
@@ -50,6 +53,8 @@ export interface RunScope {
 	auth?: RunAuth;
 	/** Other notes' results, for `{{[[Note]]#alias.…}}` (cross-note.ts). */
 	notes?: OtherNotes;
+	/** The imported files' results, for the aliases of `# @import` (imports.ts). */
+	imports?: ImportedResults;
 	/** The note's properties; the engine adds what a block of the run set (`# @property`). */
 	properties?: NoteProperties;
 }
@@ -88,7 +93,8 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
 			return ctx.auth ? ctx.auth.lookup(auth) : { ok: false, message: `Unresolved reference {{${inner}}}: the active environment has no auth configuration "${auth.name}"` };
 		},
 		alias: (path) => {
-			if (!ctx.aliases.has(path.alias)) return undefined;
+			// The note's own alias wins over an imported one of the same name.
+			if (!ctx.aliases.has(path.alias)) return ctx.imports?.read(path);
 			const result = ctx.result(path.alias);
 			if (!result) return { ok: false, message: `Unresolved reference: block "${path.alias}" has not run yet`, notRun: path.alias };
 			const found = ctx.read(result, path);

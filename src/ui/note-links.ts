@@ -1,4 +1,5 @@
 import { TFile, type App } from "obsidian";
+import type * as Imports from "../runner/imports";
 import type { NoteLinks } from "../runner/cross-note";
 import type { Notes } from "./notes";
 import { notify } from "./notify";
@@ -12,7 +13,13 @@ import { t } from "./strings";
 export function obsidianNoteLinks(app: App, notes: Notes): NoteLinks {
 	return {
 		resolve: (link, fromPath) => app.metadataCache.getFirstLinkpathDest(link, fromPath)?.path ?? null,
-		blocks: async (path) => (app.vault.getAbstractFileByPath(path) instanceof TFile ? notes.blocks(path) : null),
+		blocks: async (path) => {
+			if (!(app.vault.getAbstractFileByPath(path) instanceof TFile)) return null;
+			// A `.http` file named by `# @import` is read as the import command reads it; a note through Notes (its open editor's text).
+			if (!/\.(http|rest)$/i.test(path)) return notes.blocks(path);
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- a text module, read on first use
+			return (require("../runner/imports") as typeof Imports).blocksOfFile(path, await notes.text(path));
+		},
 	};
 }
 

@@ -1,7 +1,9 @@
 import { EditorSuggest, type App, type Editor, type EditorPosition, type EditorSuggestContext, type EditorSuggestTriggerInfo, type TFile } from "obsidian";
 import { refCompletions, refTrigger, type NoteBlock, type RefCompletion } from "../../blocks";
+import type * as Imports from "../../runner/imports";
 import { bodyText, httpFields } from "../../runner/http/http-run";
 import type { Engine } from "../../runner/engine";
+import { obsidianNoteLinks } from "../note-links";
 import { Notes } from "../notes";
 
 /**
@@ -63,15 +65,34 @@ export class ReferenceSuggest extends EditorSuggest<RefCompletion> {
 		const session = this.runtime.sessions.note(path);
 		// `[[`: the vault's notes as this note would link them; `[[Note]]#`: that note's blocks, read first.
 		const other = context.query.startsWith("[[") ? await this.otherNote(context.query, path) : null;
+		const imported = context.query.startsWith("[[") || !this.found.note.some((b) => b.fence.content.includes("@import")) ? [] : await this.imported(this.found.note, path);
+		const sessions = [session, ...imported.map((i) => this.runtime.sessions.note(i.path))];
 		return refCompletions(this.found.note, this.found.block, context.query, {
 			...other,
+			imported,
 			variables: this.variables(),
 			cachedBody: (alias) => {
-				const r = session.get(alias);
+				// The note's own result first, then an imported file's (`# @import`).
+				const r = sessions.map((s) => s.get(alias)).find((found) => found !== undefined);
 				const http = r && httpFields(r);
 				return http?.body ? bodyText(http) : undefined;
 			},
 		});
+	}
+
+	/** The files the note's `# @import` lines name, with their blocks (a missing one is left out: the run reports it). */
+	private async imported(note: readonly NoteBlock[], fromPath: string): Promise<Array<{ file: string; path: string; blocks: readonly NoteBlock[] }>> {
+		// The import module is a text module, required here on the first completion in a note that imports.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+		const { importTarget, noteImports } = require("../../runner/imports") as typeof Imports;
+		const links = obsidianNoteLinks(this.app, this.notes);
+		const out: Array<{ file: string; path: string; blocks: readonly NoteBlock[] }> = [];
+		for (const d of noteImports(note)) {
+			const target = importTarget(d.written, fromPath);
+			const blocks = target.ok && !out.some((o) => o.path === target.path) ? await links.blocks(target.path) : null;
+			if (target.ok && blocks) out.push({ file: d.written, path: target.path, blocks });
+		}
+		return out;
 	}
 
 	private async otherNote(query: string, fromPath: string): Promise<{ notes: string[]; noteBlocks: (link: string) => readonly NoteBlock[] | undefined }> {

@@ -85,3 +85,26 @@ describe("{{[[ completion: other notes and their aliases", () => {
 		expect(ask("[[Nowhere]]#")).toEqual([]);
 	});
 });
+
+// issue 30: # @import
+describe("{{ completion of imported aliases", () => {
+	const AUTH = parseNote(["```http alias=login", "POST /login", "```", "```http alias=me", "GET /me", "```"].join("\n"));
+	const ask = (typed: string) => {
+		const text = `\`\`\`http alias=me\n# @import ./auth.http\nGET /x?t={{${typed}\n\`\`\``;
+		const note = parseNote(text);
+		const trig = refTrigger(note, text, text.indexOf("\n```", 8));
+		return trig ? refCompletions(note, trig.block, trig.query, { ...sources, variables: [], imported: [{ file: "./auth.http", blocks: AUTH }] }).map((i) => [i.insert, i.hint]) : null;
+	};
+
+	it("offers the imported files' aliases marked with their file, filtered as typed", () => {
+		expect(ask("log")).toEqual([
+			["login.response.body.$.", "(./auth.http)"],
+			["login.response.status", "(./auth.http)"],
+			["login.response.headers.", "(./auth.http)"],
+		]);
+	});
+
+	it("leaves out an imported alias the note defines itself (the note's own wins)", () => {
+		expect(ask("me.")?.filter(([, hint]) => hint === "(./auth.http)")).toEqual([]);
+	});
+});
