@@ -145,7 +145,7 @@ const TEXT_MODULES = [
 	{ id: "src/ui/diff/textdiff-block-view.ts", owns: ["src/ui/diff/textdiff-block-view.ts"] },
 	{ id: "src/ui/diff/compare-responses.ts", owns: ["src/ui/diff/compare-responses.ts"] },
 	{ id: "src/ui/diff/diff-panes.ts", owns: ["src/ui/diff/diff-panes.ts", "src/ui/diff/merge-changes.ts"] },
-	{ id: "src/ui/vcs/vcs-ui.ts", owns: ["src/ui/vcs/vcs-ui.ts", "src/ui/vcs/vcs-view.ts", "src/ui/vcs/change-rows.ts", "src/ui/vcs/diff-modal.ts", "src/ui/vcs/branch-picker.ts", "src/ui/vcs/conflict-modal.ts", "src/ui/vcs/history-modal.ts", "src/ui/vcs/undo-confirm.ts", "src/ui/vcs/desktop-git.ts"] },
+	{ id: "src/ui/vcs/vcs-ui.ts", owns: ["src/ui/vcs/vcs-ui.ts", "src/ui/vcs/vcs-view.ts", "src/ui/vcs/change-rows.ts", "src/ui/vcs/diff-modal.ts", "src/ui/vcs/branch-picker.ts", "src/ui/vcs/conflict-modal.ts", "src/ui/vcs/history-modal.ts", "src/ui/vcs/undo-confirm.ts", "src/ui/vcs/desktop-git.ts", "src/ui/vcs/discard-note.ts"] },
 	// the git core (src/vcs) but its commit-message template, which the settings read at start
 	{ id: "src/vcs/index.ts", owns: VCS_CORE },
 	{ id: "src/ui/chat/chat-view.ts", owns: ["src/ui/chat/chat-view.ts", "src/ui/chat/answer-view.ts", "src/chat/answer-fences.ts"] },
