@@ -145,7 +145,7 @@ const TEXT_MODULES = [
 	{ id: "src/ui/diff/textdiff-block-view.ts", owns: ["src/ui/diff/textdiff-block-view.ts"] },
 	{ id: "src/ui/diff/compare-responses.ts", owns: ["src/ui/diff/compare-responses.ts"] },
 	{ id: "src/ui/diff/diff-panes.ts", owns: ["src/ui/diff/diff-panes.ts", "src/ui/diff/merge-changes.ts"] },
-	{ id: "src/ui/vcs/vcs-ui.ts", owns: ["src/ui/vcs/vcs-ui.ts", "src/ui/vcs/vcs-view.ts", "src/ui/vcs/change-rows.ts", "src/ui/vcs/diff-modal.ts", "src/ui/vcs/branch-picker.ts", "src/ui/vcs/conflict-modal.ts", "src/ui/vcs/history-modal.ts", "src/ui/vcs/undo-confirm.ts", "src/ui/vcs/desktop-git.ts"] },
+	{ id: "src/ui/vcs/vcs-ui.ts", owns: ["src/ui/vcs/vcs-ui.ts", "src/ui/vcs/vcs-view.ts", "src/ui/vcs/change-rows.ts", "src/ui/vcs/diff-modal.ts", "src/ui/vcs/branch-picker.ts", "src/ui/vcs/conflict-modal.ts", "src/ui/vcs/history-modal.ts", "src/ui/vcs/undo-confirm.ts", "src/ui/vcs/desktop-git.ts", "src/ui/vcs/discard-note.ts"] },
 	// the git core (src/vcs) but its commit-message template, which the settings read at start
 	{ id: "src/vcs/index.ts", owns: VCS_CORE },
 	{ id: "src/ui/chat/chat-view.ts", owns: ["src/ui/chat/chat-view.ts", "src/ui/chat/answer-view.ts", "src/chat/answer-fences.ts"] },
@@ -178,9 +178,9 @@ const TEXT_MODULES = [
 	// the grants and the AWS signature, on the first run that needs a token or a signature (src/runner/auth/auth-tokens.ts, run-auth.ts)
 	{ id: "src/runner/auth/oauth-grants.ts", owns: ["src/runner/auth/oauth-grants.ts"] },
 	{ id: "src/runner/auth/aws-sigv4.ts", owns: ["src/runner/auth/aws-sigv4.ts"] },
-	// auth sign-ins that need a person (issue 26): the modal, the loopback redirect, the two grants (src/ui/plugin-services.ts)
 	// # @import (issue 30): read only by a note that imports (src/runner/engine.ts, the note links, completion)
 	{ id: "src/runner/imports.ts", owns: ["src/runner/imports.ts", "src/blocks/imports.ts"] },
+	// auth sign-ins that need a person (issue 26): the modal, the loopback redirect, the two grants (src/ui/plugin-services.ts)
 	{ id: "src/ui/auth/plugin-sign-in.ts", owns: ["src/ui/auth", "src/runner/auth/interactive-grants.ts", "src/runner/auth/authorization-code.ts", "src/runner/auth/device-code.ts", "src/runner/auth/loopback-redirect.ts", "src/runner/auth/protocol-redirect.ts", "src/runner/auth/sign-in.ts"] },
 ];
 

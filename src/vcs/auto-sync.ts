@@ -63,18 +63,31 @@ export class AutoSync {
 	/** The timer's work: sync when nothing holds it back. Exposed for the hosts' "sync now" and for tests. */
 	async due(): Promise<void> {
 		if (this.current.kind !== "waiting" && this.current.kind !== "held") return;
-		const now = this.deps.now();
-		const idleAt = this.lastEdit + AUTO_SYNC_IDLE_MS;
-		if (now < idleAt) return this.schedule({ kind: "held", why: "typing", at: idleAt });
+		if (this.typing()) return this.holdForTyping();
 		const why = this.heldBy();
-		if (why) return this.schedule({ kind: "held", why, at: now + Math.min(this.deps.intervalMs, 60_000) });
+		if (why) return this.schedule({ kind: "held", why, at: this.deps.now() + Math.min(this.deps.intervalMs, 60_000) });
 		this.move({ kind: "syncing" });
-		await this.deps.session.sync({ safety: "auto-sync" });
+		// The sync may wait its turn (another action, another git's index.lock) while typing starts again: asked again then.
+		let typedMeanwhile = false;
+		await this.deps.session.sync({ safety: "auto-sync", holdIf: () => (typedMeanwhile = this.typing()) });
+		if (typedMeanwhile) {
+			if (this.isSyncing()) this.holdForTyping();
+			return;
+		}
 		const s = this.deps.session.state;
 		const problem = s.kind === "ready" ? s.problem : s.kind === "unavailable" ? s.failure : null;
 		if (problem) return this.move({ kind: "stopped", reason: problem.detail ? `${problem.message}: ${problem.detail}` : problem.message });
 		// Stopped while the sync ran: it stays off.
 		if (this.isSyncing()) this.schedule({ kind: "waiting", at: this.deps.now() + this.deps.intervalMs });
+	}
+
+	/** An edit less than AUTO_SYNC_IDLE_MS ago. */
+	private typing(): boolean {
+		return this.deps.now() < this.lastEdit + AUTO_SYNC_IDLE_MS;
+	}
+
+	private holdForTyping(): void {
+		this.schedule({ kind: "held", why: "typing", at: this.lastEdit + AUTO_SYNC_IDLE_MS });
 	}
 
 	private isSyncing(): boolean {

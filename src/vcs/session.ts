@@ -136,12 +136,17 @@ export class VcsSession {
 		});
 	}
 
-	/** Stage, commit, fast-forward, push; `pull` only fetches and fast-forwards (nothing is committed or pushed). */
-	sync(mode: { pullOnly?: boolean; safety?: SafetyAction } = {}): Promise<void> {
+	/**
+	 * Stage, commit, fast-forward, push; `pull` only fetches and fast-forwards (nothing is committed or pushed).
+	 * `holdIf` is asked when the sync's turn has come (after the actions queued before it and a held
+	 * index.lock), before anything changes: true drops this sync (auto-sync: a note is being typed in again).
+	 */
+	sync(mode: { pullOnly?: boolean; safety?: SafetyAction; holdIf?: () => boolean } = {}): Promise<void> {
 		return this.enqueue(async () => {
 			const repo = await this.ensureRepo();
 			if (!repo) return;
 			if (!(await this.lockReleased(repo))) return;
+			if (mode.holdIf?.()) return this.patch({ busy: null });
 			const point = await this.safetyPoint(repo, mode.safety ?? (mode.pullOnly ? "pull" : "sync"));
 			if (!point) return;
 			this.abort = new AbortController();

@@ -164,3 +164,20 @@ export function groupChanges(files: readonly FileChange[]): Record<ChangeGroup, 
 	for (const f of files) for (const g of groupsOf(f)) out[g].push(f);
 	return out;
 }
+
+/** What "Discard changes" can do to one file: drop its work-tree side (`untracked`: remove it), or why not. */
+export type Discardable = { ok: true; untracked: boolean } | { ok: false; why: "unchanged" | "staged" | "conflicted" };
+
+/**
+ * The panel offers Discard changes on a file in Changes or Untracked; this says the same for a path:
+ * staged changes are kept (unstage first) and a conflict is resolved, never discarded.
+ */
+export function discardableChange(files: readonly FileChange[], path: string): Discardable {
+	const f = files.find((x) => x.path === path);
+	if (!f) return { ok: false, why: "unchanged" };
+	const groups = groupsOf(f);
+	if (groups.includes("conflicted")) return { ok: false, why: "conflicted" };
+	if (groups.includes("untracked")) return { ok: true, untracked: true };
+	if (groups.includes("unstaged")) return { ok: true, untracked: false };
+	return { ok: false, why: "staged" };
+}

@@ -7,11 +7,11 @@
  * Absence is never waited for with a sleep: the panel does one thing at a time, in order, so once
  * a later refresh has drawn, a commit the key had started would have ended before it.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { git } from "../support/git";
 import type { HostApi } from "../e2e/support/host-api";
-import { launchDesktopHost, waitFor, type DesktopHost } from "./support/desktop-host";
+import { giveRangesEmptyBoxes, launchDesktopHost, lendHostWindow, waitFor, type DesktopHost } from "./support/desktop-host";
 
 jest.setTimeout(60_000);
 
@@ -185,5 +185,36 @@ describe("with the Notebook keymap preset", () => {
 		await waitFor("the commit", () => commitCount() === before + 1);
 		expect(lastSubject()).toMatch(/: Wide$/);
 		expect(fired("graph:open")).toBe(graph);
+	});
+});
+
+describe("Discard changes from the palette", () => {
+	const kept = () => readFileSync(join(host.vaultDir, "Kept.md"), "utf8");
+	// The note opens in the host's editor: CodeMirror, which reads the DOM from globals and measures text through ranges.
+	beforeAll(() => {
+		lendHostWindow(host);
+		giveRangesEmptyBoxes(host);
+	});
+
+	it("puts the open note back as the index holds it, after a safety point: Undo last discard brings the edit back", async () => {
+		writeFileSync(join(host.vaultDir, "Kept.md"), "kept\n");
+		git(host.vaultDir, "add", "Kept.md");
+		git(host.vaultDir, "commit", "--quiet", "-m", "Kept");
+		writeFileSync(join(host.vaultDir, "Kept.md"), "kept\nand a change\n");
+		page.openEditor("kept\nand a change\n", "Kept.md");
+		expect(page.commandName("discard-note-changes")).toBe("Discard changes to this note");
+		expect(page.runCommand("discard-note-changes")).toBe(true);
+		await waitFor("the notice", () => noticed("Discarded the changes to Kept.md. Undo last discard brings them back."), 30_000);
+		expect(kept()).toBe("kept\n");
+		page.runCommand("undo-last-vcs-change");
+		await waitFor("the undo's notice", () => noticed("Undone: back to before the discard"), 30_000);
+		expect(kept()).toBe("kept\nand a change\n");
+	});
+
+	it("says why when the open note has nothing to discard", async () => {
+		git(host.vaultDir, "add", "Kept.md");
+		page.runCommand("discard-note-changes");
+		await waitFor("the reason", () => noticed("The changes to Kept.md are staged: unstage them first to discard them."), 30_000);
+		expect(kept()).toBe("kept\nand a change\n");
 	});
 });

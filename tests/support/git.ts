@@ -140,3 +140,32 @@ export function fileHashes(root: string, dir = ""): Record<string, string> {
 	}
 	return out;
 }
+
+/**
+ * A vault (`dir`, a fresh folder) whose branch and upstream diverged over one note, Conflict.md:
+ * each of its `lines` lines changed on both sides (the remote in a clone under `elsewhere`), fetched
+ * and ready for "Merge the remote" to stop at a conflict of `lines` lines. The repository carries
+ * its own identity (the plugin's git runs with the process's environment) and ignores .obsidian/.
+ */
+export function conflictingVault(dir: string, elsewhere: string, lines: number): void {
+	const remote = join(elsewhere, "remote.git");
+	const other = join(elsewhere, "other");
+	const note = (word: string) => Array.from({ length: lines }, (_, i) => `${word} ${i + 1}\n`).join("");
+	git(elsewhere, "init", "--quiet", "--bare", "--initial-branch=main", remote);
+	git(dir, "init", "--quiet", "--initial-branch=main");
+	git(dir, "config", "user.name", "Conflict Tester");
+	git(dir, "config", "user.email", "conflict@example.test");
+	writeFileSync(join(dir, ".git", "info", "exclude"), ".obsidian/\n");
+	write(dir, "Conflict.md", note("base"));
+	git(dir, "add", "--all");
+	git(dir, "commit", "--quiet", "-m", "Base");
+	git(dir, "remote", "add", "origin", remote);
+	git(dir, "push", "--quiet", "-u", "origin", "main");
+	git(elsewhere, "clone", "--quiet", remote, other);
+	write(other, "Conflict.md", note("remote"));
+	git(other, "commit", "--quiet", "-am", "Remote lines");
+	git(other, "push", "--quiet");
+	write(dir, "Conflict.md", note("local"));
+	git(dir, "commit", "--quiet", "-am", "Local lines");
+	git(dir, "fetch", "--quiet");
+}

@@ -623,6 +623,12 @@ export const en = {
 	authViewShowToken: "Show token",
 	authViewHideToken: "Hide token",
 	authNoSignInWaiting: "No sign-in is waiting for this answer: run the block again to sign in.",
+	// Discard changes from the palette (issue 27): src/ui/vcs/discard-note.ts
+	vcsDiscardNoteCommand: "Discard changes to this note",
+	vcsDiscarded: "Discarded the changes to {path}. Undo last discard brings them back.",
+	vcsDiscardNothing: "{path} has no changes to discard.",
+	vcsDiscardStaged: "The changes to {path} are staged: unstage them first to discard them.",
+	vcsDiscardConflicted: "Resolve the conflicts in {path}: a conflict is never discarded.",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

@@ -618,4 +618,10 @@ export const es: Table = {
 	authViewShowToken: "Mostrar token",
 	authViewHideToken: "Ocultar token",
 	authNoSignInWaiting: "Ningún inicio de sesión espera esta respuesta: ejecuta el bloque de nuevo para iniciar sesión.",
+	// Discard changes from the palette (issue 27): src/ui/vcs/discard-note.ts
+	vcsDiscardNoteCommand: "Descartar los cambios de esta nota",
+	vcsDiscarded: "Descartados los cambios de {path}. «Deshacer descartar» los devuelve.",
+	vcsDiscardNothing: "{path} no tiene cambios que descartar.",
+	vcsDiscardStaged: "Los cambios de {path} están preparados: quítalos del índice antes de descartarlos.",
+	vcsDiscardConflicted: "Resuelve los conflictos de {path}: un conflicto nunca se descarta.",
 };

@@ -618,4 +618,10 @@ export const pt: Table = {
 	authViewShowToken: "Mostrar token",
 	authViewHideToken: "Ocultar token",
 	authNoSignInWaiting: "Nenhum login espera esta resposta: execute o bloco de novo para entrar.",
+	// Discard changes from the palette (issue 27): src/ui/vcs/discard-note.ts
+	vcsDiscardNoteCommand: "Descartar as alterações desta nota",
+	vcsDiscarded: "Alterações de {path} descartadas. «Desfazer descartar» as traz de volta.",
+	vcsDiscardNothing: "{path} não tem alterações a descartar.",
+	vcsDiscardStaged: "As alterações de {path} estão preparadas: tire-as do índice antes de descartá-las.",
+	vcsDiscardConflicted: "Resolva os conflitos de {path}: um conflito nunca é descartado.",
 };

@@ -153,6 +153,13 @@ export function registerVcs(plugin: Plugin, wiring: VcsWiring): { sync: () => vo
 		if (s.repository) new (vcsUi().HistoryModal)(app, s, `${s.repository.prefix}${file.path}`).open();
 		else report(() => null);
 	});
+	repositoryCommand("discard-note-changes", "vcsDiscardNoteCommand", async (s) => {
+		const file = app.workspace.getActiveFile();
+		if (!file) return void notify(t("vcsNoActiveNote"));
+		const refused = await vcsUi().discardNoteChanges(s, file.path);
+		if (refused) notify(refused);
+		else report(() => t("vcsDiscarded", { path: file.path }));
+	});
 
 	registerAutoSync(plugin, wiring, sessionNow);
 	plugin.register(() => made?.close());

@@ -13,6 +13,7 @@ export { pickBranch } from "./branch-picker";
 export { ConflictModal } from "./conflict-modal";
 export { HistoryModal } from "./history-modal";
 export { actionKey, confirmUndo } from "./undo-confirm";
+export { discardNoteChanges } from "./discard-note";
 export { AutoSync } from "../../vcs";
 
 /** The session over the vault's repository, or null where git cannot run (mobile, no file system). */

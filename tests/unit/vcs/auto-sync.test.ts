@@ -33,8 +33,26 @@ describe("AutoSync", () => {
 		expect(session.sync).not.toHaveBeenCalled();
 		clock.now += AUTO_SYNC_IDLE_MS;
 		await auto.due();
-		expect(session.syncs).toEqual([{ safety: "auto-sync" }]);
+		expect(session.syncs).toEqual([{ safety: "auto-sync", holdIf: expect.any(Function) as unknown }]);
 		expect(auto.state.kind).toBe("waiting");
+	});
+
+	it("asks again when the sync's turn comes: an edit made while it waited holds it back, not a failure", async () => {
+		const { auto, clock, session, delays } = harness();
+		session.state = { ...(session.state as object), problem: { code: "push_rejected", message: "an earlier action's", detail: "" } } as unknown as VcsState;
+		const held: boolean[] = [];
+		session.sync.mockImplementation(async (mode: unknown) => {
+			// Its turn comes 2 s later (another git's index.lock), and the user typed meanwhile.
+			clock.now += 2000;
+			auto.edited();
+			held.push((mode as { holdIf: () => boolean }).holdIf());
+		});
+		auto.start();
+		clock.now += 10 * MINUTE;
+		await auto.due();
+		expect(held).toEqual([true]);
+		expect(auto.state).toEqual({ kind: "held", why: "typing", at: clock.now + AUTO_SYNC_IDLE_MS });
+		expect(delays.at(-1)).toBe(AUTO_SYNC_IDLE_MS);
 	});
 
 	it.each<[Partial<Extract<VcsState, { kind: "ready" }>>, string]>([

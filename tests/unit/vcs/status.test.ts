@@ -1,4 +1,4 @@
-import { groupChanges, groupsOf, parseStatus, parseStatusInSlices } from "../../../src/vcs/status";
+import { discardableChange, groupChanges, groupsOf, parseStatus, parseStatusInSlices } from "../../../src/vcs/status";
 
 const z = (...entries: string[]) => entries.map((e) => `${e}\0`).join("");
 const OID = "a".repeat(40);
@@ -73,5 +73,21 @@ describe("parseStatusInSlices", () => {
 		expect(s.files).toEqual([{ path: "a.md", origPath: null, index: "?", worktree: "?" }]);
 		expect(s.branch.head).toBe("main");
 		expect(pauses).toBe(0);
+	});
+});
+
+describe("discardableChange (the palette's Discard changes on one note)", () => {
+	it.each([
+		[".M", { ok: true, untracked: false }],
+		["MM", { ok: true, untracked: false }],
+		[".D", { ok: true, untracked: false }],
+		["??", { ok: true, untracked: true }],
+		["M.", { ok: false, why: "staged" }],
+		["A.", { ok: false, why: "staged" }],
+		["UU", { ok: false, why: "conflicted" }],
+	])("a file whose status is %s: %j", (xy, expected) => expect(discardableChange([{ path: "Note.md", origPath: null, index: xy[0], worktree: xy[1] }], "Note.md")).toEqual(expected));
+
+	it("a file git does not list has nothing to discard", () => {
+		expect(discardableChange([{ path: "Other.md", origPath: null, index: ".", worktree: "M" }], "Note.md")).toEqual({ ok: false, why: "unchanged" });
 	});
 });

@@ -69,7 +69,7 @@ describe("AutoSyncWiring", () => {
 		await t.clock.advance(119_000);
 		expect(t.calls).toEqual([]);
 		await t.clock.advance(1_000);
-		expect(t.calls).toEqual([{ safety: "auto-sync" }]);
+		expect(t.calls).toEqual([{ safety: "auto-sync", holdIf: expect.any(Function) as unknown }]);
 		expect(t.shown.at(-1)).toMatchObject({ kind: "waiting" });
 	});
 
