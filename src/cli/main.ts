@@ -78,9 +78,9 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 				return await commands.export().exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
 			}
 			case "import": {
-				const { values, positionals } = parseArgs({ args: rest, options: { output: { type: "string", short: "o" } }, allowPositionals: true });
-				if (positionals.length !== 1) throw new UsageError("import takes one file: runnable-blocks import <file.http> [-o note.md]");
-				return commands.import().importCommand({ file: positionals[0], output: values.output }, out, err);
+				const { values, positionals } = parseArgs({ args: rest, options: { output: { type: "string", short: "o" }, config: { type: "string" } }, allowPositionals: true });
+				if (positionals.length !== 1) throw new UsageError("import takes one file: runnable-blocks import <file.http> [-o note.md] [--config user.toml]");
+				return commands.import().importCommand({ file: positionals[0], output: values.output, config: values.config }, out, err);
 			}
 			case "diff": {
 				const { values, positionals } = parseArgs({ args: rest, options: { alias: { type: "string" } }, allowPositionals: true });

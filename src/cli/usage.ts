@@ -75,12 +75,16 @@ exports as curl (-N) or http, a websocket block as websocat, ws (a Node script) 
 Exit: 0 printed, 2 it cannot be exported (the reason on stderr).`,
 	},
 	import: {
-		synopsis: "runnable-blocks import <file.http> [-o note.md]",
+		synopsis: "runnable-blocks import <file.http> [-o note.md] [--config user.toml]",
 		help: `Turns a .http or .rest file (VS Code REST Client, httpyac, JetBrains, kulala) into a note:
 one http fence per request (split at ### lines), @name = value variables in a fence of their
 own, comment lines before a request kept as text. Prints the note, or writes it with -o (never
 over an existing file). Blocks that will not run are listed on stderr.
-Exit: 0 imported, 2 the file cannot be read or -o exists.`,
+The auth configurations of JetBrains' http-client.env.json and http-client.private.env.json
+beside the file ("Security": {"Auth": …}) are added to the user.toml of --config as
+[environments.<env>.auth.<name>] (an existing one is kept); secrets become references to fill
+in, and each key that does not map is said on stderr.
+Exit: 0 imported, 2 the file cannot be read, -o exists or user.toml does not parse.`,
 	},
 	diff: {
 		synopsis: "runnable-blocks diff <note.md> --alias NAME",

@@ -170,7 +170,7 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 	}
 	const shaped = shapeRequest(
 		{ method: http.method, url: resolved.url, headers: resolved.headers, body: resolved.body },
-		{ hostVariable: sources.variable("host"), graphql: resolved.graphql, graphqlVariables: resolved.graphqlVariables },
+		{ hostVariable: hostVariable(sources), graphql: resolved.graphql, graphqlVariables: resolved.graphqlVariables },
 	);
 	if (!shaped.ok) return { ok: false, error: { code: shaped.code, message: shaped.message }, notRun: [] };
 	const { url, headers, body } = shaped.request;
@@ -218,6 +218,12 @@ interface ResolvedMessage {
 }
 
 /** The message of a block with every reference resolved, and the resolution of each part. */
+/** httpyac's `host` variable with its references resolved, as `@host = {{oauthHost}}` in its examples. */
+function hostVariable(sources: ReferenceSources): string | undefined {
+	const raw = sources.variable("host");
+	return raw === undefined ? undefined : resolveTemplate(raw, sources).value;
+}
+
 function resolveMessage(http: HttpBlock, sources: ReferenceSources): ResolvedMessage {
 	const parts: Resolution[] = [];
 	const resolve = (text: string): string => {
@@ -266,7 +272,7 @@ function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: Readon
 		literal: (name) => secretNames.has(name),
 	};
 	const r = resolveMessage(http, replay);
-	const shaped = shapeRequest({ method: http.method ?? "GET", url: r.url, headers: r.headers, body: r.body }, { hostVariable: replay.variable("host"), graphql: r.graphql, graphqlVariables: r.graphqlVariables });
+	const shaped = shapeRequest({ method: http.method ?? "GET", url: r.url, headers: r.headers, body: r.body }, { hostVariable: hostVariable(replay), graphql: r.graphql, graphqlVariables: r.graphqlVariables });
 	const m = shaped.ok ? shaped.request : r;
 	const absolute = absoluteUrl(m.url);
 	const url = absolute.ok ? absolute.url : m.url;

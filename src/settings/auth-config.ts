@@ -35,7 +35,16 @@ export interface OAuth2Config {
 	persist: boolean;
 	/** Authorization code: the loopback URI the browser returns to (RFC 8252 §7.3); no port: a free one. */
 	redirectUri?: string;
+	/** Auth0-style `audience` parameter: the API the token is for. */
+	audience?: string;
+	/** RFC 8707 resource indicators: the absolute URIs of the resources the token is for. */
+	resource?: string[];
+	/** How the client secret goes to the token endpoint: HTTP Basic (the default, RFC 6749 §2.3.1) or form fields (`post`). */
+	clientAuth?: ClientAuthMethod;
 }
+
+export const CLIENT_AUTH_METHODS = ["basic", "post"] as const;
+export type ClientAuthMethod = (typeof CLIENT_AUTH_METHODS)[number];
 
 /** Where the browser returns when `redirect_uri` is not written: a free port chosen at each sign-in. */
 export const DEFAULT_REDIRECT_URI = "http://127.0.0.1/callback";
@@ -60,7 +69,7 @@ type Table = Record<string, unknown>;
 const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 const show = (v: unknown) => JSON.stringify(v instanceof Date ? v.toISOString() : typeof v === "bigint" ? Number(v) : v);
 
-const OAUTH_KEYS = ["type", "grant", "issuer", "token_url", "auth_url", "device_url", "client_id", "client_secret", "scope", "username", "password", "pkce", "persist", "redirect_uri"];
+const OAUTH_KEYS = ["type", "grant", "issuer", "token_url", "auth_url", "device_url", "client_id", "client_secret", "scope", "username", "password", "pkce", "persist", "redirect_uri", "audience", "resource", "client_auth"];
 const AWS_KEYS = ["type", "access_key_id", "secret_access_key", "session_token", "region", "service"];
 
 /**
@@ -136,7 +145,11 @@ export function parseAuthConfig(c: Table, error: (key: string, message: string) 
 	const scope = text("scope", false);
 	const redirectUri = text("redirect_uri", false);
 	if (redirectUri !== undefined && !isLoopbackUrl(redirectUri)) bad("redirect_uri", `must be an http URL on 127.0.0.1, [::1] or localhost, as http://127.0.0.1:8765/callback (got ${show(redirectUri)}): the sign-in's answer comes back to this computer`);
-	Object.assign(config, { issuer, tokenUrl, authUrl, deviceUrl, clientSecret, scope, redirectUri });
+	const audience = text("audience", false);
+	const resource = resources(c.resource, bad);
+	const clientAuth = c.client_auth;
+	if (clientAuth !== undefined && !(CLIENT_AUTH_METHODS as readonly unknown[]).includes(clientAuth)) bad("client_auth", `must be one of ${CLIENT_AUTH_METHODS.map((m) => `"${m}"`).join(", ")} (got ${show(clientAuth)})`);
+	Object.assign(config, { issuer, tokenUrl, authUrl, deviceUrl, clientSecret, scope, redirectUri, audience, resource, clientAuth });
 	if (config.grant === "password") {
 		config.username = text("username", true);
 		config.password = secret("password", true);
@@ -149,6 +162,26 @@ export function parseAuthConfig(c: Table, error: (key: string, message: string) 
 	}
 	for (const key of Object.keys(config) as Array<keyof OAuth2Config>) if (config[key] === undefined) delete config[key];
 	return usable ? config : null;
+}
+
+/** `resource`: one absolute URI or a list of them, without a fragment (RFC 8707 §2). */
+function resources(v: unknown, bad: (key: string, message: string) => void): string[] | undefined {
+	if (v === undefined) return undefined;
+	const list: unknown[] | null = typeof v === "string" ? [v] : Array.isArray(v) ? (v as unknown[]) : null;
+	const invalid = list === null || list.length === 0 ? v : list.find((r) => typeof r !== "string" || !isAbsoluteUriWithoutFragment(r));
+	if (invalid !== undefined) {
+		bad("resource", `must be an absolute URI without a fragment, or a list of them, as "https://api.example.com" (got ${show(invalid)})`);
+		return undefined;
+	}
+	return list as string[];
+}
+
+function isAbsoluteUriWithoutFragment(text: string): boolean {
+	try {
+		return new URL(text).hash === "" && !text.includes("#");
+	} catch {
+		return false;
+	}
 }
 
 function isHttpUrl(text: string): boolean {

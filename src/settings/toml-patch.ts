@@ -1,8 +1,8 @@
 import { parse, stringify } from "smol-toml";
 import { findKey, findTable, formatKeyPart, layoutOf } from "./toml-locate";
 
-/** A value the settings page writes. */
-export type PatchValue = string | number | boolean | { secret: string };
+/** A value the settings page (or an import) writes. */
+export type PatchValue = string | number | boolean | { secret: string } | readonly string[];
 
 /** Thrown inside the patch functions; callers get it as a value from `patchToml`. */
 export class TomlPatchError extends Error {}
@@ -30,10 +30,13 @@ function assertParses(text: string, what: string): Record<string, unknown> {
 
 /** TOML text of one value (strings escaped by smol-toml itself). */
 export function formatValue(value: PatchValue): string {
+	if (isStringList(value)) return `[${value.map((v) => formatValue(v)).join(", ")}]`;
 	if (typeof value === "object") return `{ secret = ${formatValue(value.secret)} }`;
 	if (typeof value === "number" && !Number.isFinite(value)) throw new TomlPatchError(`cannot write ${value}`);
 	return stringify({ v: value }).replace(/^v = /, "").trim();
 }
+
+const isStringList = (value: PatchValue): value is readonly string[] => Array.isArray(value);
 
 function valueAt(doc: Record<string, unknown>, path: readonly string[]): unknown {
 	let cur: unknown = doc;

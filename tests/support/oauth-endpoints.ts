@@ -9,6 +9,8 @@ import type { AddressInfo } from "node:net";
 export interface Asked {
 	path: string;
 	form: Record<string, string>;
+	/** Every form field in order, repeated names included (`resource`, RFC 8707). */
+	fields: string[][];
 	headers: http.IncomingHttpHeaders;
 }
 
@@ -28,7 +30,7 @@ export async function startOAuthEndpoints(answer: (asked: Asked, n: number) => A
 		req.setEncoding("utf8");
 		req.on("data", (c: string) => (body += c));
 		req.on("end", () => {
-			const a: Asked = { path: new URL(req.url ?? "/", "http://x").pathname, form: Object.fromEntries(new URLSearchParams(body)), headers: req.headers };
+			const a: Asked = { path: new URL(req.url ?? "/", "http://x").pathname, form: Object.fromEntries(new URLSearchParams(body)), fields: [...new URLSearchParams(body)], headers: req.headers };
 			asked.push(a);
 			const { status, json } = answer(a, asked.length - 1);
 			res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(json));

@@ -9,7 +9,7 @@ import { DEFAULT_REDIRECT_URI } from "../../settings/auth-config";
 import { problemOf, type AuthProblem } from "./auth-failures";
 import { oauthLibrary } from "./libraries";
 import type { RedirectOutcome } from "./loopback-redirect";
-import { clientOf, requestOptions, scopeParams, serverOf, tokenExchange, type GrantDeps, type GrantOutcome, type OAuthAuth } from "./oauth-grants";
+import { clientOf, redeemOptions, serverOf, targetParams, tokenExchange, type GrantDeps, type GrantOutcome, type OAuthAuth } from "./oauth-grants";
 import { SIGN_IN_TIMEOUT_MS, signInControl, waitFor, type SignInHost } from "./sign-in";
 
 const fail = (problem: AuthProblem): GrantOutcome => ({ ok: false, problem });
@@ -33,9 +33,11 @@ export async function authorizationCodeGrant(auth: OAuthAuth, deps: GrantDeps, h
 		const state = o.generateRandomState();
 		const verifier = auth.config.pkce ? o.generateRandomCodeVerifier() : null;
 		const url = new URL(as.authorization_endpoint);
-		const params: Record<string, string> = { client_id: auth.config.clientId, redirect_uri: redirect.redirectUri, response_type: "code", state, ...scopeParams(auth) };
-		if (verifier) Object.assign(params, { code_challenge: await o.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" });
-		for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+		const params = targetParams(auth, { client_id: auth.config.clientId, redirect_uri: redirect.redirectUri, response_type: "code", state });
+		if (verifier) for (const [k, v] of Object.entries({ code_challenge: await o.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" })) params.set(k, v);
+		// Ours replace any of the same name the endpoint's URL carries; `resource` may repeat.
+		for (const k of new Set(params.keys())) url.searchParams.delete(k);
+		for (const [k, v] of params) url.searchParams.append(k, v);
 
 		const returned = await waitForBrowser(host, deps, { kind: "browser", name: auth.name, url: url.toString() }, (signal) => redirect.next(signal, state));
 		if (returned === "cancelled") return fail({ step: "authorization", reason: "the sign-in was cancelled" });
@@ -50,7 +52,7 @@ export async function authorizationCodeGrant(auth: OAuthAuth, deps: GrantDeps, h
 		}
 		// Without PKCE (pkce = false, for a provider that refuses it) oauth4webapi takes its marker, marked deprecated only to stand out.
 		const proof = verifier ?? ((o as unknown as Record<string, symbol>)["nopkce"] as unknown as string);
-		return await tokenExchange(auth, deps, "token request", async (server) => o.processAuthorizationCodeResponse(server, client, await o.authorizationCodeGrantRequest(server, client, clientAuth, callback, redirect.redirectUri, proof, requestOptions(auth, deps))));
+		return await tokenExchange(auth, deps, "token request", async (server) => o.processAuthorizationCodeResponse(server, client, await o.authorizationCodeGrantRequest(server, client, clientAuth, callback, redirect.redirectUri, proof, redeemOptions(auth, deps))));
 	} finally {
 		redirect.close();
 	}

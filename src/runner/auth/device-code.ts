@@ -7,7 +7,7 @@
 import type * as OAuth from "oauth4webapi";
 import { problemOf, type AuthProblem } from "./auth-failures";
 import { oauthLibrary } from "./libraries";
-import { clientOf, requestOptions, scopeParams, serverOf, tokenSetOf, type GrantDeps, type GrantOutcome, type OAuthAuth } from "./oauth-grants";
+import { clientOf, redeemOptions, requestOptions, serverOf, targetParams, tokenSetOf, type GrantDeps, type GrantOutcome, type OAuthAuth } from "./oauth-grants";
 import { signInControl, waitFor, type SignInHost } from "./sign-in";
 
 /** RFC 8628 §3.2: the interval when the provider names none, and what `slow_down` adds (§3.5). */
@@ -33,7 +33,7 @@ export async function deviceCodeGrant(auth: OAuthAuth, deps: GrantDeps, host: Si
 	const { client, clientAuth } = clientOf(auth);
 	let started: OAuth.DeviceAuthorizationResponse;
 	try {
-		started = await o.processDeviceAuthorizationResponse(as, client, await o.deviceAuthorizationRequest(as, client, clientAuth, scopeParams(auth), requestOptions(auth, deps)));
+		started = await o.processDeviceAuthorizationResponse(as, client, await o.deviceAuthorizationRequest(as, client, clientAuth, targetParams(auth), requestOptions(auth, deps)));
 	} catch (e) {
 		return fail(problemOf("device authorization", e, endpoint));
 	}
@@ -49,7 +49,7 @@ export async function deviceCodeGrant(auth: OAuthAuth, deps: GrantDeps, host: Si
 			if (control.signal.aborted) return fail({ step: "device authorization", reason: "the sign-in was cancelled" });
 			if (deps.now() >= expiresAt) return fail({ step: "device authorization", reason: "the device code expired before it was confirmed", hint: "Run the block again and confirm the new code in time" });
 			try {
-				const response = await o.processDeviceCodeResponse(as, client, await o.deviceCodeGrantRequest(as, client, clientAuth, started.device_code, requestOptions(auth, deps)));
+				const response = await o.processDeviceCodeResponse(as, client, await o.deviceCodeGrantRequest(as, client, clientAuth, started.device_code, redeemOptions(auth, deps)));
 				return { ok: true, tokens: tokenSetOf(response, deps.now()) };
 			} catch (e) {
 				const code = errorCode(e);

@@ -59,7 +59,8 @@ const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Objec
 export function clientOf(auth: OAuthAuth): { client: OAuth.Client; clientAuth: OAuth.ClientAuth } {
 	const o = oauthLibrary();
 	const secret = auth.secrets.client_secret;
-	return { client: { client_id: auth.config.clientId }, clientAuth: secret !== undefined ? o.ClientSecretBasic(secret) : o.None() };
+	const clientAuth = secret === undefined ? o.None() : auth.config.clientAuth === "post" ? o.ClientSecretPost(secret) : o.ClientSecretBasic(secret);
+	return { client: { client_id: auth.config.clientId }, clientAuth };
 }
 
 /** The tokens of a token endpoint response, with the expiry on our clock. */
@@ -88,20 +89,41 @@ export async function tokenExchange(auth: OAuthAuth, deps: GrantDeps, step: Auth
 	}
 }
 
-export const scopeParams = (auth: OAuthAuth): Record<string, string> => (auth.config.scope ? { scope: auth.config.scope } : {});
+/** RFC 8707 resource indicators: one `resource` per URI, in every token request (§2.2) as in the authorization request. */
+export const resourceParams = (auth: OAuthAuth): string[][] => (auth.config.resource ?? []).map((r) => ["resource", r]);
+
+/**
+ * What the token is for, in a request that asks for a grant (client credentials, password, the
+ * authorization and device authorization requests): the scope, Auth0's `audience` and the
+ * resource indicators, as httpyac sends them.
+ */
+export function targetParams(auth: OAuthAuth, base: Record<string, string> = {}): URLSearchParams {
+	const c = auth.config;
+	const params = new URLSearchParams(base);
+	if (c.scope) params.set("scope", c.scope);
+	if (c.audience) params.set("audience", c.audience);
+	for (const [k, v] of resourceParams(auth)) params.append(k, v);
+	return params;
+}
+
+/** Options of a token request that redeems a grant (code, device code, refresh): our fetch and the resource indicators. */
+export function redeemOptions(auth: OAuthAuth, deps: GrantDeps): OAuth.TokenEndpointRequestOptions {
+	const resource = resourceParams(auth);
+	return { ...requestOptions(auth, deps), ...(resource.length > 0 ? { additionalParameters: resource } : {}) };
+}
 
 /** Client credentials (RFC 6749 §4.4): no user, no browser: what CI runs. */
 export function clientCredentialsGrant(auth: OAuthAuth, deps: GrantDeps): Promise<GrantOutcome> {
 	const o = oauthLibrary();
 	const { client, clientAuth } = clientOf(auth);
-	return tokenExchange(auth, deps, "token request", async (as) => o.processClientCredentialsResponse(as, client, await o.clientCredentialsGrantRequest(as, client, clientAuth, scopeParams(auth), requestOptions(auth, deps))));
+	return tokenExchange(auth, deps, "token request", async (as) => o.processClientCredentialsResponse(as, client, await o.clientCredentialsGrantRequest(as, client, clientAuth, targetParams(auth), requestOptions(auth, deps))));
 }
 
 /** Resource owner password (RFC 6749 §4.3), for the providers and test realms that still allow it. */
 export function passwordGrant(auth: OAuthAuth, deps: GrantDeps): Promise<GrantOutcome> {
 	const o = oauthLibrary();
 	const { client, clientAuth } = clientOf(auth);
-	const params = { username: auth.config.username ?? "", password: auth.secrets.password ?? "", ...scopeParams(auth) };
+	const params = targetParams(auth, { username: auth.config.username ?? "", password: auth.secrets.password ?? "" });
 	return tokenExchange(auth, deps, "token request", async (as) => o.processGenericTokenEndpointResponse(as, client, await o.genericTokenEndpointRequest(as, client, clientAuth, "password", params, requestOptions(auth, deps))));
 }
 
@@ -109,5 +131,5 @@ export function passwordGrant(auth: OAuthAuth, deps: GrantDeps): Promise<GrantOu
 export function refreshGrant(auth: OAuthAuth, deps: GrantDeps, previous: TokenSet & { refreshToken: string }): Promise<GrantOutcome> {
 	const o = oauthLibrary();
 	const { client, clientAuth } = clientOf(auth);
-	return tokenExchange(auth, deps, "refresh", async (as) => o.processRefreshTokenResponse(as, client, await o.refreshTokenGrantRequest(as, client, clientAuth, previous.refreshToken, requestOptions(auth, deps))), previous);
+	return tokenExchange(auth, deps, "refresh", async (as) => o.processRefreshTokenResponse(as, client, await o.refreshTokenGrantRequest(as, client, clientAuth, previous.refreshToken, redeemOptions(auth, deps))), previous);
 }

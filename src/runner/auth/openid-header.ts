@@ -25,19 +25,31 @@ export const openIdAuthName = (header: OpenIdHeader): string => `openid ${header
 
 export type OpenIdAuth = { ok: true; auth: ResolvedAuth & { config: OAuth2Config } } | { ok: false; reason: string };
 
+/** httpyac's short names of the grants (its flows' `supportsFlow`). */
+const GRANT_ALIASES: Readonly<Partial<Record<string, OAuthGrant>>> = { client: "client_credentials", code: "authorization_code", device: "device_code" };
+
+/** httpyac's default prefix: a variable not set under the written prefix is read under this one. */
+const DEFAULT_PREFIX = "oauth2";
+
+/** httpyac's false values of a flag variable. */
+const isFalse = (v: string | undefined) => v !== undefined && ["false", "0"].includes(v.toLowerCase());
+
 /**
  * The configuration `<prefix>_*` variables describe for the grant. Every variable the grant
- * needs must be set: the first one missing is named. `<prefix>_server` with `<prefix>_realm`
- * stands for a Keycloak realm's endpoints, as in httpyac.
+ * needs must be set: the first one missing is named. As in httpyac, a variable not set under the
+ * prefix is read under `oauth2_`, and `<prefix>_server` with `<prefix>_realm` stands for a Keycloak
+ * realm's endpoints.
  */
 export function openIdAuth(header: OpenIdHeader, variable: (name: string) => string | undefined): OpenIdAuth {
 	const written = `Authorization: openid ${header.grant} ${header.prefix}`;
-	if (!(OAUTH_GRANTS as readonly string[]).includes(header.grant)) return { ok: false, reason: `${written}: grant "${header.grant}" is not supported (use one of ${OAUTH_GRANTS.join(", ")})` };
-	const grant = header.grant as OAuthGrant;
-	const read = (key: string): string | undefined => {
-		const v = variable(`${header.prefix}_${key}`)?.trim();
+	const named = GRANT_ALIASES[header.grant] ?? header.grant;
+	if (!(OAUTH_GRANTS as readonly string[]).includes(named)) return { ok: false, reason: `${written}: grant "${header.grant}" is not supported (use one of ${OAUTH_GRANTS.join(", ")})` };
+	const grant = named as OAuthGrant;
+	const nonEmpty = (name: string): string | undefined => {
+		const v = variable(name)?.trim();
 		return v ? v : undefined;
 	};
+	const read = (key: string): string | undefined => nonEmpty(`${header.prefix}_${key}`) ?? nonEmpty(`${DEFAULT_PREFIX}_${key}`);
 	const realm = read("server") && read("realm") ? `${read("server")?.replace(/\/+$/, "")}/realms/${read("realm")}/protocol/openid-connect` : undefined;
 	const endpoint = (key: string, keycloakPath: string) => read(key) ?? (realm ? `${realm}/${keycloakPath}` : undefined);
 	const needed: Array<[string, string | undefined]> = [
@@ -59,8 +71,12 @@ export function openIdAuth(header: OpenIdHeader, variable: (name: string) => str
 		const url = value(key);
 		if (url !== undefined && !/^https?:\/\/\S+$/i.test(url)) return { ok: false, reason: `${written}: ${header.prefix}_${key} must be an http(s) URL (got ${JSON.stringify(url)})` };
 	}
+	const resource = read("resource");
+	if (resource !== undefined && !/^[a-z][a-z0-9+.-]*:[^#\s]+$/i.test(resource)) return { ok: false, reason: `${written}: ${header.prefix}_resource must be an absolute URI without a fragment (got ${JSON.stringify(resource)})` };
+	const audience = read("audience");
 	const clientSecret = read("clientSecret");
-	const scope = read("scope");
+	// httpyac asks for an ID token in a sign-in when no scope is written.
+	const scope = read("scope") ?? (grant === "authorization_code" || grant === "device_code" ? "openid" : undefined);
 	const redirectUri = read("redirectUri");
 	const usePkce = read("usePkce");
 	const config: OAuth2Config = {
@@ -77,6 +93,9 @@ export function openIdAuth(header: OpenIdHeader, variable: (name: string) => str
 		...(clientSecret ? { clientSecret: { secret: `${header.prefix}_clientSecret` } } : {}),
 		...(scope ? { scope } : {}),
 		...(redirectUri ? { redirectUri } : {}),
+		...(audience ? { audience } : {}),
+		...(resource ? { resource: [resource] } : {}),
+		...(isFalse(read("useAuthorizationHeader")) ? { clientAuth: "post" as const } : {}),
 	};
 	const secrets: Record<string, string> = { ...(clientSecret ? { client_secret: clientSecret } : {}), ...(grant === "password" ? { password: value("password") as string } : {}) };
 	return { ok: true, auth: { name: openIdAuthName(header), config, secrets, unset: [] } };

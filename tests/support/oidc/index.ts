@@ -16,7 +16,18 @@ export interface TestProvider {
 	revoke(token: string, hint: "access_token" | "refresh_token"): Promise<void>;
 	/** How many requests the resource has seen. */
 	calls(): Promise<number>;
+	/** Every request to the authorization, device authorization and token endpoints so far, in order. */
+	asked(): Promise<AskedOfProvider[]>;
 	stop(): Promise<void>;
+}
+
+export interface AskedOfProvider {
+	path: "/auth" | "/device/auth" | "/token";
+	/** The query (authorization) or form fields; a repeated field is an array. */
+	fields: Record<string, string | string[]>;
+	/** `client_id:client_secret` of an HTTP Basic client authentication, each form-urldecoded (RFC 6749 §2.3.1), else null. */
+	basic: string | null;
+	status: number;
 }
 
 export async function startProvider(opts: { tokenTtlSeconds?: number } = {}): Promise<TestProvider> {
@@ -41,6 +52,9 @@ export async function startProvider(opts: { tokenTtlSeconds?: number } = {}): Pr
 		},
 		async calls() {
 			return (JSON.parse((await send(`${info.resource}/calls`, "GET", {}, "")).body) as { calls: number }).calls;
+		},
+		async asked() {
+			return JSON.parse((await send(`${info.resource}/asked`, "GET", {}, "")).body) as AskedOfProvider[];
 		},
 		stop: () =>
 			new Promise<void>((resolve) => {

@@ -24,7 +24,16 @@ const provider = new Provider(issuer, {
 		revocation: { enabled: true },
 		deviceFlow: { enabled: true },
 		devInteractions: { enabled: true },
+		// RFC 8707: a token asked for a resource is bound to it (its `aud`, which /api answers with);
+		// a token or refresh request without one gets the resource the sign-in granted.
+		resourceIndicators: {
+			enabled: true,
+			useGrantedResource: async () => true,
+			getResourceServerInfo: async (_ctx, resourceIndicator) => ({ scope: "api", audience: resourceIndicator, accessTokenFormat: "opaque" }),
+		},
 	},
+	// Auth0's audience is no OAuth parameter: accepted so that the requests that carry it are recorded.
+	extraParams: ["audience"],
 	scopes: ["openid", "offline_access", "api"],
 	ttl: { AccessToken: ttl, ClientCredentials: ttl, IdToken: ttl, RefreshToken: 3600, DeviceCode: 600, Interaction: 600, Session: 600, Grant: 3600 },
 	issueRefreshToken: async () => true,
@@ -51,15 +60,34 @@ provider.registerGrantType(
 );
 
 provider.on("server_error", (_ctx, err) => process.stderr.write(`server_error: ${err.stack}\n`));
+
+// What the clients asked at the authorization, device authorization and token endpoints: the
+// fields (repeated ones as arrays) and the client authentication (the Basic pair, decoded), for
+// the tests that compare what a client sends.
+const asked = [];
+provider.use(async (ctx, next) => {
+	await next();
+	if (!["/auth", "/device/auth", "/token"].includes(ctx.path)) return;
+	const basic = /^Basic (.+)$/.exec(ctx.headers.authorization ?? "")?.[1];
+	// RFC 6749 §2.3.1: id and secret are form-urlencoded before the Basic pair is built; read back as the provider does.
+	const formDecoded = (part) => decodeURIComponent(part.replace(/\+/g, " "));
+	const pair = basic ? Buffer.from(basic, "base64").toString().split(":") : null;
+	asked.push({ path: ctx.path, fields: { ...(ctx.method === "GET" ? ctx.query : ctx.oidc?.body) }, basic: pair ? `${formDecoded(pair[0])}:${formDecoded(pair.slice(1).join(":"))}` : null, status: ctx.status });
+});
 const callback = provider.callback();
 server.on("request", callback);
 
-// The protected resource (any path but /calls and /deny): answers 200 to a token the provider still knows, 401 otherwise.
+// The protected resource (any path but /calls, /asked and /deny): answers 200 to a token the provider still knows, 401 otherwise.
 let calls = 0;
 const resource = http.createServer(async (req, res) => {
 	if (req.url === "/calls") {
 		res.writeHead(200, { "content-type": "application/json" });
 		res.end(JSON.stringify({ calls }));
+		return;
+	}
+	if (req.url === "/asked") {
+		res.writeHead(200, { "content-type": "application/json" });
+		res.end(JSON.stringify(asked));
 		return;
 	}
 	calls++;
@@ -77,7 +105,7 @@ const resource = http.createServer(async (req, res) => {
 		return;
 	}
 	res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-	res.end(JSON.stringify({ ok: true, sub: found.accountId ?? found.clientId }));
+	res.end(JSON.stringify({ ok: true, sub: found.accountId ?? found.clientId, ...(found.aud ? { aud: found.aud } : {}) }));
 });
 await new Promise((done) => resource.listen(0, "127.0.0.1", done));
 

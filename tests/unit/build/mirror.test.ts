@@ -41,7 +41,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/cli/sqlite-thread.ts",
 	"src/cli/sqlite-worker.ts",
 	"src/runner/auth/libraries.ts",
-	"src/runner/auth/oauth-grants.ts",
 	"src/runner/db/connect.ts",
 	"src/runner/db/mysql.ts",
 	"src/runner/db/postgres.ts",

@@ -140,6 +140,11 @@ describe("prepareRequest", () => {
 		expect(prepareRequest(note[2], ctx({}))).toMatchObject({ ok: false, error: { code: "invalid_url" } });
 	});
 
+	it("completes a path from a host variable whose value holds references (httpyac's @host = {{oauthHost}})", () => {
+		const p = prepareRequest(note[2], { ...ctx({}, { oauthHost: "http://127.0.0.1:9/" }), fileVariables: { host: "{{oauthHost}}" } });
+		expect(p.ok && p.request.url).toBe("http://127.0.0.1:9/relative");
+	});
+
 	it("lists referenced aliases for dependency ordering", () => {
 		expect(referencedAliases(note[1], new Set(["login", "me"]))).toEqual(["login"]);
 		expect(referencedAliases(note[0], new Set(["login"]))).toEqual([]);

@@ -22,6 +22,17 @@ describe("[environments.<env>.auth.<name>]", () => {
 		expect(parse({ type: "oauth2", grant: "authorization_code", issuer: "https://x", client_id: "x", redirect_uri: uri }).config).toMatchObject({ redirectUri: uri });
 	});
 
+	it.each([
+		[{ audience: "https://api.example.com" }, { audience: "https://api.example.com" }],
+		[{ resource: "https://api.example.com/v1" }, { resource: ["https://api.example.com/v1"] }],
+		[{ resource: ["https://a.example.com", "urn:example:b"] }, { resource: ["https://a.example.com", "urn:example:b"] }],
+		[{ client_auth: "post" }, { clientAuth: "post" }],
+	])("reads the token's target and the client's authentication: %j", (extra, expected) => {
+		const { config, errors, warnings } = parse({ type: "oauth2", grant: "client_credentials", token_url: "https://x/t", client_id: "x", ...extra });
+		expect([errors, warnings]).toEqual([[], []]);
+		expect(config).toMatchObject(expected);
+	});
+
 	it("takes an issuer instead of the endpoints (discovery finds them)", () => {
 		expect(parse({ type: "oauth2", grant: "device_code", issuer: "https://id.example.com", client_id: "notes" }).errors).toEqual([]);
 	});
@@ -36,6 +47,9 @@ describe("[environments.<env>.auth.<name>]", () => {
 		[{ type: "oauth2", grant: "client_credentials", token_url: "https://x/t", client_id: "x", pkce: "yes" }, 'pkce: must be true or false (got "yes")'],
 		[{ type: "oauth2", grant: "authorization_code", issuer: "https://x", client_id: "x", redirect_uri: "https://app.example.com/cb" }, 'redirect_uri: must be an http URL on 127.0.0.1, [::1] or localhost, as http://127.0.0.1:8765/callback (got "https://app.example.com/cb"): the sign-in\'s answer comes back to this computer'],
 		[{ type: "oauth2", grant: "authorization_code", issuer: "https://x", client_id: "x", redirect_uri: "http://127.0.0.1:8765/cb?x=1" }, 'redirect_uri: must be an http URL on 127.0.0.1, [::1] or localhost, as http://127.0.0.1:8765/callback (got "http://127.0.0.1:8765/cb?x=1"): the sign-in\'s answer comes back to this computer'],
+		[{ type: "oauth2", grant: "client_credentials", token_url: "https://x/t", client_id: "x", resource: "https://api.example.com#v1" }, 'resource: must be an absolute URI without a fragment, or a list of them, as "https://api.example.com" (got "https://api.example.com#v1")'],
+		[{ type: "oauth2", grant: "client_credentials", token_url: "https://x/t", client_id: "x", resource: ["https://a", "api"] }, 'resource: must be an absolute URI without a fragment, or a list of them, as "https://api.example.com" (got "api")'],
+		[{ type: "oauth2", grant: "client_credentials", token_url: "https://x/t", client_id: "x", client_auth: "jwt" }, 'client_auth: must be one of "basic", "post" (got "jwt")'],
 		[{ type: "aws-sigv4", access_key_id: "AKID", secret_access_key: { secret: "aws" }, region: "eu-west-1" }, "service: is required"],
 	])("refuses %j: %s", (table, message) => {
 		const { config, errors } = parse(table);

@@ -51,6 +51,10 @@ describe("comment-preserving patch writer", () => {
 		expect((parse(quoted) as { environments: { dev: { base_url: string } } }).environments.dev.base_url).toBe('say "hi"\\ \n');
 	});
 
+	it("writes a list of strings", () => {
+		expect(setTomlValue("", ["a", "resource"], ["https://x/1", 'q"'])).toBe('[a]\nresource = ["https://x/1", "q\\""]\n');
+	});
+
 	it("keeps CRLF files CRLF", () => {
 		const crlf = commented.replace(/\n/g, "\r\n");
 		const out = setTomlValue(crlf, ["keymap", "block.cancel"], "Mod+.");

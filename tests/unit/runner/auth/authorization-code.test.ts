@@ -65,6 +65,17 @@ describe("authorizationCodeGrant", () => {
 		expect(t.closed()).toBe(1);
 	});
 
+	it("asks for the audience and every resource in the sign-in, and for the resources again with the code (RFC 8707 §2)", async () => {
+		const t = host();
+		expect((await authorizationCodeGrant(auth({ audience: "https://api.example.com", resource: ["https://a.example.com", "https://b.example.com"] }), deps, t.h)).ok).toBe(true);
+		const sent = sentOf(t.prompts);
+		expect([sent.get("audience"), sent.getAll("resource")]).toEqual(["https://api.example.com", ["https://a.example.com", "https://b.example.com"]]);
+		expect(server.asked[0].fields.filter(([k]) => k === "resource" || k === "audience")).toEqual([
+			["resource", "https://a.example.com"],
+			["resource", "https://b.example.com"],
+		]);
+	});
+
 	it("sends no challenge and no verifier with pkce = false", async () => {
 		const t = host();
 		expect((await authorizationCodeGrant(auth({ pkce: false }), deps, t.h)).ok).toBe(true);

@@ -68,6 +68,16 @@ describe("deviceCodeGrant", () => {
 		expect(t.closed()).toBe(1);
 	});
 
+	it("asks for the scope, audience and resources when it starts, and for the resources again when it polls", async () => {
+		polls = [tokenAnswer("at-1")];
+		const t = host();
+		expect((await deviceCodeGrant(auth({ audience: "https://api.example.com", resource: ["https://a.example.com"] }), t.deps, t.h)).ok).toBe(true);
+		expect(server.asked.map((a) => [a.path, a.fields.filter(([k]) => ["scope", "audience", "resource"].includes(k))])).toEqual([
+			["/device", [["scope", "api"], ["audience", "https://api.example.com"], ["resource", "https://a.example.com"]]],
+			["/token", [["resource", "https://a.example.com"]]],
+		]);
+	});
+
 	it("waits five seconds longer after each slow_down (RFC 8628 §3.5)", async () => {
 		polls = [oauthError("slow_down"), oauthError("authorization_pending"), oauthError("slow_down"), tokenAnswer("at-2")];
 		const t = host();

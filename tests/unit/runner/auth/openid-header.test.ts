@@ -35,6 +35,45 @@ describe("openIdAuth: the <prefix>_* variables as an OAuth 2.0 configuration", (
 		expect(got.ok && got.auth.config.type === "oauth2" && got.auth.config.pkce).toBe(false);
 	});
 
+	it("maps audience, resource and useAuthorizationHeader = false (the secret in the form), as httpyac sends them", () => {
+		const got = openIdAuth({ grant: "client_credentials", prefix: "l" }, vars({ l_tokenEndpoint: "https://id/t", l_clientId: "c", l_audience: "https://api", l_resource: "urn:example:api", l_useAuthorizationHeader: "false" }));
+		if (!got.ok) throw new Error(got.reason);
+		expect(got.auth.config).toMatchObject({ audience: "https://api", resource: ["urn:example:api"], clientAuth: "post" });
+	});
+
+	it("keeps HTTP Basic for the client secret unless useAuthorizationHeader is false or 0", () => {
+		const got = openIdAuth({ grant: "client_credentials", prefix: "l" }, vars({ l_tokenEndpoint: "https://id/t", l_clientId: "c", l_useAuthorizationHeader: "true" }));
+		expect(got.ok && got.auth.config.type === "oauth2" && got.auth.config.clientAuth).toBeUndefined();
+	});
+
+	it("refuses a resource that is not an absolute URI", () => {
+		const got = openIdAuth({ grant: "client_credentials", prefix: "l" }, vars({ l_tokenEndpoint: "https://id/t", l_clientId: "c", l_resource: "api" }));
+		expect(got.ok ? "" : got.reason).toContain('l_resource must be an absolute URI without a fragment (got "api")');
+	});
+
+	it.each([
+		["client", "client_credentials"],
+		["code", "authorization_code"],
+		["device", "device_code"],
+	])("reads httpyac's short grant name %s as %s", (written, grant) => {
+		const got = openIdAuth({ grant: written, prefix: "l" }, vars({ l_tokenEndpoint: "https://id/t", l_authorizationEndpoint: "https://id/a", l_deviceCodeEndpoint: "https://id/d", l_clientId: "c" }));
+		expect(got.ok && got.auth.config.type === "oauth2" && got.auth.config.grant).toBe(grant);
+	});
+
+	it("reads a variable not set under the prefix under oauth2_, as httpyac", () => {
+		const got = openIdAuth({ grant: "client_credentials", prefix: "l" }, vars({ oauth2_tokenEndpoint: "https://id/t", l_clientId: "c", oauth2_clientId: "other" }));
+		expect(got.ok && got.auth.config.type === "oauth2" && [got.auth.config.tokenUrl, got.auth.config.clientId]).toEqual(["https://id/t", "c"]);
+	});
+
+	it.each([
+		["authorization_code", "openid"],
+		["device_code", "openid"],
+		["client_credentials", undefined],
+	])("%s without a scope variable asks for scope %s, as httpyac", (grant, scope) => {
+		const got = openIdAuth({ grant, prefix: "l" }, vars({ l_tokenEndpoint: "https://id/t", l_authorizationEndpoint: "https://id/a", l_deviceCodeEndpoint: "https://id/d", l_clientId: "c" }));
+		expect(got.ok && got.auth.config.type === "oauth2" && got.auth.config.scope).toBe(scope);
+	});
+
 	it.each([
 		["client_credentials", {}, "local_tokenEndpoint"],
 		["client_credentials", { local_tokenEndpoint: "https://id/t" }, "local_clientId"],
