@@ -35,7 +35,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/cli/commands/demo.ts",
 	"src/cli/commands/run.ts",
 	"src/cli/main.ts",
-	"src/cli/native-history.ts",
 	"src/cli/sql-wasm-file.ts",
 	"src/cli/sqlite-worker.ts",
 	"src/runner/auth/libraries.ts",
