@@ -92,7 +92,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/settings-tab-loader.ts",
 	"src/ui/settings-tab.ts",
 	"src/ui/suggest/slash-suggest.ts",
-	"src/ui/vault-binary-storage.ts",
 	"src/ui/vcs/branch-picker.ts",
 	"src/ui/vcs/conflict-modal.ts",
 	"src/ui/vcs/desktop-git.ts",
