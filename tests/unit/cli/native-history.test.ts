@@ -60,7 +60,12 @@ describe("the CLI's run history through native SQLite", () => {
 		await history.close();
 		history.record(entry(2));
 		history.renameFile("api.md", "moved.md");
-		expect(new BetterSqlite3(Buffer.from(history.snapshot())).prepare(`SELECT file_path, request_bytes FROM ${HISTORY_TABLE}`).raw().all()).toEqual([["api.md", 1]]);
+		const image = new BetterSqlite3(Buffer.from(history.snapshot()));
+		try {
+			expect(image.prepare(`SELECT file_path, request_bytes FROM ${HISTORY_TABLE}`).raw().all()).toEqual([["api.md", 1]]);
+		} finally {
+			image.close();
+		}
 		await history.close();
 		expect(open(path).list("api.md", "login")).toHaveLength(1);
 	});
