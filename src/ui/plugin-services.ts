@@ -131,9 +131,17 @@ export class PluginServices implements EnginePorts {
 		return this.database.deps();
 	}
 
-	/** What the kinds' runners need from the plugin: db blocks' connections and drivers. */
+	/**
+	 * What the kinds' runners need from the plugin: db blocks' connections and drivers, read
+	 * through a getter so that only a db block's run requires the drivers' host (an http run never does).
+	 */
 	kinds(): Partial<KindDeps> {
-		return { db: this.db() };
+		const db = () => this.db();
+		return {
+			get db() {
+				return db();
+			},
+		};
 	}
 
 	/** `persist = true` tokens, kept in Obsidian's secret storage (docs/auth.md). */
