@@ -14,6 +14,8 @@ import type { Sleeper } from "./note-memory";
 
 /** The cache as the executor needs it (a byte-bounded LRU in practice). */
 export interface ResultCache {
+	/** How many entries it holds: an empty cache is not asked, so the first run's key is made after its request left. */
+	readonly size: number;
 	get(key: string): HttpResult | undefined;
 	set(key: string, value: HttpResult, sizeBytes: number): void;
 	/** Drops the entries whose request matches (a write made them stale). */
@@ -101,10 +103,12 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 		return snapshot;
 	};
 
-	const cacheable = CACHEABLE_METHODS.has(request.method);
-	const key = cacheable && deps.cache ? deps.cacheKey(request, opts.envSnapshot) : null;
-	if (key !== null && !opts.force) {
-		const hit = deps.cache?.get(key);
+	const cache = CACHEABLE_METHODS.has(request.method) ? deps.cache : undefined;
+	// The key hashes the request: with nothing cached it cannot hit, so it is made once the request has left (to store the response).
+	let key: string | undefined;
+	const keyOf = () => (key ??= deps.cacheKey(request, opts.envSnapshot));
+	if (cache && cache.size > 0 && !opts.force) {
+		const hit = cache.get(keyOf());
 		if (hit) {
 			const served = move("cache_hit", { ...hit, request, startedAt: now(), cachedAt: hit.cachedAt ?? hit.startedAt }) as HttpResult;
 			deps.history?.record(historyEntry(request, served, opts, served.startedAt ?? now(), "cached", deps));
@@ -136,7 +140,7 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 		}) as HttpResult;
 		const stale = invalidatedUrls(request, outcome.head);
 		if (stale.length > 0) deps.cache?.deleteWhere((r) => r.request !== undefined && stale.includes(canonicalUrl(r.request.url)));
-		if (key !== null && storable(request, outcome.head)) deps.cache?.set(key, result, outcome.body.byteLength + 1024);
+		if (cache && storable(request, outcome.head)) cache.set(keyOf(), result, outcome.body.byteLength + 1024);
 	} else {
 		const event: RunEvent = outcome.kind === "cancelled" ? (outcome.reason === "timeout" ? "timeout" : "cancel") : "fail";
 		// Partial bytes are discarded: a cancelled or failed run keeps no body.

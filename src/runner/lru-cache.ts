@@ -11,6 +11,11 @@ export class ByteLruCache<V> {
 
 	constructor(readonly maxBytes: number = DEFAULT_CACHE_BYTES) {}
 
+	/** How many entries it holds. */
+	get size(): number {
+		return this.entries.size;
+	}
+
 	get(key: string): V | undefined {
 		const e = this.entries.get(key);
 		if (!e) return undefined;

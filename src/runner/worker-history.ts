@@ -74,6 +74,8 @@ class WorkerHistory implements RunHistoryStore {
 	}
 
 	async open(path: string): Promise<void> {
+		// Starting the worker (its source) and reading sql.js's text are each long on this thread: a task apiece, not one long task.
+		await new Promise((next) => setTimeout(next, 0));
 		await this.send({ op: "history.open", path, wasm: await sqlWasmForWorker() });
 	}
 

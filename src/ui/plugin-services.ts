@@ -139,10 +139,20 @@ export class PluginServices implements EnginePorts {
 		return this.database.deps();
 	}
 
-	/** What the kinds' runners need from the plugin: db blocks' connections and drivers, SSE's streaming transport. */
+	/**
+	 * What the kinds' runners need from the plugin: db blocks' connections and drivers, read
+	 * through a getter so that only a db block's run requires the drivers' host (an http run never
+	 * does), and SSE's streaming transport.
+	 */
 	kinds(): Partial<KindDeps> {
-		// SSE streams through fetch where the chosen transport cannot stream (requestUrl: mobile, or by choice).
-		return { db: this.db(), sse: { streamingTransport: () => this.fetchTransportOnce() } };
+		const db = () => this.db();
+		return {
+			get db() {
+				return db();
+			},
+			// SSE streams through fetch where the chosen transport cannot stream (requestUrl: mobile, or by choice).
+			sse: { streamingTransport: () => this.fetchTransportOnce() },
+		};
 	}
 
 	/** `persist = true` tokens, kept in Obsidian's secret storage (docs/auth.md). */

@@ -3,6 +3,8 @@
  * does evaluates none of the modules it carries as text, and a feature's first use evaluates its
  * own, once.
  */
+import { createRequire } from "node:module";
+import type * as Http from "node:http";
 import { startTestServer, type TestServer } from "../support/servers";
 import { launchDesktopHost, run, type DesktopHost } from "./support/desktop-host";
 
@@ -42,9 +44,20 @@ describe("text modules", () => {
 		host.page.renderReading(`\`\`\`http alias=first\nGET ${server.url}/json\n\`\`\`\n\n\`\`\`http alias=second\nGET ${server.url}/json?again\n\`\`\``, "api/first.md");
 		// The http views (and what they highlight JSON with), nothing else.
 		expect(evaluated).toEqual(["src/ui/http/http-block-view.ts", "@lezer/json"]);
-		await expect(run(host.document, "first")).resolves.toBe("done");
+		// What the first request waited for: the node transport sends with Node's http module, the one this require gives.
+		const http = createRequire(__filename)("node:http") as typeof Http;
+		const request = http.request.bind(http);
+		const whenSent: string[][] = [];
+		const spy = jest.spyOn(http, "request").mockImplementation((...args: Parameters<typeof request>) => (whenSent.push(evaluated.slice(2)), request(...args)));
+		try {
+			await expect(run(host.document, "first")).resolves.toBe("done");
+		} finally {
+			spy.mockRestore();
+		}
+		// A plain GET pays for its engine and its transport before it leaves: no db drivers, no signer, no hashes, no history.
+		expect(new Set(whenSent[0])).toEqual(new Set(["src/runner/http/node-transport.ts", "src/runner/http/raw-head.ts", "src/runner/http/run-http.ts"]));
 		await expect(run(host.document, "second")).resolves.toBe("done");
-		// The cache key's hashes came with the first run; nothing was evaluated twice.
+		// The cache key's hashes came with the first run (once its request had left); nothing was evaluated twice.
 		expect(evaluated).toContain("src/runner/hash-functions.ts");
 		expect(new Set(evaluated).size).toBe(evaluated.length);
 		// A response without cookies, no db block, no diff: none of their heavy parts (sql.js came for run history).

@@ -13,24 +13,7 @@ import { authError, unsetSecret } from "./auth-failures";
 import type { RunError } from "../result";
 import { aws4Library } from "./libraries";
 import { hashes } from "../hashes";
-
-export interface AwsCredentials {
-	accessKeyId: string;
-	secretAccessKey: string;
-	sessionToken?: string;
-	region?: string;
-	service?: string;
-}
-
-const AWS_FORM = /^[ \t]*AWS[ \t]+(\S+)[ \t]+(\S+)((?:[ \t]+(?:token|region|service):\S*)*)[ \t]*$/;
-
-/** The credentials of an `Authorization: AWS …` value; null for any other value. */
-export function parseAwsAuthorization(value: string): AwsCredentials | null {
-	const m = AWS_FORM.exec(value);
-	if (!m) return null;
-	const options = Object.fromEntries(m[3].trim().split(/[ \t]+/).filter(Boolean).map((o) => [o.slice(0, o.indexOf(":")), o.slice(o.indexOf(":") + 1)]));
-	return { accessKeyId: m[1], secretAccessKey: m[2], ...(options.token ? { sessionToken: options.token } : {}), ...(options.region ? { region: options.region } : {}), ...(options.service ? { service: options.service } : {}) };
-}
+import { awsAuthorizationAt, parseAwsAuthorization, type AwsCredentials } from "./aws-form";
 
 /** An aws-sigv4 configuration written in httpyac's form (what its `$auth.token` stands for). */
 export function awsAuthorization(auth: ResolvedAuth): { ok: true; value: string } | { ok: false; reason: string } {
@@ -52,7 +35,7 @@ export const amzDate = (epochMs: number): string => new Date(epochMs).toISOStrin
  * written stay as written; the transport adds Host and Content-Length with the values signed.
  */
 export function signAwsRequest(request: PreparedRequest, now: number, configName = "AWS"): { ok: true; request: PreparedRequest } | { ok: false; error: RunError } {
-	const at = request.headers.findIndex(([n, v]) => n.toLowerCase() === "authorization" && AWS_FORM.test(v));
+	const at = awsAuthorizationAt(request.headers);
 	if (at < 0) return { ok: true, request };
 	const credentials = parseAwsAuthorization(request.headers[at][1]) as AwsCredentials;
 	const url = new URL(request.url);

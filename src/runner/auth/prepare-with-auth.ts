@@ -6,21 +6,24 @@ import { openIdAuth, openIdAuthName, parseOpenIdAuthorization } from "./openid-h
 import type { AuthUse, RunAuth } from "./run-auth";
 
 /**
- * The auth configurations a block's request names — in its text, or through a variable whose
- * value holds `{{$auth.token(…)}}` — found by preparing it once with every token stood in for.
+ * The block prepared, and the auth configurations its request names on the way — in its text, or
+ * through a variable whose value holds `{{$auth.token(…)}}`. A token not kept yet stands in as
+ * empty, so that every name is found; such a preparation is made again once the tokens are there.
  */
-export function authNamesOf(block: NoteBlock, ctx: PrepareContext): string[] {
-	if (!ctx.auth) return [];
+function prepareNotingAuth(block: NoteBlock, ctx: PrepareContext): { prepared: Preparation; authNames: string[] } {
+	const auth = ctx.auth;
+	if (!auth) return { prepared: prepareRequest(block, ctx), authNames: [] };
 	const names = new Set<string>();
-	const probe: RunAuth = {
-		...ctx.auth,
+	const noting: RunAuth = {
+		...auth,
 		lookup: (ref) => {
 			names.add(ref.name);
-			return { ok: true, value: "" };
+			const kept = auth.lookup(ref);
+			return kept.ok ? kept : { ok: true, value: "" };
 		},
 	};
-	prepareRequest(block, { ...ctx, auth: probe });
-	return [...names];
+	const prepared = prepareRequest(block, { ...ctx, auth: noting });
+	return { prepared, authNames: [...names] };
 }
 
 /**
@@ -35,13 +38,16 @@ export type AuthPreparation = Preparation & { authNames: string[]; openIdAuth?: 
  * the kept ones look fresh (after a 401).
  */
 export async function prepareWithAuth(block: NoteBlock, ctx: PrepareContext, opts: { renew?: boolean; signal?: AbortSignal } = {}): Promise<AuthPreparation> {
-	const authNames = authNamesOf(block, ctx);
+	// A request that names no configuration is prepared once: its first preparation is the one sent.
+	const noted = prepareNotingAuth(block, ctx);
+	const authNames = noted.authNames;
 	const named = authNames.flatMap((name) => ctx.auth?.use(name) ?? []);
+	let prepared = noted.prepared;
 	if (authNames.length > 0 && ctx.auth) {
 		const error = await ctx.auth.acquire(authNames, opts);
 		if (error) return { ok: false, error, notRun: [], authNames, authUsed: named };
+		prepared = prepareRequest(block, ctx);
 	}
-	const prepared = prepareRequest(block, ctx);
 	if (!prepared.ok) return { ...prepared, authNames, authUsed: named };
 	const withOpenId = await withOpenIdToken(prepared, ctx, opts);
 	return { ...withOpenId, authNames, authUsed: withOpenId.openIdAuth ? [...named, withOpenId.openIdAuth] : named };

@@ -3,7 +3,8 @@ import type { BlockRunContext, KindRunner } from "../kind-runner";
 import { executeRequest } from "../executor";
 import { withFileParts } from "../file-parts";
 import { referenceSources, type Preparation } from "../prepare";
-import { signAwsRequest } from "../auth/aws-sigv4";
+import type * as AwsSigV4 from "../auth/aws-sigv4";
+import { awsAuthorizationAt } from "../auth/aws-form";
 import { prepareWithAuth } from "../auth/prepare-with-auth";
 import { bodyText, httpFailedBeforeStart, readHttpPath, type HttpResult } from "./http-run";
 import { propertyWrites, runSucceeded } from "../note-properties";
@@ -34,11 +35,15 @@ function withProperties(block: HttpNoteBlock, ctx: BlockRunContext, result: Http
 	return { ...result, properties };
 }
 
+/** The signer, required by the first request that carries `Authorization: AWS …`: main.js carries it as a text module. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+const signAws: typeof AwsSigV4.signAwsRequest = (request, now) => (require("../auth/aws-sigv4") as typeof AwsSigV4).signAwsRequest(request, now);
+
 /** A prepared request read (`< file` parts), signed (AWS) and sent. */
 async function send(prepared: Extract<Preparation, { ok: true }>, ctx: BlockRunContext): Promise<HttpResult> {
 	const read = await withFileParts(prepared.request, referenceSources(ctx.prepare), ctx.deps.files, ctx.execute.filePath);
 	if (!read.ok) return httpFailedBeforeStart(read.error, prepared.request);
-	const signed = signAwsRequest(read.request, (ctx.deps.now ?? Date.now)());
+	const signed = awsAuthorizationAt(read.request.headers) < 0 ? { ok: true as const, request: read.request } : signAws(read.request, (ctx.deps.now ?? Date.now)());
 	if (!signed.ok) return httpFailedBeforeStart(signed.error, prepared.request);
 	return executeRequest(signed.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
 }

@@ -110,7 +110,7 @@ describe("a block with # @poll, against a real server", () => {
 
 	it("never serves an attempt from the cache: a cached 200 does not end the poll", async () => {
 		const cached = { kind: "http" as const, state: "done" as const, receivedBytes: 0, head: { status: 200, statusText: "OK", httpVersion: "1.1", headers: [], url: base, redirects: 0 } };
-		const { result } = await poll("```http\n# @poll every=50ms max=10\nGET {{base}}/ready\n\n?? status == 200\n```", undefined, undefined, { get: () => cached, set: () => undefined, deleteWhere: () => 0 });
+		const { result } = await poll("```http\n# @poll every=50ms max=10\nGET {{base}}/ready\n\n?? status == 200\n```", undefined, undefined, { size: 1, get: () => cached, set: () => undefined, deleteWhere: () => 0 });
 		expect(served).toBe(4);
 		expect(result.poll?.attempt).toBe(4);
 	});

@@ -55,6 +55,20 @@ describe("executeRequest", () => {
 		expect(transport.sends).toBe(2);
 	});
 
+	it("keys a request only after it left while the cache is empty: the first run of a session hashes nothing before sending", async () => {
+		const order: string[] = [];
+		const transport = streaming();
+		const send = transport.send.bind(transport);
+		transport.send = (r, o) => (order.push("sent"), send(r, o));
+		const d = deps(transport, { cache: new ByteLruCache<HttpResult>(), cacheKey: (r) => (order.push("keyed"), `${r.method} ${r.url}`) });
+		await executeRequest(get, d, options());
+		expect(order).toEqual(["sent", "keyed"]);
+		order.length = 0;
+		// Now the cache holds the answer: the next run looks it up first, and is served from it.
+		await expect(executeRequest(get, d, options())).resolves.toMatchObject({ state: "cached" });
+		expect(order).toEqual(["keyed"]);
+	});
+
 	it("does not store a no-store response, nor cache a POST, and a successful POST drops its URL's entry", async () => {
 		const transport = streaming();
 		const cache = new ByteLruCache<HttpResult>();

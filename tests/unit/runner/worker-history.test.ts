@@ -31,6 +31,16 @@ describe("openWorkerHistory", () => {
 		expect(w.terminated()).toBe(1);
 	});
 
+	it("hands the worker sql.js in a later task than the one that started it (two shorter tasks, not one long one)", async () => {
+		const w = scripted(done);
+		const opened = openWorkerHistory(w.factory, memoryStorage(), "h.sqlite");
+		for (let i = 0; i < 20; i++) await Promise.resolve();
+		expect(w.events()).not.toBeNull();
+		expect(w.posted).toEqual([]);
+		await opened;
+		expect(w.posted.map((r) => r.op)).toEqual(["history.open"]);
+	});
+
 	it("posts records and renames with fresh ids without waiting, and lists the rows the worker answers", async () => {
 		const w = scripted((r) => (r.op === "history.list" ? { id: r.id, op: "history.done" } : done(r)));
 		const store = await openWorkerHistory(w.factory, memoryStorage(), "h.sqlite");

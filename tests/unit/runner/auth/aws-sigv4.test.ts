@@ -1,5 +1,5 @@
 import vectors from "../../../fixtures/aws-sigv4/vectors.json";
-import { amzDate, awsAuthorization, parseAwsAuthorization, signAwsRequest } from "../../../../src/runner/auth/aws-sigv4";
+import { amzDate, awsAuthorization, signAwsRequest } from "../../../../src/runner/auth/aws-sigv4";
 import type { PreparedRequest } from "../../../../src/runner/request";
 
 const SUITE_TIME = Date.UTC(2015, 7, 30, 12, 36, 0);
@@ -48,14 +48,6 @@ describe("AWS Signature V4 against the AWS test suite (tests/fixtures/aws-sigv4/
 });
 
 describe("httpyac's Authorization: AWS form", () => {
-	it.each([
-		["AWS doe 12345678 token:token region:eu-central-1 service:cognito-idp", { accessKeyId: "doe", secretAccessKey: "12345678", sessionToken: "token", region: "eu-central-1", service: "cognito-idp" }],
-		["AWS doe 12345678 token:token", { accessKeyId: "doe", secretAccessKey: "12345678", sessionToken: "token" }],
-		["AWS doe 12345678", { accessKeyId: "doe", secretAccessKey: "12345678" }],
-	])("reads %s", (value, expected) => expect(parseAwsAuthorization(value)).toEqual(expected));
-
-	it.each(["AWS4-HMAC-SHA256 Credential=x", "AWS onlykey", "Bearer x"])("is not %s", (value) => expect(parseAwsAuthorization(value)).toBeNull());
-
 	it("is what an aws-sigv4 configuration's $auth.token stands for", () => {
 		const auth = { name: "aws", config: { type: "aws-sigv4" as const, accessKeyId: "AKID", secretAccessKey: { secret: "k" }, region: "eu-west-1", service: "execute-api" }, secrets: { secret_access_key: "s3cr3t" }, unset: [] };
 		expect(awsAuthorization(auth)).toEqual({ ok: true, value: "AWS AKID s3cr3t region:eu-west-1 service:execute-api" });

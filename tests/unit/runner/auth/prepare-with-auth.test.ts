@@ -1,7 +1,7 @@
 import { parseNote, type Entropy, type NoteBlock } from "../../../../src/blocks";
 import { readResult } from "../../../../src/runner/block-runners";
 import type { PrepareContext } from "../../../../src/runner/prepare";
-import { authNamesOf, prepareWithAuth } from "../../../../src/runner/auth/prepare-with-auth";
+import { prepareWithAuth } from "../../../../src/runner/auth/prepare-with-auth";
 import type { RunAuth } from "../../../../src/runner/auth/run-auth";
 import type { RunError } from "../../../../src/runner/result";
 import { shownRequest } from "../../../../src/runner/request";
@@ -39,20 +39,32 @@ function standIn(kept: Record<string, string>, refuse?: RunError) {
 
 const ctx = (auth?: RunAuth, env: Record<string, string> = {}): PrepareContext => ({ env, aliases: new Set(), result: () => undefined, read: readResult, entropy, defaultTimeoutMs: 1000, ...(auth ? { auth } : {}) });
 
-describe("authNamesOf", () => {
-	it("finds the configurations a request names, once each, in its URL, headers and body", () => {
+describe("prepareWithAuth: the configurations a request names", () => {
+	const namesOf = async (b: NoteBlock, c: PrepareContext) => (await prepareWithAuth(b, c)).authNames;
+
+	it("finds them once each, in its URL, headers and body, tokens kept or not", async () => {
 		const b = block('POST http://h/{{$auth.token("a")}}', 'Authorization: Bearer {{$auth.token("b")}}', "", '{"id": "{{$auth.idToken(\'a\')}}"}');
-		expect(authNamesOf(b, ctx(standIn({}).auth)).sort()).toEqual(["a", "b"]);
+		expect((await namesOf(b, ctx(standIn({}).auth))).sort()).toEqual(["a", "b"]);
+		expect((await namesOf(b, ctx(standIn({ a: "A" }).auth))).sort()).toEqual(["a", "b"]);
 	});
 
-	it("finds a configuration named through a variable's value", () => {
+	it("finds a configuration named through a variable's value", async () => {
 		const b = block("GET http://h/", "Authorization: {{bearer}}");
-		expect(authNamesOf(b, ctx(standIn({}).auth, { bearer: 'Bearer {{$auth.token("kc")}}' }))).toEqual(["kc"]);
+		expect(await namesOf(b, ctx(standIn({}).auth, { bearer: 'Bearer {{$auth.token("kc")}}' }))).toEqual(["kc"]);
 	});
 
-	it("finds none without auth, or in a request that names none", () => {
-		expect(authNamesOf(block('GET http://h/{{$auth.token("a")}}'), ctx())).toEqual([]);
-		expect(authNamesOf(block("GET http://h/"), ctx(standIn({}).auth))).toEqual([]);
+	it("finds none without auth, or in a request that names none", async () => {
+		expect(await namesOf(block('GET http://h/{{$auth.token("a")}}'), ctx())).toEqual([]);
+		expect(await namesOf(block("GET http://h/"), ctx(standIn({}).auth))).toEqual([]);
+	});
+
+	it("prepares a request that names none once, and one that names some again after its tokens came", async () => {
+		let preparations = 0;
+		const counted: PrepareContext = { ...ctx(standIn({ kc: "T0K" }).auth), entropy: { ...entropy, uuid: () => `u${++preparations}` } };
+		await expect(prepareWithAuth(block("GET http://h/{{$uuid}}"), counted)).resolves.toMatchObject({ request: { url: "http://h/u1" } });
+		expect(preparations).toBe(1);
+		await expect(prepareWithAuth(block('GET http://h/{{$uuid}}/{{$auth.token("kc")}}'), counted)).resolves.toMatchObject({ request: { url: "http://h/u3/T0K" } });
+		expect(preparations).toBe(3);
 	});
 });
 
