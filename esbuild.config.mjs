@@ -178,6 +178,12 @@ const TEXT_MODULES = [
 	// the grants and the AWS signature, on the first run that needs a token or a signature (src/runner/auth/auth-tokens.ts, run-auth.ts)
 	{ id: "src/runner/auth/oauth-grants.ts", owns: ["src/runner/auth/oauth-grants.ts"] },
 	{ id: "src/runner/auth/aws-sigv4.ts", owns: ["src/runner/auth/aws-sigv4.ts"] },
+	// running blocks, on the first run (src/runner/engine.ts): the run of a note and its graph (issue 30)
+	{ id: "src/runner/run-note.ts", owns: ["src/runner/run-note.ts", "src/runner/run-graph.ts"] },
+	// `# @poll`, on the first polled block (src/runner/block-runners.ts; issue 28)
+	{ id: "src/runner/poll.ts", owns: ["src/runner/poll.ts"] },
+	// what the two stream runners share, evaluated with the first of them (issue 25)
+	{ id: "src/runner/stream/stream-progress.ts", owns: ["src/runner/stream/stream-progress.ts"] },
 	// # @import (issue 30): read only by a note that imports (src/runner/engine.ts, the note links, completion)
 	{ id: "src/runner/imports.ts", owns: ["src/runner/imports.ts", "src/blocks/imports.ts"] },
 	// auth sign-ins that need a person (issue 26): the modal, the loopback redirect, the two grants (src/ui/plugin-services.ts)

@@ -6,7 +6,7 @@ import type * as RunWebsocket from "./stream/run-websocket";
 import { onFirstUse, type BlockRunContext, type KindRunner } from "./kind-runner";
 import { aliasBlocks, invalidBlock, type PrepareContext, type RunScope } from "./prepare";
 import { failedBeforeStart, type BlockResult, type KindOptions } from "./result";
-import { pollBlock, timerSleeper } from "./poll";
+import type * as Poll from "./poll";
 
 type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteBlock, { kind: L }>> };
 
@@ -43,6 +43,9 @@ export function isRunnable(block: NoteBlock): boolean {
 export function runBlock(block: NoteBlock, ctx: BlockRunContext): Promise<BlockResult> {
 	const once = (c: BlockRunContext) => runnerFor(block.kind)?.run(block, c) ?? Promise.resolve(failedBeforeStart(invalidBlock(block)));
 	if (block.kind !== "http" || block.http.poll === null || !block.runnable) return once(ctx);
+	// The poll is a text module, evaluated by the first polled block (docs/architecture.md, "Text modules").
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	const { pollBlock, timerSleeper } = require("./poll") as typeof Poll;
 	return pollBlock(block.http.poll, block.http.method, ctx, once, { now: ctx.deps.now ?? Date.now, sleep: ctx.deps.sleep ?? timerSleeper });
 }
 

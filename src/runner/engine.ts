@@ -11,7 +11,8 @@ import { ByteLruCache } from "./lru-cache";
 import { aliasBlocks, prepareRequest, type NoteProperties, type Preparation } from "./prepare";
 import type { HttpResult } from "./http/http-run";
 import { failedBeforeStart, type BlockResult, type KindDeps, type KindOptions, type RunSnapshot } from "./result";
-import { runBlocks, type BlockRun } from "./run-note";
+import type { BlockRun } from "./run-note";
+import type * as RunNote from "./run-note";
 import { SessionStore } from "./session";
 import { prepareStreamExport, type StreamNoteBlock } from "./stream/prepare-stream";
 import type { Transport } from "./transport";
@@ -31,6 +32,9 @@ export { isRunnable };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const imports = () => require("./imports") as typeof Imports;
 const mayImport = (note: readonly NoteBlock[]) => note.some((b) => b.fence.content.includes("@import"));
+/** Running blocks (./run-note.ts and its run graph) is a text module too, evaluated by the first run. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+const runNote = () => require("./run-note") as typeof RunNote;
 
 /** The active environment as the runner needs it. */
 export interface ActiveEnvironment {
@@ -204,7 +208,7 @@ export function createEngine(ports: EnginePorts): Engine {
 			for (const c of controllers.values()) c.abort();
 		};
 		opts.signal?.addEventListener("abort", stopAll);
-		const runs = runBlocks(note, targets, {
+		const runs = runNote().runBlocks(note, targets, {
 			...scopeOf(filePath, note, env, noteLinks, properties),
 			...(noteLinks ? { runOtherNotesFirst: crossNoteDependencies({ links: noteLinks, fromPath: filePath, chain, results: (path) => sessions.note(path), inFlight: crossNoteRuns, run: (path, other, block, waiting) => runOtherNote(path, other, block, opts.signal, waiting), ...(mayImport(note) ? { imported: imports().importedNeeds((path) => noteLinks.blocks(path), filePath, note, new Set(aliasBlocks(note).keys())) } : {}) }) } : {}),
 			filePath,

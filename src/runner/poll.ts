@@ -3,8 +3,7 @@ import type { HttpRun } from "./http/http-run";
 import type { BlockRunContext } from "./kind-runner";
 import { runSucceeded } from "./note-properties";
 import type { PollAttempt, PollPhase, PollProgress, Sleeper } from "./note-memory";
-import type { BlockResult, RunCommon, RunError, RunSnapshot } from "./result";
-import { isActive } from "./state-machine";
+import type { BlockResult, RunError, RunSnapshot } from "./result";
 
 /**
  * `# @poll every= max= [unsafe]` (docs/note-memory.md): the block re-runs until its `??`
@@ -45,11 +44,6 @@ export function nextPollPhase(from: PollPhase, event: PollEvent): PollPhase {
 
 export function isPollOver(phase: PollPhase): boolean {
 	return phase === "passed" || phase === "exhausted" || phase === "stopped" || phase === "ended";
-}
-
-/** A run the user can Stop: a request in flight, or a poll waiting for its next attempt. */
-export function isBusy(snapshot: Pick<RunCommon, "state" | "poll">): boolean {
-	return isActive(snapshot.state) || snapshot.poll?.phase === "waiting";
 }
 
 /** The sleeper of a real run: a timer, cleared on abort. */

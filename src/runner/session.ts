@@ -1,6 +1,6 @@
 import { IDLE, type BlockResult, type RunSnapshot } from "./result";
 import type { ResultStore } from "./run-note";
-import { isBusy } from "./poll";
+import { isBusy } from "./busy";
 
 export type SnapshotListener = (snapshot: RunSnapshot) => void;
 

@@ -55,7 +55,7 @@ describe("text modules", () => {
 			spy.mockRestore();
 		}
 		// A plain GET pays for its engine and its transport before it leaves: no db drivers, no signer, no hashes, no history.
-		expect(new Set(whenSent[0])).toEqual(new Set(["src/runner/http/node-transport.ts", "src/runner/http/raw-head.ts", "src/runner/http/run-http.ts"]));
+		expect(new Set(whenSent[0])).toEqual(new Set(["src/runner/http/node-transport.ts", "src/runner/http/raw-head.ts", "src/runner/http/run-http.ts", "src/runner/run-note.ts"]));
 		await expect(run(host.document, "second")).resolves.toBe("done");
 		// The cache key's hashes came with the first run (once its request had left); nothing was evaluated twice.
 		expect(evaluated).toContain("src/runner/hash-functions.ts");

@@ -6,7 +6,7 @@ import { httpFields, type HttpView } from "../../runner/http/http-run";
 import type { RunSnapshot } from "../../runner/result";
 import type { NoteSession } from "../../runner/session";
 import { isActive } from "../../runner/state-machine";
-import { isBusy } from "../../runner/poll";
+import { isBusy } from "../../runner/busy";
 import { t, type StringKey } from "../strings";
 import { SessionStreamModel, showsAsStream } from "../stream/stream-adapter";
 import { StreamView } from "../stream/stream-view";

@@ -1,7 +1,8 @@
 import { parseMemoryDirective, type PollDirective } from "../../../src/blocks";
 import type { HttpResult } from "../../../src/runner/http/http-run";
 import type { BlockRunContext } from "../../../src/runner/kind-runner";
-import { attemptMet, InvalidPollTransition, isBusy, nextPollPhase, pollBlock, pollRefusal, timerSleeper, type PollPhase, type PollProgress, type Sleeper } from "../../../src/runner/poll";
+import { isBusy } from "../../../src/runner/busy";
+import { attemptMet, InvalidPollTransition, nextPollPhase, pollBlock, pollRefusal, timerSleeper, type PollPhase, type PollProgress, type Sleeper } from "../../../src/runner/poll";
 import type { BlockResult, RunSnapshot } from "../../../src/runner/result";
 import { NoteSession } from "../../../src/runner/session";
 
