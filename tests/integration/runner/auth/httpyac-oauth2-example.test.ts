@@ -8,7 +8,7 @@
  * (src/plugins/oauth2/flow/authorizationCodeFlow.ts); implicit is refused, as docs/auth.md says.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -26,7 +26,9 @@ import { signInWithBrowser } from "../../../support/oidc/browser";
 
 jest.setTimeout(180_000);
 
-const EXAMPLE = resolve(__dirname, "../../../../../shared/interop-corpus/httpyac/examples__auth__oauth2.http");
+// The corpus's file, copied byte for byte into the fixtures (SOURCE.md) so that any clone runs it.
+const EXAMPLE = resolve(__dirname, "../../../fixtures/httpyac-oauth2/oauth2.http");
+const CORPUS_COPY = resolve(__dirname, "../../../../../shared/interop-corpus/httpyac/examples__auth__oauth2.http");
 const ENVIRONMENT = resolve(__dirname, "../../../fixtures/httpyac-oauth2/environment.json");
 
 let provider: TestProvider;
@@ -158,4 +160,9 @@ describe("the example's implicit request", () => {
 		expect(result?.error?.message).toContain('grant "implicit" is not supported');
 		expect(asked).toEqual([]);
 	});
+});
+
+// Only where the interop corpus sits next to the repository (a clone elsewhere has the copy alone).
+(existsSync(CORPUS_COPY) ? it : it.skip)("runs the corpus's file itself: the fixture is a byte-for-byte copy", () => {
+	expect(readFileSync(EXAMPLE).equals(readFileSync(CORPUS_COPY))).toBe(true);
 });
