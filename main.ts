@@ -1,4 +1,4 @@
-import { importHttpFile } from "./src/ui/import-http";
+import type * as ImportHttp from "./src/ui/import-http";
 import { persistCookies } from "./src/ui/cookie-persistence";
 import { getLanguage, Platform, Plugin, TFile } from "obsidian";
 import { blockKey, isKindFence } from "./src/blocks";
@@ -104,7 +104,9 @@ export default class RunnableBlocksPlugin extends Plugin {
 			exportNote: (file, text) => void exportNoteAsHttp(this.app, this.runtime, file, this.notes.ofText(text)),
 			reloadSettings: () => void this.settingsStore.load(),
 			clearCache: () => this.runtime.cache.clear(),
-			importHttp: () => importHttpFile(this.app),
+			// The import (and JetBrains' auth mapping) is a text module, required by its command (docs/architecture.md, "Text modules").
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+			importHttp: () => (require("./src/ui/import-http") as typeof ImportHttp).importHttpFile(this.app, this.settingsStore),
 		});
 		// Diff blocks (issue 16): a textdiff fence filled once from two responses of this note.
 		this.addCommand({

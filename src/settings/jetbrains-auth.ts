@@ -5,8 +5,7 @@
  * JSON in, tables, the secret ids to fill in and one note per key that does not map out. A secret
  * (Client Secret, Password) is never carried over: it becomes a `{ secret = "id" }` reference.
  */
-import { parse } from "smol-toml";
-import { patchToml, setTomlValue, type PatchValue } from "./toml-patch";
+import { patchToml, readToml, setTomlValue, type PatchValue } from "./toml-patch";
 
 export interface ImportedAuth {
 	env: string;
@@ -199,12 +198,9 @@ export type AuthImportWrite = { ok: true; text: string; written: ImportedAuth[];
  * same environment and name already there is kept as it is (listed in `kept`), never overwritten.
  */
 export function writeAuthImport(toml: string, imported: AuthImport): AuthImportWrite {
-	let doc: Record<string, unknown>;
-	try {
-		doc = parse(toml);
-	} catch (e) {
-		return { ok: false, message: `user.toml does not parse, so it was not changed: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}` };
-	}
+	const read = readToml(toml);
+	if (!read.ok) return { ok: false, message: `user.toml does not parse, so it was not changed: ${read.message}` };
+	const doc = read.doc;
 	const exists = (env: string, name: string) => {
 		const envs = doc.environments;
 		const table = isObject(envs) ? envs[env] : undefined;

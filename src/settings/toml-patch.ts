@@ -28,6 +28,19 @@ function assertParses(text: string, what: string): Record<string, unknown> {
 	}
 }
 
+/**
+ * The document of a TOML text, or why it does not parse (the parser's first line). For code that
+ * main.js carries as a text module: a `require("smol-toml")` of its own would get the package's
+ * CommonJS copy, a second one in main.js (its package entry differs for `require` and `import`).
+ */
+export function readToml(text: string): { ok: true; doc: Record<string, unknown> } | { ok: false; message: string } {
+	try {
+		return { ok: true, doc: parse(text) };
+	} catch (e) {
+		return { ok: false, message: e instanceof Error ? e.message.split("\n")[0] : String(e) };
+	}
+}
+
 /** TOML text of one value (strings escaped by smol-toml itself). */
 export function formatValue(value: PatchValue): string {
 	if (isStringList(value)) return `[${value.map((v) => formatValue(v)).join(", ")}]`;

@@ -629,6 +629,16 @@ export const en = {
 	vcsDiscardNothing: "{path} has no changes to discard.",
 	vcsDiscardStaged: "The changes to {path} are staged: unstage them first to discard them.",
 	vcsDiscardConflicted: "Resolve the conflicts in {path}: a conflict is never discarded.",
+	// JetBrains auth configurations in "Import .http file" (issue 26): src/ui/import-http.ts
+	importFileUnsupported: "{name} was not read: pick .http, .rest or env (.json) files.",
+	importFileNotJson: "{name} was not read: it is not JSON ({reason}).",
+	importFileSecondEnv: "{name} was not read: {first} is already the env file of its kind (pick one http-client.env.json and one http-client.private.env.json).",
+	importAuthAdded: "Added to {path}: {tables}",
+	importAuthKept: "Kept as they were (already in user.toml, not overwritten): {tables}",
+	importAuthSecrets: "Set these secrets in the environment's settings (their values were not imported): {ids}",
+	importAuthNotWritten: "The auth configurations were not added: {path} does not parse, so it was not changed. Fix it and import the env files again.",
+	importAuthNone: "The env files hold no auth configurations.",
+	importAuthNotes: "Not carried over:",
 } as const satisfies FailureTexts & Record<string, string>;
 
 /** Every failure code of the panels has its text: `vcsErr` or `chatErr` and the code, capitalised. */

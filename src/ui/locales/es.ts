@@ -624,4 +624,14 @@ export const es: Table = {
 	vcsDiscardNothing: "{path} no tiene cambios que descartar.",
 	vcsDiscardStaged: "Los cambios de {path} están preparados: quítalos del índice antes de descartarlos.",
 	vcsDiscardConflicted: "Resuelve los conflictos de {path}: un conflicto nunca se descarta.",
+	// Configuraciones de auth de JetBrains en "Importar archivo .http" (issue 26): src/ui/import-http.ts
+	importFileUnsupported: "No se leyó {name}: elige archivos .http, .rest o de entorno (.json).",
+	importFileNotJson: "No se leyó {name}: no es JSON ({reason}).",
+	importFileSecondEnv: "No se leyó {name}: {first} ya es el archivo de entorno de su tipo (elige un http-client.env.json y un http-client.private.env.json).",
+	importAuthAdded: "Se añadió a {path}: {tables}",
+	importAuthKept: "Se conservaron como estaban (ya están en user.toml, no se sobrescriben): {tables}",
+	importAuthSecrets: "Define estos secretos en los ajustes del entorno (sus valores no se importaron): {ids}",
+	importAuthNotWritten: "No se añadieron las configuraciones de auth: {path} no se puede leer, así que no se cambió. Corrígelo e importa de nuevo los archivos de entorno.",
+	importAuthNone: "Los archivos de entorno no tienen configuraciones de auth.",
+	importAuthNotes: "No se trasladó:",
 };

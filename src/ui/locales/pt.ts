@@ -624,4 +624,14 @@ export const pt: Table = {
 	vcsDiscardNothing: "{path} não tem alterações a descartar.",
 	vcsDiscardStaged: "As alterações de {path} estão preparadas: tire-as do índice antes de descartá-las.",
 	vcsDiscardConflicted: "Resolva os conflitos de {path}: um conflito nunca é descartado.",
+	// Configurações de auth do JetBrains em "Importar arquivo .http" (issue 26): src/ui/import-http.ts
+	importFileUnsupported: "{name} não foi lido: escolha arquivos .http, .rest ou de ambiente (.json).",
+	importFileNotJson: "{name} não foi lido: não é JSON ({reason}).",
+	importFileSecondEnv: "{name} não foi lido: {first} já é o arquivo de ambiente do seu tipo (escolha um http-client.env.json e um http-client.private.env.json).",
+	importAuthAdded: "Adicionado a {path}: {tables}",
+	importAuthKept: "Mantidas como estavam (já estão no user.toml, não são sobrescritas): {tables}",
+	importAuthSecrets: "Defina estes segredos nas configurações do ambiente (os valores não foram importados): {ids}",
+	importAuthNotWritten: "As configurações de auth não foram adicionadas: {path} não pode ser lido, então não foi alterado. Corrija-o e importe os arquivos de ambiente de novo.",
+	importAuthNone: "Os arquivos de ambiente não têm configurações de auth.",
+	importAuthNotes: "Não foi levado:",
 };

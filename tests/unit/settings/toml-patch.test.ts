@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { parse } from "smol-toml";
-import { deleteTomlKey, deleteTomlTable, renameTomlTable, setTomlValue, TomlPatchError } from "../../../src/settings/toml-patch";
+import { deleteTomlKey, deleteTomlTable, readToml, renameTomlTable, setTomlValue, TomlPatchError } from "../../../src/settings/toml-patch";
 
 const commented = readFileSync(join(__dirname, "../../fixtures/settings/commented.toml"), "utf8");
 
@@ -107,5 +107,14 @@ describe("comment-preserving patch writer", () => {
 			}),
 			{ numRuns: 300 },
 		);
+	});
+});
+
+describe("readToml: the document for code outside main.js's smol-toml (text modules)", () => {
+	it("gives the parsed document of a valid text", () => expect(readToml('[environments.dev]\nbase = "x"\n')).toEqual({ ok: true, doc: { environments: { dev: { base: "x" } } } }));
+	it("gives the parser's first line for a text that does not parse, never throws", () => {
+		const read = readToml("[keymap\n");
+		expect(read.ok).toBe(false);
+		if (!read.ok) expect(read.message).not.toContain("\n");
 	});
 });
