@@ -35,7 +35,7 @@ export function isAtBottom(scrollTop: number, clientHeight: number, scrollHeight
 /**
  * The Messages list, virtualised: every message has a place in lines (MessageLayout) and only the
  * ones in view have DOM, so it stays live at 100,000 messages. New messages are placed in batches
- * of MESSAGES_PER_FRAME; the list follows them only while the reader is at the bottom. All data
+ * bounded by count and time (MESSAGES_PER_FRAME, PLACE_BUDGET_MS); the list follows them only while the reader is at the bottom. All data
  * goes in as text nodes.
  */
 export class MessageList extends Component {
@@ -81,8 +81,8 @@ export class MessageList extends Component {
 
 	/**
 	 * Shows `messages` (the stream's growing list; a different, shorter one starts over): places
-	 * up to MESSAGES_PER_FRAME new ones, or as many as PLACE_BUDGET_MS allows, and draws. Returns true while some still wait for a
-	 * later call, so the caller asks for another frame.
+	 * up to MESSAGES_PER_FRAME new ones, or as many as PLACE_BUDGET_MS allows, and draws. Returns
+	 * true while some still wait for a later call, so the caller asks for another frame.
 	 */
 	sync(messages: readonly StreamMessage[]): boolean {
 		if (messages.length < this.layout.count || (this.messages !== messages && messages[0] !== this.messages[0])) {
@@ -99,7 +99,7 @@ export class MessageList extends Component {
 		return this.layout.count < messages.length;
 	}
 
-	/** Places new messages in chunks until the batch or the frame's budget is used up (at least one chunk, so a burst always advances). */
+	/** Places new messages in chunks until the batch or the frame's budget is spent (one chunk at least: a burst always advances). */
 	private place(messages: readonly StreamMessage[]): void {
 		const end = Math.min(messages.length, this.layout.count + MESSAGES_PER_FRAME);
 		const deadline = this.now() + PLACE_BUDGET_MS;
