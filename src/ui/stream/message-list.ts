@@ -14,9 +14,16 @@ const DEFAULT_LINE_PX = 18;
 const FALLBACK_VIEWPORT_PX = 420;
 /**
  * Messages placed per frame at most: a burst of 100,000 spreads over frames instead of holding
- * the main thread (each is pretty-printed once to know its height).
+ * the main thread (each is parsed once to know its height).
  */
 export const MESSAGES_PER_FRAME = 2000;
+/**
+ * Milliseconds of placing per frame: on a slow or busy machine fewer than MESSAGES_PER_FRAME fit
+ * in a frame, and the rest wait for the next one rather than making a long task.
+ */
+export const PLACE_BUDGET_MS = 6;
+/** Messages placed between two looks at the clock (reading it per message would cost more than it saves). */
+const PLACE_CHUNK = 64;
 /** How close to the end counts as "at the bottom" (a rounding pixel, a partly shown line). */
 const BOTTOM_SLACK_PX = 4;
 
@@ -28,7 +35,7 @@ export function isAtBottom(scrollTop: number, clientHeight: number, scrollHeight
 /**
  * The Messages list, virtualised: every message has a place in lines (MessageLayout) and only the
  * ones in view have DOM, so it stays live at 100,000 messages. New messages are placed in batches
- * of MESSAGES_PER_FRAME; the list follows them only while the reader is at the bottom. All data
+ * bounded by count and time (MESSAGES_PER_FRAME, PLACE_BUDGET_MS); the list follows them only while the reader is at the bottom. All data
  * goes in as text nodes.
  */
 export class MessageList extends Component {
@@ -42,7 +49,11 @@ export class MessageList extends Component {
 	private frame: number | null = null;
 	private drawn = { first: -1, last: -1, placed: -1 };
 
-	constructor(parent: HTMLElement) {
+	/** @param now the clock the placing budget is read from (tests give their own). */
+	constructor(
+		parent: HTMLElement,
+		private readonly now: () => number = () => performance.now(),
+	) {
 		super();
 		this.el = parent.createDiv({ cls: "rb-stream-list", attr: { role: "log", "aria-live": "off", tabindex: "0" } });
 		this.spacer = this.el.createDiv({ cls: "rb-stream-spacer" });
@@ -70,8 +81,8 @@ export class MessageList extends Component {
 
 	/**
 	 * Shows `messages` (the stream's growing list; a different, shorter one starts over): places
-	 * up to MESSAGES_PER_FRAME new ones and draws. Returns true while some still wait for a
-	 * later call, so the caller asks for another frame.
+	 * up to MESSAGES_PER_FRAME new ones, or as many as PLACE_BUDGET_MS allows, and draws. Returns
+	 * true while some still wait for a later call, so the caller asks for another frame.
 	 */
 	sync(messages: readonly StreamMessage[]): boolean {
 		if (messages.length < this.layout.count || (this.messages !== messages && messages[0] !== this.messages[0])) {
@@ -80,13 +91,23 @@ export class MessageList extends Component {
 		}
 		this.messages = messages;
 		const follow = isAtBottom(this.el.scrollTop, this.el.clientHeight, this.el.scrollHeight);
-		const end = Math.min(messages.length, this.layout.count + MESSAGES_PER_FRAME);
-		for (let i = this.layout.count; i < end; i++) this.layout.push(messageHeight(messages[i]));
+		this.place(messages);
 		this.spacer.setCssProps({ "--rb-stream-height": `${this.layout.totalLines * this.lineHeight}px` });
 		if (follow) this.el.scrollTop = this.el.scrollHeight;
 		this.el.dataset.count = String(this.layout.count);
 		this.render();
 		return this.layout.count < messages.length;
+	}
+
+	/** Places new messages in chunks until the batch or the frame's budget is spent (one chunk at least: a burst always advances). */
+	private place(messages: readonly StreamMessage[]): void {
+		const end = Math.min(messages.length, this.layout.count + MESSAGES_PER_FRAME);
+		const deadline = this.now() + PLACE_BUDGET_MS;
+		while (this.layout.count < end) {
+			const chunkEnd = Math.min(end, this.layout.count + PLACE_CHUNK);
+			for (let i = this.layout.count; i < chunkEnd; i++) this.layout.push(messageHeight(messages[i]));
+			if (this.now() >= deadline) return;
+		}
 	}
 
 	private schedule(): void {

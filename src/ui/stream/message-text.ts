@@ -18,14 +18,8 @@ export interface MessageLines {
 
 /** JSON text pretty-printed with two spaces, or null when the text is not one JSON object or array. */
 export function prettyJson(text: string): string | null {
-	if (text.length > MAX_PRETTY_CHARS) return null;
-	const first = /\S/.exec(text)?.[0];
-	if (first !== "{" && first !== "[") return null;
-	try {
-		return JSON.stringify(JSON.parse(text), null, 2);
-	} catch {
-		return null;
-	}
+	const value = parsedJson(text);
+	return value === undefined ? null : JSON.stringify(value, null, 2);
 }
 
 /**
@@ -45,12 +39,45 @@ export function messageLines(m: StreamMessage): MessageLines {
 }
 
 /**
+ * Lines JSON.stringify(value, null, 2) would print, counted up to `cap` on the parsed value: a
+ * non-empty array or object takes a line per member plus its closing line, anything else shares
+ * its member's line (strings print escaped, so they never break a line).
+ */
+export function prettyLineCount(value: unknown, cap: number): number {
+	let lines = 1;
+	const pending: unknown[] = [value];
+	while (pending.length > 0 && lines <= cap) {
+		const v = pending.pop();
+		if (v === null || typeof v !== "object") continue;
+		const members = Array.isArray(v) ? (v as unknown[]) : Object.values(v);
+		if (members.length === 0) continue;
+		lines += members.length + 1;
+		for (const m of members) pending.push(m);
+	}
+	return lines;
+}
+
+/** The JSON value of text prettyJson would print, or undefined when it would print none. */
+function parsedJson(text: string): unknown {
+	if (text.length > MAX_PRETTY_CHARS) return undefined;
+	const first = /\S/.exec(text)?.[0];
+	if (first !== "{" && first !== "[") return undefined;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
  * Lines a message takes in the list: its header, its shown lines, and one for "N more lines".
- * Counted without splitting (every message is measured as it arrives; only drawn ones are split).
+ * Counted without printing anything (every message is measured as it arrives, 100,000 in a
+ * burst; only drawn ones are pretty-printed and split).
  */
 export function messageHeight(m: StreamMessage): number {
-	const text = (m.binary ? null : prettyJson(m.data)) ?? m.data;
+	const json = m.binary ? undefined : parsedJson(m.data);
 	let lines = 1;
-	for (let at = text.indexOf("\n"); at !== -1 && lines <= MAX_MESSAGE_LINES; at = text.indexOf("\n", at + 1)) lines++;
+	if (json !== undefined) lines = prettyLineCount(json, MAX_MESSAGE_LINES);
+	else for (let at = m.data.indexOf("\n"); at !== -1 && lines <= MAX_MESSAGE_LINES; at = m.data.indexOf("\n", at + 1)) lines++;
 	return 1 + Math.min(lines, MAX_MESSAGE_LINES) + (lines > MAX_MESSAGE_LINES ? 1 : 0);
 }

@@ -43,9 +43,11 @@ export class StreamView extends Component {
 	private frame: number | null = null;
 	private shown: { handshake: StreamHandshake | null | undefined; tab: StreamTab } = { handshake: undefined, tab: "messages" };
 
+	/** @param now the clock that bounds each frame's placing (tests give their own). */
 	constructor(
 		parent: HTMLElement,
 		private readonly model: StreamPanelModel,
+		now?: () => number,
 	) {
 		super();
 		this.el = parent.createDiv({ cls: "rb-stream", attr: { "data-protocol": model.snapshot().protocol } });
@@ -59,7 +61,7 @@ export class StreamView extends Component {
 			timing: content.createDiv({ cls: "rb-stream-pane rb-tab-content" }),
 		};
 		this.empty = this.panes.messages.createDiv({ cls: "rb-muted rb-stream-empty", text: t("streamNoMessages") });
-		this.list = new MessageList(this.panes.messages);
+		this.list = new MessageList(this.panes.messages, now);
 		const send = model.send?.bind(model);
 		this.sendBox = send ? new SendBox(this.panes.messages, send) : null;
 	}

@@ -5,10 +5,11 @@ import { layOut, ManualFrames, textMessages } from "../../../support/stream-dom"
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../../e2e/host/obsidian-shim"));
 
-function mount(): MessageList {
+/** The list on a clock that stands still unless the test moves it: its placing budget never runs out by itself. */
+function mount(now: () => number = () => 0): MessageList {
 	new ManualFrames();
 	document.body.empty();
-	const list = new MessageList(document.body);
+	const list = new MessageList(document.body, now);
 	list.load();
 	layOut(list.el, 180);
 	return list;
@@ -38,6 +39,21 @@ describe("MessageList", () => {
 		expect(list.placed).toBe(MESSAGES_PER_FRAME);
 		expect(syncAll(list, messages)).toBe(10);
 		expect(list.placed).toBe(messages.length);
+	});
+
+	it("stops placing when the frame's budget is spent, and places the rest in later frames", () => {
+		let clock = 0;
+		// Every look at the clock finds a millisecond gone: the budget lasts PLACE_BUDGET_MS looks.
+		const list = mount(() => clock++);
+		const messages = textMessages(MESSAGES_PER_FRAME);
+		expect(list.sync(messages)).toBe(true);
+		expect(list.placed).toBeGreaterThan(0);
+		expect(list.placed).toBeLessThan(MESSAGES_PER_FRAME / 2);
+		const first = list.placed;
+		list.sync(messages);
+		expect(list.placed).toBe(2 * first);
+		syncAll(list, messages);
+		expect(list.placed).toBe(MESSAGES_PER_FRAME);
 	});
 
 	it("keeps only the messages in view (plus overscan) in the DOM", () => {

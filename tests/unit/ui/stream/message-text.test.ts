@@ -1,4 +1,4 @@
-import { MAX_LINE_CHARS, MAX_MESSAGE_LINES, messageHeight, messageLines, prettyJson } from "../../../../src/ui/stream/message-text";
+import { MAX_LINE_CHARS, MAX_MESSAGE_LINES, messageHeight, messageLines, prettyJson, prettyLineCount } from "../../../../src/ui/stream/message-text";
 import type { StreamMessage } from "../../../../src/ui/stream/stream-model";
 
 const text = (data: string, binary = false): StreamMessage => ({ direction: "received", atMs: 0, data, binary, size: data.length });
@@ -53,6 +53,37 @@ describe("messageHeight", () => {
 
 	it("agrees with the lines the list draws", () => {
 		for (const data of ["one", '{"a":{"b":[1,2]}}', "a\nb\nc", "x\n".repeat(100)]) {
+			const { lines, more } = messageLines(text(data));
+			expect(messageHeight(text(data))).toBe(1 + lines.length + (more > 0 ? 1 : 0));
+		}
+	});
+});
+
+describe("prettyLineCount", () => {
+	const printed = (v: unknown) => JSON.stringify(v, null, 2).split("\n").length;
+
+	it.each([
+		[{}],
+		[[]],
+		[{ a: 1 }],
+		[[1, 2, 3]],
+		[{ a: {}, b: [], c: "x\ny" }],
+		[{ seq: 1, symbol: "RB", price: 100.1, side: "buy" }],
+		[[{ a: [1, { b: null }] }, [], [[]], { c: { d: { e: true } } }]],
+		[{ toJSON: "not a function", "": [0] }],
+	])("counts the lines JSON.stringify prints for %j", (value) => {
+		const parsed = JSON.parse(JSON.stringify(value)) as unknown;
+		expect(prettyLineCount(parsed, 1000)).toBe(printed(parsed));
+	});
+
+	it("stops counting past the cap (a huge message is not walked)", () => {
+		const big = Array.from({ length: 10_000 }, (_, i) => ({ i }));
+		expect(prettyLineCount(big, MAX_MESSAGE_LINES)).toBeGreaterThan(MAX_MESSAGE_LINES);
+		expect(prettyLineCount(big, MAX_MESSAGE_LINES)).toBeLessThan(printed(big));
+	});
+
+	it("gives JSON messages the height of what the list draws", () => {
+		for (const data of ['{"seq":1,"symbol":"RB","side":"buy"}', "[]", '[{"a":[]},{"b":{"c":1}}]', JSON.stringify(Array.from({ length: 60 }, (_, i) => i)), '{"a":1', "[1,]"]) {
 			const { lines, more } = messageLines(text(data));
 			expect(messageHeight(text(data))).toBe(1 + lines.length + (more > 0 ? 1 : 0));
 		}

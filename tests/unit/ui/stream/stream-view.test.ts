@@ -11,7 +11,8 @@ const HANDSHAKE = { status: 101, statusText: "Switching Protocols", headers: [["
 function mount(store: StreamStore): { view: StreamView; frames: ManualFrames; text: (selector: string) => string } {
 	const frames = new ManualFrames();
 	document.body.empty();
-	const view = new StreamView(document.body, store);
+	// A clock that stands still: each frame places exactly MESSAGES_PER_FRAME, however busy the machine.
+	const view = new StreamView(document.body, store, () => 0);
 	view.load();
 	layOut(view.messages.el, 180);
 	return { view, frames, text: (selector) => view.el.querySelector(selector)?.textContent ?? "" };
