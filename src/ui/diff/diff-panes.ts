@@ -1,5 +1,5 @@
 import { LRLanguage, syntaxHighlighting } from "@codemirror/language";
-import { sql } from "@codemirror/lang-sql";
+import type * as LangSql from "@codemirror/lang-sql";
 import { goToNextChunk, goToPreviousChunk, MergeView, unifiedMergeView } from "@codemirror/merge";
 import { Annotation, EditorState, type Extension } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, type ViewUpdate } from "@codemirror/view";
@@ -28,8 +28,12 @@ const fromOutside = Annotation.define<boolean>();
 export const NEXT_CHANGE_KEY = "Alt-F5";
 export const PREVIOUS_CHANGE_KEY = "Shift-Alt-F5";
 
-/** Texts this long (together) are compared and laid out in a later task than the note's rendering. */
-const DEFER_FROM_CHARS = 100_000;
+/**
+ * Texts this long (together) are compared and laid out in later tasks than the note's rendering:
+ * from here the line comparison and the merge view's layout each take tens of milliseconds
+ * (2,000 conflicting lines, some 70,000 characters, took 130 ms in one task; bench/vcs-conflict).
+ */
+const DEFER_FROM_CHARS = 20_000;
 
 /** Long unchanged stretches fold into a "N unchanged lines" bar (a click opens them), as code review tools do. */
 const COLLAPSE = { margin: 3, minSize: 6 };
@@ -39,7 +43,9 @@ const jsonLanguage = LRLanguage.define({ name: "json", parser: jsonParser });
 /** Syntax of both panes by the fence's `language=`; other names show plain text. */
 function languageExtension(language: string | null): Extension {
 	if (language === "json") return jsonLanguage;
-	if (language === "sql") return sql();
+	// The SQL grammar is a text module of its own, evaluated by the first SQL diff rather than by every diff view.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	if (language === "sql") return (require("@codemirror/lang-sql") as typeof LangSql).sql();
 	return [];
 }
 

@@ -1,10 +1,14 @@
 import { Modal, type App } from "obsidian";
 import { conflictSides, type VcsSession } from "../../vcs";
-import { DiffPanes } from "../diff/diff-panes";
+import type { DiffPanes } from "../diff/diff-panes";
+import { diffPanesClass } from "../diff/lazy-diff";
 import { t } from "../strings";
 
 /** Plain line comparison: conflicts are about what the lines say, whitespace included. */
 const OPTIONS = { mode: "split", ignoreWhitespace: false, ignoreCase: false, language: null, normalize: null } as const;
+
+/** A later task: the merge view's code is evaluated, and its editors built, each in a task of its own. */
+const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
 
 /**
  * The conflicts of a merge or rebase, one file at a time, in the merge view (docs/vcs.md): on the
@@ -18,6 +22,8 @@ export class ConflictModal extends Modal {
 	/** The right pane's text once the user typed in it, not yet written. */
 	private edited: string | null = null;
 	private compareWith: "ours" | "theirs" = "theirs";
+	/** Counts draws (and the close): a draw that awaited finishes only if no later one began. */
+	private shown = 0;
 
 	constructor(
 		app: App,
@@ -33,6 +39,7 @@ export class ConflictModal extends Modal {
 	}
 
 	override onClose(): void {
+		this.shown++;
 		this.panes?.destroy();
 		this.panes = null;
 		this.contentEl.empty();
@@ -45,6 +52,7 @@ export class ConflictModal extends Modal {
 
 	/** Draws the current file, or the finish step when none is left. */
 	private async show(): Promise<void> {
+		const shown = ++this.shown;
 		const conflicts = this.conflicts();
 		if (this.path === null || !conflicts.includes(this.path)) this.path = conflicts[0] ?? null;
 		this.panes?.destroy();
@@ -60,6 +68,12 @@ export class ConflictModal extends Modal {
 		const sides = await conflictSides(repo, path);
 		const work = (await repo.fileInWorktree(path).catch(() => null)) ?? "";
 		if (!sides.ok || this.path !== path) return;
+		// The first conflict view evaluates the merge view's code (a text module): not in the task that builds the panes.
+		await nextTask();
+		const Panes = diffPanesClass();
+		await nextTask();
+		// Meanwhile another show() (a click on "Compare with", "Mark resolved") or closing may have drawn or emptied the modal.
+		if (this.path !== path || this.shown !== shown) return;
 		// In a rebase git's "ours" is the remote being rebased onto and "theirs" the commit replayed.
 		const rebase = operation === "rebase";
 		const label = (side: "ours" | "theirs") => t(side === "ours" ? (rebase ? "vcsSideRemote" : "vcsSideYours") : rebase ? "vcsSideYours" : "vcsSideRemote");
@@ -85,7 +99,7 @@ export class ConflictModal extends Modal {
 		const labels = this.contentEl.createDiv({ cls: "rb-vcs-diff-labels" });
 		labels.createSpan({ text: label(this.compareWith) });
 		labels.createSpan({ text: t("vcsResultInVault") });
-		this.panes = new DiffPanes(this.contentEl.createDiv({ cls: "rb-vcs-conflict-panes" }), { left, right: work, options: OPTIONS, editable: true });
+		this.panes = new Panes(this.contentEl.createDiv({ cls: "rb-vcs-conflict-panes" }), { left, right: work, options: OPTIONS, editable: true });
 		this.panes.onEdit = (pane, text) => {
 			if (pane === "right") this.edited = text;
 		};

@@ -1,6 +1,7 @@
 import { Modal, type App } from "obsidian";
 import { noteHistory, versionText, type NoteVersion, type VcsSession } from "../../vcs";
-import { DiffPanes } from "../diff/diff-panes";
+import type { DiffPanes } from "../diff/diff-panes";
+import { diffPanesClass } from "../diff/lazy-diff";
 import { notify } from "../notify";
 import { t } from "../strings";
 
@@ -69,7 +70,8 @@ export class HistoryModal extends Modal {
 		back.addEventListener("click", () => void this.showList());
 		const restore = bar.createEl("button", { text: t("vcsRestoreVersion"), cls: "mod-cta", attr: { "data-action": "restore-version" } });
 		restore.addEventListener("click", () => void this.restore(v));
-		this.panes = new DiffPanes(this.contentEl.createDiv({ cls: "rb-vcs-conflict-panes" }), { left: old.ok ? (old.value ?? "") : "", right: now ?? "", options: OPTIONS, editable: false });
+		// The merge view's code is required here, by the first version shown, not when the vcs views load.
+		this.panes = new (diffPanesClass())(this.contentEl.createDiv({ cls: "rb-vcs-conflict-panes" }), { left: old.ok ? (old.value ?? "") : "", right: now ?? "", options: OPTIONS, editable: false });
 	}
 
 	private async restore(v: NoteVersion): Promise<void> {
