@@ -13,6 +13,7 @@ benches.push(["streams"]); // Streams through the CLI (issue 25): WebSocket mess
 benches.push(["suite"]); // A vault as a suite (issue 30): run notes --parallel 1, 2 and 4 on a 50 ms server.
 benches.push(["parallel"]); // Parallel run all (issue 30): 8 independent blocks at 50 ms each, parallel = 4 vs 1.
 benches.push(["pin"]); // Pinning a 10 MB response (issue 28): the longest task from the click to the pin rendered.
+benches.push(["first-use"]); // Start budget (issue 29): each feature's first use (db, diff, chat, cookie), longest task against 50 ms.
 benches.push(["vcs-conflict"]); // Git you can undo (issue 27): the conflict view with 2,000 conflicting lines in Chromium, longest task against 100 ms.
 mkdirSync("bench/.cache", { recursive: true });
 const results = resolve("bench/.cache/results.jsonl");
