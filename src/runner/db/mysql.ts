@@ -99,6 +99,14 @@ interface MysqlError {
 	message?: string;
 }
 
+/**
+ * The code a failure shows: mysql2's name for it (ER_PARSE_ERROR, ECONNREFUSED), else the server's
+ * error number. The plugin's mysql2 knows only the common names (esbuild.config.mjs, `leanDrivers`).
+ */
+function engineCode(err: MysqlError): string | undefined {
+	return err.code ?? (err.errno !== undefined ? `errno ${err.errno}` : undefined);
+}
+
 export function createMysqlDriver(mysql: typeof MysqlPromise, config: ServerConfig): DbDriver {
 	const url = config.url ? new URL(config.url) : null;
 	const pool = mysql.createPool({
@@ -127,7 +135,8 @@ export function createMysqlDriver(mysql: typeof MysqlPromise, config: ServerConf
 			const err = e as MysqlError;
 			const detail = scrub(err.sqlMessage ?? err.message ?? String(e), config.password);
 			const auth = err.code === "ER_ACCESS_DENIED_ERROR" || err.code === "ER_DBACCESS_DENIED_ERROR" || err.errno === 1045;
-			return dbFailed(auth ? "auth_failed" : "connect_failed", detail, startedAt, err.code ? { engineCode: err.code } : {});
+			const code = engineCode(err);
+			return dbFailed(auth ? "auth_failed" : "connect_failed", detail, startedAt, code ? { engineCode: code } : {});
 		}
 		const thread = conn.threadId;
 		const cancel = cancellation(opts, () => {
@@ -145,8 +154,9 @@ export function createMysqlDriver(mysql: typeof MysqlPromise, config: ServerConf
 			const err = e as MysqlError;
 			const message = scrub(err.sqlMessage ?? err.message ?? String(e), config.password);
 			const offset = at.text ? nearOffset(at.text, message) : undefined;
+			const code = engineCode(err);
 			return sqlFailed(message, startedAt, {
-				...(err.code ? { engineCode: err.code } : {}),
+				...(code ? { engineCode: code } : {}),
 				...(offset !== undefined ? { position: { statement: at.index, offset } } : {}),
 			});
 		} finally {

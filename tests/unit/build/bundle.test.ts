@@ -59,6 +59,14 @@ describe("production bundle (main.js)", () => {
 		expect(new Set(ids).size).toBe(ids.length);
 	});
 
+	it("keeps only the MySQL error names the plugin compares or shows most, not mysql2's whole table", () => {
+		const names = new Set(bundle().match(/\bER_[A-Z0-9_]+/g) ?? []);
+		for (const kept of ["ER_ACCESS_DENIED_ERROR", "ER_PARSE_ERROR", "ER_NO_SUCH_TABLE", "ER_DUP_ENTRY", "ER_READ_ONLY_MODE"]) expect(names).toContain(kept);
+		expect(names.has("ER_INNODB_INSTANT_ADD_NOT_SUPPORTED_MAX_FIELDS")).toBe(false);
+		// mysql2's table names about 2,000; the plugin keeps about 50.
+		expect(names.size).toBeLessThan(100);
+	});
+
 	it(`keeps the part Obsidian compiles at start within ${EAGER_LIMIT / 1024} KiB`, () => {
 		const code = bundle();
 		const eager = eagerBytes(code);
