@@ -78,13 +78,8 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/keymap-preset-modal.ts",
 	"src/ui/obsidian-transport.ts",
 	"src/ui/pinned-response-view.ts", // issue 28: covered by tests/e2e/pins.test.ts
-	"src/ui/panel/cookies-view.ts",
 	"src/ui/panel/form-editor.ts",
-	"src/ui/panel/headers-view.ts",
-	"src/ui/panel/json-highlight.ts",
 	"src/ui/panel/response-panel.ts",
-	"src/ui/panel/tests-view.ts",
-	"src/ui/panel/timing-view.ts",
 	"src/ui/plugin-services.ts",
 	"src/ui/settings-tab-loader.ts",
 	"src/ui/settings-tab.ts",
