@@ -54,7 +54,7 @@ describe("the Tests tab", () => {
 	it.each<[string, HttpView, string]>([
 		["a response with no assertions", done([]), "No assertions. Add ?? lines to the block, e.g. ?? status == 200."],
 		["a finished run that carried none", { state: "done", head }, "No assertions. Add ?? lines to the block, e.g. ?? status == 200."],
-		["a run still waiting for its response", { state: "sending" }, "Assertions are checked once a response arrives."],
+		["a run still waiting for its response", { state: "running" }, "Assertions are checked once a response arrives."],
 	])("explains what is missing for %s", (_, view, text) => {
 		const { parent, summary } = show(view);
 		expect(summary).toBeNull();
