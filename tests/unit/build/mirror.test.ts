@@ -44,10 +44,7 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/runner/stream/run-sse.ts",
 	"src/runner/stream/run-websocket.ts",
 	"src/runner/stream/ws-transport.ts",
-	"src/ui/action-target.ts",
 	"src/ui/block-actions.ts",
-	"src/ui/block-reading-view.ts",
-	"src/ui/block-renderers.ts",
 	"src/ui/block-search.ts",
 	"src/ui/chat/answer-view.ts",
 	"src/ui/chat/chat-host.ts",
@@ -77,7 +74,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/import-http.ts",
 	"src/ui/keymap-preset-modal.ts",
 	"src/ui/obsidian-transport.ts",
-	"src/ui/pinned-response-view.ts", // issue 28: covered by tests/e2e/pins.test.ts
 	"src/ui/panel/form-editor.ts",
 	"src/ui/panel/response-panel.ts",
 	"src/ui/plugin-services.ts",
