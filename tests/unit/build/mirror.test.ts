@@ -74,8 +74,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/import-http.ts",
 	"src/ui/keymap-preset-modal.ts",
 	"src/ui/obsidian-transport.ts",
-	"src/ui/panel/form-editor.ts",
-	"src/ui/panel/response-panel.ts",
 	"src/ui/plugin-services.ts",
 	"src/ui/settings-tab-loader.ts",
 	"src/ui/settings-tab.ts",
