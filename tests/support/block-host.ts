@@ -58,3 +58,12 @@ export function blockHost(app: App, transport: Transport, secretValues: string[]
 	const engine = createEngine(services);
 	return { app, engine, services, notes: new Notes(app), settings: defaultSettings, session: (path) => engine.sessions.note(path), runKeyLabel: () => "Ctrl+Enter" };
 }
+
+/** Resolves once `condition` holds, giving the event loop a turn between looks (no fixed sleep); fails naming `what` after `turns` turns. */
+export async function until(what: string, condition: () => boolean, turns = 20_000): Promise<void> {
+	for (let i = 0; i < turns; i++) {
+		if (condition()) return;
+		await new Promise((resolve) => setTimeout(resolve, 0));
+	}
+	throw new Error(`never happened: ${what}`);
+}
