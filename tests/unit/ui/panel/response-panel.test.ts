@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import "../../../support/jsdom-codecs";
+import { until } from "../../../support/block-host";
 import type { HttpRun } from "../../../../src/runner/http/http-run";
 import type { RunSnapshot } from "../../../../src/runner/result";
 import { NoteSession } from "../../../../src/runner/session";
@@ -193,7 +194,7 @@ describe("the response panel", () => {
 		const p = mount();
 		p.setHistory([{ timestamp: 0, status: 200, outcome: "cached", durationMs: 12, requestBytes: 10, responseBytes: 2048 }]);
 		p.q(".rb-history-button")?.click();
-		await Promise.resolve();
+		await until("the runs are listed", () => p.q(".rb-history-row") !== null);
 		const row = p.q(".rb-history-row");
 		expect(Array.from(row?.querySelectorAll("td") ?? []).slice(1).map((td) => td.textContent)).toEqual(["200", "from cache", "12 ms", "10 B2.0 KiB"]);
 		expect(p.q(".rb-history-size")?.getAttribute("aria-label")).toBe("Sent 10 B");
@@ -204,7 +205,7 @@ describe("the response panel", () => {
 	it("says so when no run is recorded", async () => {
 		const p = mount();
 		p.q(".rb-history-button")?.click();
-		await Promise.resolve();
+		await until("the popover says it", () => p.q(".rb-history .rb-muted") !== null);
 		expect(p.q(".rb-history")?.textContent).toBe("Last runsNo runs recorded yet.");
 	});
 });
