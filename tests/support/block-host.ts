@@ -48,11 +48,11 @@ export function unplacedContext(sourcePath: string): MarkdownPostProcessorContex
 }
 
 /** A host over a real engine sending through `transport`, with the vault's notes. */
-export function blockHost(app: App, transport: Transport, secretValues: string[] = []): BlockHost & { engine: Engine } {
+export function blockHost(app: App, transport: Transport): BlockHost & { engine: Engine } {
 	const services: EnginePorts = {
 		transport: () => transport,
 		history: () => null,
-		environment: () => ({ name: "dev", variables: {}, secretValues, secretNames: [], unsetSecretNames: [] }),
+		environment: () => ({ name: "dev", variables: {}, secretValues: [], secretNames: [], unsetSecretNames: [] }),
 		defaultTimeoutMs: () => 5000,
 	};
 	const engine = createEngine(services);
