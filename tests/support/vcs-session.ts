@@ -5,6 +5,7 @@
 import type { App } from "obsidian";
 import { defaultIgnoreLines, GitRepository, VcsSession } from "../../src/vcs";
 import { Keymap, Scope } from "../e2e/host/obsidian-shim";
+import { eventually } from "../e2e/support/eventually";
 import { vcsFs, type GitWorld } from "./git";
 
 export function sessionOver(world: GitWorld, cwd = world.vault): VcsSession {
@@ -22,3 +23,6 @@ export function modalApp(): App {
 	const scope = new Scope();
 	return { scope, keymap: new Keymap(scope) } as unknown as App;
 }
+
+/** Waits until the assertion holds: git runs as real processes on a machine that may be busy, so the bound is generous. */
+export const until = (assertion: () => unknown): Promise<void> => eventually(assertion, 30_000);

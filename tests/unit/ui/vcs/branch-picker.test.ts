@@ -1,13 +1,12 @@
 /** @jest-environment jsdom */
 import { installDomHelpers } from "../../../e2e/host/obsidian-shim";
-import { eventually } from "../../../e2e/support/eventually";
 import { BranchPicker, pickBranch } from "../../../../src/ui/vcs/branch-picker";
 import type { BranchChoice, BranchRef } from "../../../../src/vcs";
 import { createGitWorld, git, type GitWorld } from "../../../support/git";
-import { modalApp, sessionOver } from "../../../support/vcs-session";
+import { modalApp, sessionOver, until } from "../../../support/vcs-session";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../../e2e/host/obsidian-shim"));
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 installDomHelpers();
 const app = modalApp();
@@ -79,9 +78,9 @@ describe("pickBranch", () => {
 		let done = 0;
 		await expect(pickBranch(app, session, "switch", () => done++)).resolves.toBeNull();
 		await type("archive");
-		await eventually(() => expect(rowTexts()[0]).toBe("archive"));
+		await until(() => expect(rowTexts()[0]).toBe("archive"));
 		rows()[0].click();
-		await eventually(() => expect(done).toBe(1));
+		await until(() => expect(done).toBe(1));
 		expect(current()).toBe("archive");
 	});
 
@@ -92,7 +91,7 @@ describe("pickBranch", () => {
 		await pickBranch(app, session, "create", () => done++);
 		await type("ideas");
 		rows()[0].click();
-		await eventually(() => expect(done).toBe(1));
+		await until(() => expect(done).toBe(1));
 		expect(current()).toBe("ideas");
 	});
 
