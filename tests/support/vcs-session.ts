@@ -4,7 +4,7 @@
  */
 import type { App } from "obsidian";
 import { defaultIgnoreLines, GitRepository, VcsSession } from "../../src/vcs";
-import { Keymap, Scope } from "../e2e/host/obsidian-shim";
+import { FileSystemAdapter, Keymap, Scope, WorkspaceLeaf, type ItemView, type TFile } from "../e2e/host/obsidian-shim";
 import { eventually } from "../e2e/support/eventually";
 import { vcsFs, type GitWorld } from "./git";
 
@@ -26,3 +26,45 @@ export function modalApp(): App {
 
 /** Waits until the assertion holds: git runs as real processes on a machine that may be busy, so the bound is generous. */
 export const until = (assertion: () => unknown): Promise<void> => eventually(assertion, 30_000);
+
+/**
+ * An app over a vault folder on disk, as far as the panel and its commands reach: the right
+ * sidebar's leaves (views from `views`), the vault's and workspace's events (fired by the test),
+ * the active note, links opened and leaves revealed, and the layout-ready callbacks.
+ */
+export function workspaceApp(basePath: string, views: Map<string, (leaf: WorkspaceLeaf) => ItemView>) {
+	const scope = new Scope();
+	const handlers = new Map<string, Array<(...args: unknown[]) => void>>();
+	const on = (name: string, f: (...args: unknown[]) => void) => {
+		handlers.set(name, [...(handlers.get(name) ?? []), f]);
+		return { name };
+	};
+	const leaves: WorkspaceLeaf[] = [];
+	const world = {
+		opened: [] as string[],
+		revealed: [] as WorkspaceLeaf[],
+		layoutReady: [] as Array<() => void>,
+		active: null as TFile | null,
+		leaves,
+		fire: (name: string, ...args: unknown[]) => handlers.get(name)?.forEach((f) => f(...args)),
+	};
+	const app = {
+		scope,
+		keymap: new Keymap(scope),
+		vault: { adapter: new FileSystemAdapter(basePath), configDir: ".obsidian", on },
+		workspace: {
+			on,
+			getLeavesOfType: (type: string) => leaves.filter((l) => l.view?.getViewType() === type),
+			getRightLeaf: () => {
+				const leaf = new WorkspaceLeaf(app, views, (gone) => leaves.splice(leaves.indexOf(gone), 1));
+				leaves.push(leaf);
+				return leaf;
+			},
+			revealLeaf: async (leaf: WorkspaceLeaf) => void world.revealed.push(leaf),
+			openLinkText: async (path: string) => void world.opened.push(path),
+			getActiveFile: () => world.active,
+			onLayoutReady: (f: () => void) => void world.layoutReady.push(f),
+		},
+	};
+	return Object.assign(world, { app: app as unknown as App });
+}
