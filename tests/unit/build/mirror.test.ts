@@ -89,7 +89,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/settings-tab-loader.ts",
 	"src/ui/settings-tab.ts",
 	"src/ui/suggest/slash-suggest.ts",
-	"src/ui/vcs/vcs-view.ts",
 	"src/vcs/exec.ts",
 	"src/vcs/log.ts",
 	"src/vcs/node-fs.ts",
