@@ -1,14 +1,13 @@
 /** @jest-environment jsdom */
-import type { App } from "obsidian";
-import { installDomHelpers, Keymap, Scope } from "../../../e2e/host/obsidian-shim";
+import { installDomHelpers } from "../../../e2e/host/obsidian-shim";
 import { actionKey, confirmUndo } from "../../../../src/ui/vcs/undo-confirm";
 import type { ChangesSince, SafetyPoint } from "../../../../src/vcs";
+import { modalApp } from "../../../support/vcs-session";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../../e2e/host/obsidian-shim"));
 
 installDomHelpers();
-const scope = new Scope();
-const app = { scope, keymap: new Keymap(scope) } as unknown as App;
+const app = modalApp();
 
 const point = (action: SafetyPoint["action"]): SafetyPoint => ({ id: "0000000000001-0001", action, time: 0, before: {} as SafetyPoint["before"], after: null });
 

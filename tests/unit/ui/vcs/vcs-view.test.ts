@@ -119,6 +119,24 @@ describe("VcsView", () => {
 		open.leaf.detach();
 	});
 
+	it("offers to merge a diverged remote, opens the conflict on a clash, and aborts the merge from its banner", async () => {
+		world.otherCommits("Welcome.md", "# Welcome\nremote\n");
+		write(world.vault, "Welcome.md", "# Welcome\nlocal\n");
+		git(world.vault, "commit", "--quiet", "-am", "Local edit");
+		await openPanel(sessionOver(world));
+		$('.rb-vcs-tools button[data-action="refresh-ccw-dot"]')!.click();
+		await until(() => expect($('.rb-vcs-problem[data-code="diverged"]')).not.toBeNull());
+		const offered = [...document.querySelectorAll<HTMLElement>(".rb-vcs-problem button")];
+		expect(offered.map((b) => b.textContent)).toEqual(["Rebase my commits onto the remote", "Merge the remote"]);
+		offered[1].click();
+		await until(() => expect($(".modal-title")?.textContent).toBe("Welcome.md: conflict 1 of 1"));
+		expect($('.rb-vcs-state[data-operation="merge"] p')?.textContent).toBe("A merge is in progress: resolve the conflicts and continue, or abort it.");
+		expect(rows()).toEqual(["# Conflicts (1)", "conflicted U Welcome.md"]);
+		$('.rb-vcs-state button[data-action="abort"]')!.click();
+		await until(() => expect($(".rb-vcs-state")).toBeNull());
+		expect(read(world.vault, "Welcome.md")).toBe("# Welcome\nlocal\n");
+	});
+
 	it("offers to initialise a folder that is no repository, and then shows it", async () => {
 		const session = sessionOver(world, world.dir);
 		await openPanel(session);
