@@ -1,6 +1,6 @@
 /**
- * A version-control session over a real repository of a git world (tests/support/git.ts), for the
- * panel's specs: the test's identity, no process probe, and a fixed clock for commit messages.
+ * For the version-control panel's specs: a session over a real repository of a git world
+ * (tests/support/git.ts), apps for the shim's modals and for the panel's workspace, and the wait for git.
  */
 import type { App } from "obsidian";
 import { defaultIgnoreLines, GitRepository, VcsSession } from "../../src/vcs";
@@ -8,6 +8,7 @@ import { FileSystemAdapter, Keymap, Scope, WorkspaceLeaf, type ItemView, type TF
 import { eventually } from "../e2e/support/eventually";
 import { vcsFs, type GitWorld } from "./git";
 
+/** The session over `cwd`: the test's identity, no process probe, and a fixed clock for commit messages. */
 export function sessionOver(world: GitWorld, cwd = world.vault): VcsSession {
 	return new VcsSession({
 		open: () => GitRepository.open(world.config(cwd), vcsFs),
@@ -40,7 +41,7 @@ export function workspaceApp(basePath: string, views: Map<string, (leaf: Workspa
 		return { name };
 	};
 	const leaves: WorkspaceLeaf[] = [];
-	const world = {
+	const seen = {
 		opened: [] as string[],
 		revealed: [] as WorkspaceLeaf[],
 		layoutReady: [] as Array<() => void>,
@@ -60,11 +61,11 @@ export function workspaceApp(basePath: string, views: Map<string, (leaf: Workspa
 				leaves.push(leaf);
 				return leaf;
 			},
-			revealLeaf: async (leaf: WorkspaceLeaf) => void world.revealed.push(leaf),
-			openLinkText: async (path: string) => void world.opened.push(path),
-			getActiveFile: () => world.active,
-			onLayoutReady: (f: () => void) => void world.layoutReady.push(f),
+			revealLeaf: async (leaf: WorkspaceLeaf) => void seen.revealed.push(leaf),
+			openLinkText: async (path: string) => void seen.opened.push(path),
+			getActiveFile: () => seen.active,
+			onLayoutReady: (f: () => void) => void seen.layoutReady.push(f),
 		},
 	};
-	return Object.assign(world, { app: app as unknown as App });
+	return Object.assign(seen, { app: app as unknown as App });
 }
