@@ -78,6 +78,18 @@ export interface GitWorld {
 	cleanup(): void;
 }
 
+/** The plugin's runner configuration for `cwd`, with the test identity. */
+export function runnerConfig(cwd: string): GitRunnerConfig {
+	return { execFile: nodeExecFile, cwd, baseEnv: process.env, env: GIT_ENV };
+}
+
+/** The repository `cwd` belongs to; throws when there is none (a broken fixture, not a case). */
+export async function openRepository(cwd: string): Promise<GitRepository> {
+	const r = await GitRepository.open(runnerConfig(cwd), vcsFs);
+	if (!r.ok) throw new Error(`cannot open ${cwd}: ${r.failure.message} ${r.failure.detail}`);
+	return r.value;
+}
+
 /** A remote with one commit on main, the vault tracking it, and a second clone. */
 export function createGitWorld(): GitWorld {
 	const dir = mkdtempSync(join(tmpdir(), "rb-vcs-"));
@@ -92,18 +104,13 @@ export function createGitWorld(): GitWorld {
 	git(vault, "commit", "--quiet", "-m", "First note");
 	git(vault, "push", "--quiet", "-u", "origin", "main");
 	git(dir, "clone", "--quiet", remote, other);
-	const config = (cwd = vault): GitRunnerConfig => ({ execFile: nodeExecFile, cwd, baseEnv: process.env, env: GIT_ENV });
 	return {
 		dir,
 		remote,
 		vault,
 		other,
-		config,
-		async open(cwd = vault) {
-			const r = await GitRepository.open(config(cwd), vcsFs);
-			if (!r.ok) throw new Error(`cannot open ${cwd}: ${r.failure.message} ${r.failure.detail}`);
-			return r.value;
-		},
+		config: (cwd = vault) => runnerConfig(cwd),
+		open: (cwd = vault) => openRepository(cwd),
 		otherCommits(path, text, message = `Other edits ${path}`) {
 			git(other, "pull", "--quiet", "--ff-only");
 			write(other, path, text);
@@ -168,4 +175,24 @@ export function conflictingVault(dir: string, elsewhere: string, lines: number):
 	write(dir, "Conflict.md", note("local"));
 	git(dir, "commit", "--quiet", "-am", "Local lines");
 	git(dir, "fetch", "--quiet");
+}
+
+/** A vault repository with one commit on main and no remote: the world of specs that sync nothing, at a third of the git calls. */
+export type LocalVault = Pick<GitWorld, "dir" | "vault" | "config" | "open" | "cleanup">;
+
+export function createLocalVault(): LocalVault {
+	const dir = mkdtempSync(join(tmpdir(), "rb-vcs-"));
+	const vault = join(dir, "vault");
+	mkdirSync(vault);
+	git(vault, "init", "--quiet", "--initial-branch=main");
+	write(vault, "Welcome.md", "# Welcome\n");
+	git(vault, "add", "--all");
+	git(vault, "commit", "--quiet", "-m", "First note");
+	return {
+		dir,
+		vault,
+		config: (cwd = vault) => runnerConfig(cwd),
+		open: (cwd = vault) => openRepository(cwd),
+		cleanup: () => rmSync(dir, { recursive: true, force: true }),
+	};
 }

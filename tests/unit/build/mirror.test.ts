@@ -76,15 +76,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/settings-tab-loader.ts",
 	"src/ui/settings-tab.ts",
 	"src/ui/suggest/slash-suggest.ts",
-	"src/vcs/exec.ts",
-	"src/vcs/log.ts",
-	"src/vcs/node-fs.ts",
-	"src/vcs/ports.ts",
-	"src/vcs/process-probe.ts",
-	"src/vcs/repository.ts",
-	"src/vcs/safety.ts",
-	"src/vcs/session.ts",
-	"src/vcs/sync.ts",
 ]);
 
 /** Integration folders that test something outside src/: release is scripts/release.mjs. */
