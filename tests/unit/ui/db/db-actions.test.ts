@@ -6,6 +6,7 @@ import { dbPanelActions } from "../../../../src/ui/db/db-actions";
 import { Notes } from "../../../../src/ui/notes";
 import { dbEngine, nextFinished, sqliteImage } from "../../../support/db-engine";
 import { memoryVault } from "../../../support/memory-vault";
+import { until } from "../../../support/until";
 
 const PATH = "n.md";
 const NOTE = "# Shop\n\n```db connection=shop alias=books\nSELECT id, title FROM books ORDER BY id\n```\n";
@@ -54,7 +55,7 @@ describe("a db panel's actions", () => {
 		shown().shown.length = 0;
 		t.actions.run();
 		// Nothing runs, so the session has nothing to say: wait for the notice.
-		while (shown().shown.length === 0) await new Promise((r) => setImmediate(r));
+		await until(() => shown().shown.length > 0);
 		expect(shown().shown).toEqual(["Runnable Blocks: The block @books is no longer in n.md"]);
 		expect(t.session.snapshot(t.key).state).toBe("idle");
 	});
