@@ -56,6 +56,16 @@ describe("DiffPanes", () => {
 		expect(m.count()).toBe("2 changes, +2 \u22121 lines");
 	});
 
+	it("follows texts changed outside without reporting them as edits", () => {
+		const m = mount();
+		m.panes.setTexts("a\nb\nc\n", "a\nb\nc\n");
+		expect(m.docs()).toEqual(["a\nb\nc\n", "a\nb\nc\n"]);
+		// Side by side, the merge view adds its own transaction (the new chunks) to the pane's update.
+		expect(m.edits).toEqual([]);
+		expect(m.panes.editedWithin(60_000)).toBe(false);
+		expect(m.count()).toBe("No changes");
+	});
+
 	it("keeps both panes read-only when not editable", () => {
 		const m = mount({ editable: false });
 		expect(m.panes.views().map((v) => v.state.facet(EditorState.readOnly))).toEqual([true, true]);
@@ -82,6 +92,7 @@ describe("DiffPanes", () => {
 		expect(m.count()).toBe("1 change, +1 \u22121 lines");
 		m.panes.setTexts("a\nb\nc\n", "a\nB\nc\nd\n");
 		expect(m.docs()).toEqual(["a\nB\nc\nd\n"]);
+		expect(m.edits).toEqual([]);
 		expect(m.count()).toBe("2 changes, +2 \u22121 lines");
 	});
 
