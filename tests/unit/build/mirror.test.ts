@@ -55,8 +55,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/chat/register.ts",
 	"src/ui/cookie-persistence.ts",
 	"src/ui/db/blob-worker.ts",
-	"src/ui/diff/compare-responses.ts",
-	"src/ui/diff/lazy-diff.ts",
 	"src/ui/diff/textdiff-block-view.ts",
 	"src/ui/editor/block-keymap.ts",
 	"src/ui/editor/block-widgets.ts",
