@@ -55,7 +55,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/chat/register.ts",
 	"src/ui/cookie-persistence.ts",
 	"src/ui/db/blob-worker.ts",
-	"src/ui/diff/textdiff-block-view.ts",
 	"src/ui/editor/block-keymap.ts",
 	"src/ui/editor/block-widgets.ts",
 	"src/ui/editor/sql-assist.ts",
