@@ -54,7 +54,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/chat/chat-view.ts",
 	"src/ui/chat/register.ts",
 	"src/ui/cookie-persistence.ts",
-	"src/ui/db/blob-worker.ts",
 	"src/ui/editor/block-keymap.ts",
 	"src/ui/editor/block-widgets.ts",
 	"src/ui/editor/sql-assist.ts",
