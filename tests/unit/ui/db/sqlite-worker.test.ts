@@ -4,9 +4,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import initSqlJs from "sql.js";
 import type { WorkerRequest, WorkerResponse } from "../../../../src/runner/db/sqlite-worker-protocol";
 import type { HistoryRequest, HistoryResponse } from "../../../../src/runner/history-worker-protocol";
+import { sqliteImage } from "../../../support/db-engine";
 
 type Posted = WorkerResponse | HistoryResponse;
 const WASM = join(__dirname, "..", "..", "..", "..", "node_modules", "sql.js", "dist", "sql-wasm.wasm");
@@ -38,14 +38,6 @@ function startWorker() {
 	return { scope, send, posted };
 }
 
-async function image(sql: string): Promise<ArrayBuffer> {
-	const db = new (await initSqlJs()).Database();
-	db.run(sql);
-	const bytes = db.export();
-	db.close();
-	return bytes.buffer as ArrayBuffer;
-}
-
 afterEach(() => delete (globalThis as { self?: unknown }).self);
 
 describe("the plugin's SQLite worker script", () => {
@@ -56,7 +48,7 @@ describe("the plugin's SQLite worker script", () => {
 	it("compiles sql.js from the bytes it is handed and runs a query on the file image sent with it", async () => {
 		const w = startWorker();
 		await expect(w.send({ id: 1, op: "init", wasm: { bytes: new Uint8Array(readFileSync(WASM)).buffer } })).resolves.toEqual({ id: 1, op: "ready" });
-		const file = { path: "shop.sqlite", bytes: await image("CREATE TABLE t (id INTEGER, name TEXT); INSERT INTO t VALUES (1, 'a'), (2, NULL);"), readonly: true };
+		const file = { path: "shop.sqlite", bytes: (await sqliteImage("CREATE TABLE t (id INTEGER, name TEXT); INSERT INTO t VALUES (1, 'a'), (2, NULL);")).slice().buffer, readonly: true };
 		const reply = await w.send({ id: 2, op: "run", file, statements: [{ text: "SELECT id, name FROM t ORDER BY id", params: [], kind: "select" }], timeoutMs: 10_000, maxRows: 100 });
 		expect(reply).toMatchObject({ id: 2, op: "outcome", written: null, outcome: { kind: "done", rows: [{ id: 1, name: "a" }, { id: 2, name: null }], rowCount: 2 } });
 	});
