@@ -162,7 +162,8 @@ export class DiffPanes {
 	}
 
 	private changed(pane: Pane, u: ViewUpdate): void {
-		if (!u.docChanged || u.transactions.every((tr) => tr.annotation(fromOutside) === true)) return;
+		// Only the text changes count: the merge view adds a transaction of its own (the new chunks) to a pane's update.
+		if (!u.docChanged || u.transactions.every((tr) => !tr.docChanged || tr.annotation(fromOutside) === true)) return;
 		const left = this.text("left");
 		const right = this.text("right");
 		this.lastEdit = { view: u.view, at: Date.now() };
