@@ -68,7 +68,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/diff/diff-panes.ts",
 	"src/ui/diff/lazy-diff.ts",
 	"src/ui/diff/textdiff-block-view.ts",
-	"src/ui/editor/block-keymap.ts",
 	"src/ui/editor/block-widgets.ts",
 	"src/ui/editor/sql-assist.ts",
 	"src/ui/environments.ts",
@@ -76,7 +75,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/http/http-block-view.ts",
 	"src/ui/import-http.ts",
 	"src/ui/keymap-preset-modal.ts",
-	"src/ui/obsidian-transport.ts",
 	"src/ui/pinned-response-view.ts", // issue 28: covered by tests/e2e/pins.test.ts
 	"src/ui/panel/cookies-view.ts",
 	"src/ui/panel/form-editor.ts",
