@@ -102,6 +102,26 @@ describe("the requestUrl transport", () => {
 		expect(outcome).toMatchObject({ kind: "failed", code: "body_too_large", detail: "the body passed 1024 bytes" });
 	});
 
+	it("is cancelled at once by the user, though requestUrl cannot abort, and drops the late response", async () => {
+		const heads: number[] = [];
+		const chunks: number[] = [];
+		const jars = new CookieJars();
+		const abort = new AbortController();
+		const { requestUrl } = nodeRequestUrl();
+		let late: Promise<unknown> = Promise.resolve();
+		const watched = (r: Parameters<typeof requestUrl>[0]) => {
+			const answer = requestUrl(r);
+			late = answer;
+			return answer;
+		};
+		const sent = createObsidianTransport(watched).send(request("", { url: `${cookieBase}/login` }), { signal: abort.signal, cookies: jars.for("dev"), onHeaders: (h) => heads.push(h.status), onChunk: (_c, n) => chunks.push(n) });
+		abort.abort();
+		await expect(sent).resolves.toMatchObject({ kind: "cancelled", reason: "user" });
+		// The transport awaited the same answer first, so its continuation has run by now.
+		await late;
+		expect({ heads, chunks, cookies: jars.list("dev") }).toEqual({ heads: [], chunks: [], cookies: [] });
+	});
+
 	it("is cancelled by an already aborted signal", async () => {
 		const abort = new AbortController();
 		abort.abort();
