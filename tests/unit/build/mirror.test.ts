@@ -71,7 +71,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/editor/sql-assist.ts",
 	"src/ui/export-actions.ts",
 	"src/ui/http/http-block-view.ts",
-	"src/ui/import-http.ts",
 	"src/ui/pinned-response-view.ts", // issue 28: covered by tests/e2e/pins.test.ts
 	"src/ui/panel/cookies-view.ts",
 	"src/ui/panel/form-editor.ts",
