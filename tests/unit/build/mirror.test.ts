@@ -66,7 +66,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/diff/diff-panes.ts",
 	"src/ui/diff/lazy-diff.ts",
 	"src/ui/diff/textdiff-block-view.ts",
-	"src/ui/editor/block-widgets.ts",
 	"src/ui/editor/sql-assist.ts",
 	"src/ui/export-actions.ts",
 	"src/ui/http/http-block-view.ts",

@@ -37,7 +37,7 @@ async function setUp(chatToml = "", opts: { secrets?: Record<string, string> } =
 	const app = {
 		vault: {
 			adapter: memoryAdapter({ [USER_TOML]: `[environments.dev]\nbase = "http://api.test"\n${chatToml}` }),
-			getMarkdownFiles: () => [...notes.keys()].map((p) => fileOf(p) as TFile),
+			getMarkdownFiles: () => [...notes.keys()].map(fileOf).filter((f) => f instanceof TFile),
 			cachedRead: (f: TFile) => Promise.resolve(notes.get(f.path)?.text ?? ""),
 			getAbstractFileByPath: fileOf,
 			modify: (f: TFile, text: string) => Promise.resolve(void notes.set(f.path, { text, mtime: 99 })),
