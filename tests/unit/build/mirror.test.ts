@@ -78,7 +78,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/panel/tests-view.ts",
 	"src/ui/panel/timing-view.ts",
 	"src/ui/plugin-services.ts",
-	"src/ui/suggest/slash-suggest.ts",
 	"src/ui/vcs/branch-picker.ts",
 	"src/ui/vcs/conflict-modal.ts",
 	"src/ui/vcs/desktop-git.ts",
