@@ -45,9 +45,15 @@ async function send(requestUrl: RequestUrl, now: () => number, request: Prepared
 	const timing = (): Timing => ({ total: now() - start });
 	let timer: number | undefined;
 	let onAbort: (() => void) | undefined;
+	// Set when a cancel or the timeout won: the late response then reaches no callback and no jar (the run has ended).
+	let over = false;
 	const stopped = new Promise<TransportOutcome>((resolve) => {
-		timer = window.setTimeout(() => resolve({ kind: "cancelled", reason: "timeout", timing: timing() }), request.timeoutMs);
-		onAbort = () => resolve({ kind: "cancelled", reason: "user", timing: timing() });
+		const stop = (outcome: TransportOutcome) => {
+			over = true;
+			resolve(outcome);
+		};
+		timer = window.setTimeout(() => stop({ kind: "cancelled", reason: "timeout", timing: timing() }), request.timeoutMs);
+		onAbort = () => stop({ kind: "cancelled", reason: "user", timing: timing() });
 		if (opts.signal?.aborted) onAbort();
 		else opts.signal?.addEventListener("abort", onAbort);
 	});
@@ -58,6 +64,7 @@ async function send(requestUrl: RequestUrl, now: () => number, request: Prepared
 		} catch (e) {
 			return failed("connect_failed", e instanceof Error ? e.message : String(e), timing());
 		}
+		if (over) return { kind: "cancelled", reason: "user", timing: timing() }; // never read: the race is settled
 		const body = new Uint8Array(res.arrayBuffer);
 		const cap = opts.maxBodyBytes ?? MAX_BODY_BYTES;
 		if (body.byteLength > cap) return failed("body_too_large", `the body passed ${cap} bytes`, timing());

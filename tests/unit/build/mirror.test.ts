@@ -45,23 +45,11 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/runner/stream/run-websocket.ts",
 	"src/runner/stream/ws-transport.ts",
 	"src/ui/block-search.ts",
-	"src/ui/chat/answer-view.ts",
-	"src/ui/chat/chat-host.ts",
 	"src/ui/chat/chat-view.ts",
 	"src/ui/chat/register.ts",
-	"src/ui/cookie-persistence.ts",
-	"src/ui/editor/block-keymap.ts",
-	"src/ui/editor/block-widgets.ts",
 	"src/ui/editor/sql-assist.ts",
-	"src/ui/environments.ts",
 	"src/ui/export-actions.ts",
-	"src/ui/import-http.ts",
-	"src/ui/keymap-preset-modal.ts",
-	"src/ui/obsidian-transport.ts",
 	"src/ui/plugin-services.ts",
-	"src/ui/settings-tab-loader.ts",
-	"src/ui/settings-tab.ts",
-	"src/ui/suggest/slash-suggest.ts",
 ]);
 
 /** Integration folders that test something outside src/: release is scripts/release.mjs. */
