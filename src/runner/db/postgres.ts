@@ -54,13 +54,22 @@ function parserFor(oid: number): (text: string) => DbValue {
 
 const types = { getTypeParser: ((oid: number) => parserFor(oid)) as unknown as typeof Pg.types.getTypeParser };
 
+/**
+ * Explicit keys win over the url, which fills in what they leave out (as for MySQL). The url is
+ * read here rather than handed to pg as `connectionString`: pg copies every field it parses from
+ * one over the explicit keys, even a password the url does not have ("").
+ */
 function poolConfig(c: ServerConfig): Pg.PoolConfig {
+	const url = c.url ? new URL(c.url) : null;
+	const host = c.host || url?.hostname.replace(/^\[(.+)\]$/, "$1"); // [::1] in a url is ::1 to a socket
+	const port = c.port || (url?.port ? Number(url.port) : undefined);
+	const database = c.database || (url?.pathname ? decodeURIComponent(url.pathname.replace(/^\//, "")) : undefined);
+	const user = c.user || (url?.username ? decodeURIComponent(url.username) : undefined);
 	return {
-		...(c.url ? { connectionString: c.url } : {}),
-		...(c.host ? { host: c.host } : {}),
-		...(c.port ? { port: c.port } : {}),
-		...(c.database ? { database: c.database } : {}),
-		...(c.user ? { user: c.user } : {}),
+		...(host ? { host } : {}),
+		...(port ? { port } : {}),
+		...(database ? { database } : {}),
+		...(user ? { user } : {}),
 		...(c.password !== undefined ? { password: c.password } : {}),
 		...(c.ssl !== undefined ? { ssl: c.ssl } : {}),
 		...(c.readonly ? { options: "-c default_transaction_read_only=on" } : {}),

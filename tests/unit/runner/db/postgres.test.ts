@@ -47,6 +47,32 @@ async function fakeBackend(reply: Buffer | null): Promise<{ port: number; startu
 	};
 }
 
+/** A server on 127.0.0.1 that asks each client for its password in clear text and records what it sends. */
+async function passwordBackend(): Promise<{ port: number; passwords: string[]; close(): Promise<void> }> {
+	const passwords: string[] = [];
+	const sockets = new Set<Socket>();
+	const askPassword = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]); // AuthenticationCleartextPassword
+	const server: Server = createServer((socket) => {
+		sockets.add(socket);
+		socket.once("data", () => {
+			socket.once("data", (message) => {
+				passwords.push(message.subarray(5, message.indexOf(0, 5)).toString("utf8"));
+				socket.end(errorResponse("28P01", "password authentication failed"));
+			});
+			socket.write(askPassword);
+		});
+	});
+	await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+	return {
+		port: (server.address() as AddressInfo).port,
+		passwords,
+		close: () => {
+			for (const s of sockets) s.destroy();
+			return new Promise((r) => server.close(() => r()));
+		},
+	};
+}
+
 describe("PostgreSQL through pg", () => {
 	it("never shows the password, whatever a message quotes", () => {
 		expect(scrub("password s3cret rejected (s3cret)", "s3cret")).toBe("password ••• rejected (•••)");
@@ -80,6 +106,34 @@ describe("PostgreSQL through pg", () => {
 		expect(backend.startups).toHaveLength(1);
 		expect(backend.startups[0]).toMatchObject({ user: "writer", database: "other" });
 		expect(backend.startups[0].options).toBeUndefined();
+	});
+
+	it("lets explicit keys win over the url, and takes from the url what they leave out", async () => {
+		const backend = await fakeBackend(null);
+		const elsewhere = await refusedPort();
+		const driver = createPostgresDriver(pg, { url: `postgres://reader@127.0.0.1:${elsewhere}/shop`, port: backend.port, database: "other", readonly: true });
+		await expect(driver.run([select], limits)).resolves.toMatchObject({ kind: "failed", code: "connect_failed" });
+		await driver.close();
+		await backend.close();
+		expect(backend.startups).toEqual([expect.objectContaining({ user: "reader", database: "other" })]);
+	});
+
+	it("connects as the explicit user rather than the url's", async () => {
+		const backend = await fakeBackend(null);
+		const driver = createPostgresDriver(pg, { url: `postgres://reader@127.0.0.1:${backend.port}/shop`, user: "writer", readonly: true });
+		await driver.run([select], limits);
+		await driver.close();
+		await backend.close();
+		expect(backend.startups).toEqual([expect.objectContaining({ user: "writer", database: "shop" })]);
+	});
+
+	it("sends the explicit password with a url that has none", async () => {
+		const backend = await passwordBackend();
+		const driver = createPostgresDriver(pg, { url: `postgres://reader@127.0.0.1:${backend.port}/shop`, password: "s3cret", readonly: true });
+		await expect(driver.run([select], limits)).resolves.toMatchObject({ kind: "failed", code: "auth_failed" });
+		await driver.close();
+		await backend.close();
+		expect(backend.passwords).toEqual(["s3cret"]);
 	});
 
 	it("tells a refused login apart from an unreachable server, with the password scrubbed", async () => {
