@@ -72,7 +72,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/editor/block-widgets.ts",
 	"src/ui/editor/sql-assist.ts",
 	"src/ui/environments.ts",
-	"src/ui/export-actions.ts",
 	"src/ui/http/http-block-view.ts",
 	"src/ui/import-http.ts",
 	"src/ui/keymap-preset-modal.ts",
