@@ -29,9 +29,11 @@ function vaultApp(existing: Record<string, string> = {}): { app: App; files: Map
 
 const note = (...fences: string[][]) => fences.map((lines) => ["```" + lines[0], ...lines.slice(1), "```"].join("\n")).join("\n\n");
 const file = Object.assign(new TFile(), { path: "Folder/Orders.md" });
+/** The notices shown, as the obsidian stand-in records them. */
+const notices = Notice as unknown as { shown: string[] };
 
 beforeEach(() => {
-	Notice.shown = [];
+	notices.shown = [];
 });
 
 describe("Export note as .http", () => {
@@ -52,7 +54,7 @@ describe("Export note as .http", () => {
 		expect(written).toContain("SSE https://api.test/events");
 		expect(written).toContain("WEBSOCKET wss://api.test/chat");
 		expect(written).not.toContain("SELECT");
-		expect(Notice.shown).toEqual(["Runnable Blocks: Exported 3 requests to Folder/Orders.http"]);
+		expect(notices.shown).toEqual(["Runnable Blocks: Exported 3 requests to Folder/Orders.http"]);
 	});
 
 	it("keeps a secret's {{reference}} in a stream's messages: a vault file never holds its value", async () => {
@@ -73,14 +75,14 @@ describe("Export note as .http", () => {
 		const { app, files } = vaultApp();
 		await exportNoteAsHttp(app, engine(), file, parseNote(note(["db", "SELECT 1"])));
 		expect(files.size).toBe(0);
-		expect(Notice.shown).toEqual(["Runnable Blocks: This note has no HTTP blocks to export."]);
+		expect(notices.shown).toEqual(["Runnable Blocks: This note has no HTTP blocks to export."]);
 	});
 
 	it("stops at a block that reads an alias with no result, naming its line and what to run first", async () => {
 		const { app, files } = vaultApp();
 		await exportNoteAsHttp(app, engine(), file, parseNote(note(["http alias=login", "POST https://x.test/login"], ["http", "GET https://x.test/me", "Authorization: {{login.response.body.$.token}}"])));
 		expect(files.size).toBe(0);
-		expect(Notice.shown).toEqual([expect.stringMatching(/^Runnable Blocks: Cannot export line 5: .*Run login first/)]);
+		expect(notices.shown).toEqual([expect.stringMatching(/^Runnable Blocks: Cannot export line 5: .*Run login first/)]);
 	});
 });
 
@@ -100,7 +102,7 @@ describe("copy to the clipboard", () => {
 		exportHooks(engine(), {}).copy("n.md", blocks, blocks[0], "curl");
 		await settled();
 		expect(copied).toEqual(["curl https://api.test/orders --location"]);
-		expect(Notice.shown).toEqual(["Runnable Blocks: Copied as curl"]);
+		expect(notices.shown).toEqual(["Runnable Blocks: Copied as curl"]);
 	});
 
 	it("copies a stream to its own formats and refuses another, naming the ones it has", async () => {
@@ -111,7 +113,7 @@ describe("copy to the clipboard", () => {
 		await settled();
 		expect(copied).toHaveLength(1);
 		expect(copied[0]).toContain("curl -N");
-		expect(Notice.shown).toEqual(["Runnable Blocks: Cannot export: An SSE block exports as curl, http, not fetch", "Runnable Blocks: Copied as curl"]);
+		expect(notices.shown).toEqual(["Runnable Blocks: Cannot export: An SSE block exports as curl, http, not fetch", "Runnable Blocks: Copied as curl"]);
 	});
 
 	it("sends as cURL writing the response to <alias>.out", async () => {
