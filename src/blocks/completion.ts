@@ -1,4 +1,5 @@
 import { BUILTIN_COMPLETIONS } from "./builtins";
+import { kindOf } from "./kinds";
 import type { NoteBlock } from "./note";
 
 /** One `{{` completion entry. */
@@ -81,10 +82,10 @@ function noteCompletions(query: string, sources: CompletionSources): RefCompleti
 	return out;
 }
 
-const suffixesOf = (b: NoteBlock): readonly string[] => (b.kind === "sse" || b.kind === "websocket" ? STREAM_SUFFIXES : ["response.body.$.", "response.status", "response.headers."]);
+/** What an alias offers unless its kind says otherwise (`BlockKind.referenceSuffixes`): the parts of an http response. */
+const RESPONSE_SUFFIXES = ["response.body.$.", "response.status", "response.headers."];
 
-/** What a stream block's alias offers: its messages (docs/streams.md), then the handshake's status. */
-const STREAM_SUFFIXES = ["response.messages.count", "response.messages.-1.data", "response.messages.0.data.$.", "response.status"];
+const suffixesOf = (b: NoteBlock): readonly string[] => kindOf(b.kind)?.referenceSuffixes ?? RESPONSE_SUFFIXES;
 
 /**
  * Entries for a `{{` query: aliases of blocks above the cursor (`(cached)` when they have a

@@ -3,6 +3,7 @@
  * The info tokens and the SQL as written; which dialect splits and binds it is known only once
  * the connection is looked up (src/blocks/db-sql.ts does that part). Pure, never throws.
  */
+import { splitStatements } from "./db-sql";
 import { aliasToken, displayToken, timeoutToken } from "./info";
 import { defineKind, type TokenSpec } from "./kind";
 import { error, type BlockProblem } from "./problems";
@@ -44,6 +45,8 @@ export const dbKind = defineKind({
 		const { model, problems } = parseDbBlock(content);
 		return { model, problems, alias: null };
 	},
+	// Any statement but a read may change the database: such a block keeps its place in a parallel run.
+	changesState: (model) => splitStatements(model.sql, "sqlite").some((s) => s.kind !== "select" && s.kind !== "explain"),
 });
 
 /** 0-based line and column of an offset in text. */

@@ -694,6 +694,12 @@ function nameAlias(block: HttpBlock): ContentAlias | null {
 }
 
 /** The http block kind: an HTTP message (docs/blocks.md). */
+/**
+ * Methods that change nothing on the server (RFC 9110 §9.2.1 safe methods, and WebDAV's
+ * read-only PROPFIND, REPORT and SEARCH): such blocks run side by side. GRAPHQL is a POST.
+ */
+const READ_ONLY_METHODS: ReadonlySet<HttpMethod> = new Set<HttpMethod>(["GET", "HEAD", "OPTIONS", "TRACE", "PROPFIND", "REPORT", "SEARCH"]);
+
 export const httpKind = defineKind({
 	language: "http",
 	// `pin`: each successful run rewrites the response pinned under the block (docs/pins.md).
@@ -702,4 +708,7 @@ export const httpKind = defineKind({
 		const model = parseHttpBlock(content, lines);
 		return { model, problems: model.problems, alias: nameAlias(model) };
 	},
+	head: (model) => model,
+	// A block that cannot run (no method) changes nothing.
+	changesState: (model) => model.method !== null && !READ_ONLY_METHODS.has(model.method),
 });

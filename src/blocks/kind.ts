@@ -30,6 +30,11 @@ export interface ContentAlias {
 	column: number;
 }
 
+/** The lines of a block's head as the http parser reads them: where `# @after` and `# @import` are written. */
+export interface BlockHead {
+	readonly lines: ReadonlyArray<{ readonly kind: string; readonly text: string }>;
+}
+
 /** What a kind reads from a fence's content. */
 export interface ParsedContent<M> {
 	model: M;
@@ -75,6 +80,18 @@ export interface BlockKind<L extends string = string, S extends readonly TokenSp
 	 * instead of splitting the content again.
 	 */
 	parse(content: string, lines?: readonly string[]): ParsedContent<M>;
+	/**
+	 * What `{{alias.` completion offers after one of its blocks' aliases, in order; absent: the
+	 * parts of an http response (`response.body.$.`, `response.status`, `response.headers.`).
+	 */
+	readonly referenceSuffixes?: readonly string[];
+	/** Its blocks' head, read for `# @after` and `# @import` (a stream's handshake request); absent: none. */
+	head?(model: M): BlockHead;
+	/**
+	 * Whether running the block may change what the server holds, so that a parallel run keeps it
+	 * in its place in the note (docs/blocks.md, "Running blocks in parallel"); absent: never.
+	 */
+	changesState?(model: M): boolean;
 }
 
 /** Declares a kind with its literal types kept (language, token keys and values, model). */

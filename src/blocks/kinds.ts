@@ -32,6 +32,12 @@ export function kindOf(language: string): AnyBlockKind | undefined {
 	return undefined;
 }
 
+/** A block's kind and its model (`block[block.kind]`), to ask what the kind declares of the block. */
+export function declaredBy(block: { readonly kind: string }): { kind: BlockKind; model: unknown } | undefined {
+	const kind: BlockKind | undefined = kindOf(block.kind);
+	return kind && { kind, model: (block as unknown as Readonly<Record<string, unknown>>)[block.kind] };
+}
+
 function fenceLanguageOf(kind: AnyBlockKind): string {
 	return (kind as BlockKind).fence ?? kind.language;
 }

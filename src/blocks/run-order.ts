@@ -1,34 +1,20 @@
 /**
  * What a block says about its place in a parallel "Run all" (docs/blocks.md, "Running blocks in
  * parallel"): the blocks it must run after (`# @after`), and whether it may change what the
- * server holds, in which case it keeps its place in the note.
+ * server holds, in which case it keeps its place in the note. Each kind declares both of its
+ * blocks (`head` and `changesState`, `src/blocks/kind.ts`).
  */
-import { splitStatements } from "./db-sql";
-import type { HttpBlock } from "./http";
-import type { HttpMethod } from "./methods";
+import type { BlockHead } from "./kind";
+import { declaredBy } from "./kinds";
 import type { NoteBlock } from "./note";
 
 /** `# @after login` / `// @after login, setup`: a comment line of the block's head. */
 const AFTER = /^[ \t]*(?:#|\/\/)[ \t]*@after(?:[ \t]+(.*))?$/;
 
-/**
- * Methods that change nothing on the server (RFC 9110 §9.2.1 safe methods, and WebDAV's
- * read-only PROPFIND, REPORT and SEARCH): such blocks run side by side. GRAPHQL is a POST.
- */
-const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set<HttpMethod>(["GET", "HEAD", "OPTIONS", "TRACE", "PROPFIND", "REPORT", "SEARCH"]);
-
-/** The http message of a block's head, whatever its kind (a stream's handshake is read as an http GET). */
-export function headOf(block: NoteBlock): HttpBlock | null {
-	switch (block.kind) {
-		case "http":
-			return block.http;
-		case "sse":
-			return block.sse.request;
-		case "websocket":
-			return block.websocket.request;
-		default:
-			return null;
-	}
+/** The head of a block, whatever its kind (a stream's handshake is read as an http GET): its kind says (`BlockKind.head`). */
+export function headOf(block: NoteBlock): BlockHead | null {
+	const declared = declaredBy(block);
+	return declared?.kind.head?.(declared.model) ?? null;
 }
 
 /** The aliases a block's `# @after` lines name, in order, each once (a comma or a space separates them). */
@@ -52,16 +38,6 @@ export function afterAliases(block: NoteBlock): string[] {
  * A block that cannot run (no method) changes nothing.
  */
 export function changesState(block: NoteBlock): boolean {
-	switch (block.kind) {
-		case "http":
-			return block.http.method !== null && !SAFE_METHODS.has(block.http.method);
-		case "sse":
-			return false;
-		case "websocket":
-			return true;
-		case "db":
-			return splitStatements(block.db.sql, "sqlite").some((s) => s.kind !== "select" && s.kind !== "explain");
-		default:
-			return false;
-	}
+	const declared = declaredBy(block);
+	return declared?.kind.changesState?.(declared.model) ?? false;
 }

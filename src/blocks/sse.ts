@@ -4,7 +4,7 @@
  */
 import { aliasToken, displayToken, timeoutToken } from "./info";
 import { defineKind, type ContentAlias } from "./kind";
-import { durationToken, maxMessagesToken, parseStreamRequest, streamProtocolOf, type StreamRequest } from "./stream-request";
+import { durationToken, maxMessagesToken, parseStreamRequest, STREAM_REFERENCES, streamProtocolOf, type StreamRequest } from "./stream-request";
 import type { HttpBlock } from "./http";
 
 export type SseBlock = StreamRequest;
@@ -26,4 +26,8 @@ export const sseKind = defineKind({
 		const model: SseBlock = parseStreamRequest(content);
 		return { model, problems: model.request.problems, alias: streamAlias(model.request) };
 	},
+	referenceSuffixes: STREAM_REFERENCES,
+	head: (model) => model.request,
+	// An event stream only reads: such blocks run side by side.
+	changesState: () => false,
 });

@@ -28,6 +28,9 @@ export const maxMessagesToken = countToken("max_messages", "use a positive whole
 /** `duration=ms`: the stream ends that long after it connected. */
 export const durationToken = countToken("duration", "use a positive whole number of milliseconds");
 
+/** What a stream block's alias offers `{{` completion: its messages (docs/streams.md), then the handshake's status. */
+export const STREAM_REFERENCES = ["response.messages.count", "response.messages.-1.data", "response.messages.0.data.$.", "response.status"];
+
 /** Index of the request line: the first line that is not blank, a comment or an `@var = value` line; -1 without one. */
 function requestLineIndex(lines: readonly string[]): number {
 	for (let k = 0; k < lines.length; k++) if (!isBlank(lines[k]) && !LEAD_LINE.test(lines[k])) return k;

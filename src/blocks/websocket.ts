@@ -9,7 +9,7 @@ import { aliasToken, displayToken, timeoutToken } from "./info";
 import { defineKind } from "./kind";
 import type { BlockProblem } from "./problems";
 import { streamAlias } from "./sse";
-import { durationToken, maxMessagesToken, parseStreamRequest, streamProtocolOf, type StreamRequest } from "./stream-request";
+import { durationToken, maxMessagesToken, parseStreamRequest, STREAM_REFERENCES, streamProtocolOf, type StreamRequest } from "./stream-request";
 
 /** What a websocket block does after connecting, in order. */
 export type WsStep =
@@ -81,4 +81,8 @@ export const websocketKind = defineKind({
 		const model: WebsocketBlock = { ...stream, steps, waits: steps.some((s) => s.kind === "wait") };
 		return { model, problems: [...stream.request.problems, ...problems], alias: streamAlias(stream.request) };
 	},
+	referenceSuffixes: STREAM_REFERENCES,
+	head: (model) => model.request,
+	// Its messages can do anything: it keeps its place in a parallel run.
+	changesState: () => true,
 });

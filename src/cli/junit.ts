@@ -1,5 +1,5 @@
 import type { NoteBlock } from "../blocks";
-import { assertionsOf } from "./stream-output";
+import { assertionsOf } from "./kind-outputs";
 import type { BlockResult } from "../runner/result";
 
 /** XML 1.0 text: the five entities escaped, characters XML cannot carry dropped. */

@@ -7,10 +7,9 @@ import { JsonPrettifier } from "../runner/response/pretty-json";
 import { shownRequest } from "../runner/request";
 import { httpFields } from "../runner/http/http-run";
 import type { BlockResult, RunError, RunSnapshot } from "../runner/result";
-import { isStreamRun } from "../runner/stream/stream-run";
-import { websocketUrl } from "../runner/stream/prepare-stream";
 import type { PollProgress } from "../runner/poll";
-import { assertionsOf, LiveMessages, streamSummary, streamVerb } from "./stream-output";
+import type { LiveOutput } from "./kind-output";
+import { assertionsOf, exchangeOf, outputOf } from "./kind-outputs";
 import { PLAIN, type Terminal } from "./terminal";
 
 type Write = (s: string) => void;
@@ -45,7 +44,7 @@ export function errorText(result: BlockResult): string | null {
 export function cliError(result: BlockResult): RunError | null {
 	const error = result.error;
 	if (!error) return null;
-	const request = isStreamRun(result) ? result.request : httpFields(result).request;
+	const request = exchangeOf(result).request;
 	if (error.code === "timeout" && !error.detail && request) return { ...error, detail: `timeout ${request.timeoutMs} ms` };
 	return error;
 }
@@ -70,19 +69,19 @@ function statusStyle(status: number): Style {
 /** One line per finished block: what ran and how it ended. `file` names the note in problem positions. */
 export function describeResult(block: NoteBlock, result: BlockResult, terminal: Terminal = PLAIN, file?: string): string {
 	const paint = painter(terminal);
-	const stream = isStreamRun(result) ? result : null;
-	// A stream shows its handshake's response where an http block shows its response.
-	const run = stream ? { ...httpFields(result), head: stream.head, body: stream.body } : httpFields(result);
-	const req = stream ? stream.request : run.request;
+	const output = outputOf(result.kind);
+	// A kind shows the http exchange of its run where an http block shows its response (a stream its handshake).
+	const run = exchangeOf(result);
+	const req = run.request;
 	const http = block.kind === "http" ? block.http : null;
-	const what = stream && req ? `${streamVerb(block)} ${stream.kind === "websocket" ? websocketUrl(shownRequest(req)) : shownRequest(req).url}` : block.kind === "db" ? dbSummary(result, block.info.tokens.connection) : req ? `${req.method} ${shownRequest(req).url}` : (http?.method ?? http?.methodWritten ?? "?") + " " + (http?.url ?? "");
+	const what = output?.what?.(block, result) ?? (block.kind === "db" ? dbSummary(result, block.info.tokens.connection) : req ? `${req.method} ${shownRequest(req).url}` : (http?.method ?? http?.methodWritten ?? "?") + " " + (http?.url ?? ""));
 	const markStyle: Style = result.state === "failed" ? "red" : result.state === "cancelled" ? "yellow" : isErrorStatus(result) ? statusStyle(run.head?.status ?? 0) : "green";
 	const parts = [`${paint(markStyle, MARK[result.state])} ${paint("bold", label(block))}`, what];
 	if (run.head) parts.push(paint(statusStyle(run.head.status), `→ ${run.head.status} ${run.head.statusText}`.trimEnd()));
 	if (result.state === "cached") parts.push(paint("dim", `(cached, ${formatAge((result.startedAt ?? 0) - (run.cachedAt ?? result.startedAt ?? 0))} ago)`));
 	if (result.timing && result.state !== "cached") parts.push(paint("dim", formatMs(result.timing.total)));
 	if (run.body) parts.push(paint("dim", formatBytes(run.body.byteLength)));
-	if (stream) parts.push(paint("dim", streamSummary(stream)));
+	for (const more of output?.more?.(result) ?? []) parts.push(paint("dim", more));
 	if (result.poll) parts.push(paint(result.poll.phase === "passed" ? "green" : "yellow", pollSummary(result.poll)));
 	if (result.properties && !result.properties.ok) parts.push(paint("red", `properties not set: ${result.properties.message}`));
 	const problems = file && result.error?.code === "invalid_block" ? problemLines(file, block) : [];
@@ -155,7 +154,8 @@ export class Reporter {
 	private printed = 0;
 	private readonly ended = new Map<NoteBlock, BlockResult>();
 	private progressShown = false;
-	private readonly live: LiveMessages;
+	/** Each kind's live output (a stream's messages), made on its first block. */
+	private readonly live = new Map<string, LiveOutput | null>();
 
 	constructor(
 		private readonly out: Write,
@@ -164,11 +164,17 @@ export class Reporter {
 		private total: number,
 		private readonly file: string,
 		private readonly now: () => number = Date.now,
-	) {
-		this.live = new LiveMessages((line) => {
-			this.clearProgress();
-			this.out(line);
-		});
+	) {}
+
+	private liveUpdate(block: NoteBlock, snapshot: RunSnapshot): void {
+		if (!this.live.has(block.kind)) {
+			const made = outputOf(block.kind)?.live?.((line) => {
+				this.clearProgress();
+				this.out(line);
+			});
+			this.live.set(block.kind, made ?? null);
+		}
+		this.live.get(block.kind)?.update(block, snapshot);
 	}
 
 	/**
@@ -189,7 +195,7 @@ export class Reporter {
 	progress(block: NoteBlock, s: RunSnapshot): void {
 		// A stream's messages are printed as they arrive on a terminal (docs/streams.md); only the next block
 		// to print shows them live, the others' come with their result line.
-		if (this.terminal.rich && this.isNextToPrint(block)) this.live.update(block, s);
+		if (this.terminal.rich && this.isNextToPrint(block)) this.liveUpdate(block, s);
 		if (!this.terminal.progress || this.now() - this.lastProgress < 100) return;
 		this.lastProgress = this.now();
 		const phase = s.state === "streaming" ? `receiving ${formatBytes(httpFields(s).receivedBytes ?? 0)}` : s.state;
@@ -228,7 +234,7 @@ export class Reporter {
 	private print(block: NoteBlock, result: BlockResult): void {
 		this.clearProgress();
 		this.out(`${describeResult(block, result, this.terminal, this.file)}\n`);
-		if (this.terminal.rich) this.live.update(block, result);
+		if (this.terminal.rich) this.liveUpdate(block, result);
 		for (const a of assertionsOf(result) ?? []) {
 			this.out(`  ${a.ok ? "✓" : "✗"} ${a.text}${a.ok ? "" : `  ${this.file}:${a.line}: ${a.message ?? "failed"}`}\n`);
 		}

@@ -2,13 +2,11 @@ import type { NoteBlock } from "../blocks";
 import { decodeExact } from "../runner/response/charset";
 import { classifyBody } from "../runner/response/content-type";
 import { toBase64 } from "../runner/response/format";
-import { httpFields } from "../runner/http/http-run";
 import type { BlockResult } from "../runner/result";
 import type { Timing } from "../runner/transport";
 import { dbJson } from "./db-output";
 import { cliError } from "./reporter";
-import { assertionsOf, streamJson } from "./stream-output";
-import { isStreamRun } from "../runner/stream/stream-run";
+import { assertionsOf, exchangeOf, outputOf } from "./kind-outputs";
 
 /**
  * The stable per-block shape of `runnable-blocks run --json` (documented in the README).
@@ -49,8 +47,7 @@ export function roundTiming(timing: Timing): Timing {
 /** Decodes the body (text or base64): only called for `--json`, where the body is asked for. */
 export function resultToJson(block: NoteBlock, result: BlockResult, dependency: boolean): RunResultJson {
 	const error = cliError(result);
-	const stream = isStreamRun(result) ? result : null;
-	const http = stream ? { ...httpFields(result), head: stream.head, body: stream.body } : httpFields(result);
+	const http = exchangeOf(result);
 	const assertions = assertionsOf(result);
 	const out: RunResultJson = {
 		alias: block.alias,
@@ -64,7 +61,7 @@ export function resultToJson(block: NoteBlock, result: BlockResult, dependency: 
 		dependency,
 		...(assertions ? { assertions: assertions.map((a) => ({ ...a })) } : {}),
 		...(result.kind === "db" && result.db ? { db: dbJson(result) } : {}),
-		...(stream ? streamJson(stream) : {}),
+		...outputOf(result.kind)?.json?.(result),
 	};
 	if (http.body) {
 		// Text in its charset when every byte decodes; otherwise the bytes, losslessly (invalid

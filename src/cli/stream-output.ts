@@ -4,11 +4,13 @@
  * counts on the block's line, and the `messages` array of `--json`.
  */
 import type { NoteBlock } from "../blocks";
-import type { AssertionResult } from "../blocks/assertions";
-import { httpFields } from "../runner/http/http-run";
+import { httpFields, type HttpView } from "../runner/http/http-run";
 import { formatBytes, formatMs } from "../runner/response/format";
-import type { RunSnapshot } from "../runner/result";
+import type { BlockResult, RunSnapshot } from "../runner/result";
+import { websocketUrl } from "../runner/stream/prepare-stream";
 import { isStreamRun, type StreamMessage, type StreamRun } from "../runner/stream/stream-run";
+import { shownRequest } from "../runner/request";
+import type { KindOutput } from "./kind-output";
 
 const PREVIEW_WIDTH = 120;
 
@@ -34,10 +36,27 @@ export function streamSummary(run: StreamRun): string {
 	return [close, `${c.received} received (${formatBytes(c.receivedBytes)})`, `${c.sent} sent (${formatBytes(c.sentBytes)})`].filter(Boolean).join(", ");
 }
 
-/** The `??` results of a run of any kind that has them (http, the streams). */
-export function assertionsOf(run: RunSnapshot): AssertionResult[] | undefined {
-	return isStreamRun(run) ? run.assertions : httpFields(run).assertions;
+/** A stream's handshake as the http views read a run: its request, response, body and assertions. */
+function handshake(run: RunSnapshot): HttpView {
+	if (!isStreamRun(run)) return httpFields(run);
+	return { ...httpFields(run), request: run.request, head: run.head, body: run.body, assertions: run.assertions };
 }
+
+/** `SSE https://…`, `WEBSOCKET wss://…`: the block's request word and the URL it dialled. */
+function streamWhat(block: NoteBlock, result: BlockResult): string | null {
+	if (!isStreamRun(result) || !result.request) return null;
+	const shown = shownRequest(result.request);
+	return `${streamVerb(block)} ${result.kind === "websocket" ? websocketUrl(shown) : shown.url}`;
+}
+
+/** How the CLI shows an sse or websocket block's run (`src/cli/kind-outputs.ts`). */
+export const STREAM_OUTPUT: KindOutput = {
+	exchange: handshake,
+	what: streamWhat,
+	more: (result) => (isStreamRun(result) ? [streamSummary(result)] : []),
+	json: (result) => (isStreamRun(result) ? streamJson(result) : {}),
+	live: (write) => new LiveMessages(write),
+};
 
 /** The stream part of a block's `--json`: its messages both ways, the close, the counts. */
 export function streamJson(run: StreamRun): { messages: Array<Record<string, unknown>>; close: StreamRun["close"] | null; counts: StreamRun["counts"] } {

@@ -4,24 +4,28 @@ import type * as RunHttp from "./http/run-http";
 import type * as RunSse from "./stream/run-sse";
 import type * as RunWebsocket from "./stream/run-websocket";
 import { onFirstUse, type BlockRunContext, type KindRunner } from "./kind-runner";
-import { aliasBlocks, invalidBlock, type PrepareContext, type RunScope } from "./prepare";
+import { aliasBlocks, invalidBlock, prepareRequest, type Preparation, type PrepareContext, type RunScope } from "./prepare";
+import { prepareStreamExport } from "./stream/prepare-stream";
 import { failedBeforeStart, type BlockResult, type KindOptions } from "./result";
 import type * as Poll from "./poll";
 
 type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteBlock, { kind: L }>> };
 
 /* eslint-disable @typescript-eslint/no-require-imports -- each kind's engine is required on its first block (onFirstUse) */
-/** The runner of each kind, one line per kind. A kind without one is never run (its blocks are read, or shown). */
+/**
+ * The runner of each kind, one line per kind, with its export preparation when it exports. A kind
+ * without one is never run (its blocks are read, or shown).
+ */
 export const BLOCK_RUNNERS: RunnerRegistry = {
-	http: onFirstUse(() => (require("./http/run-http") as typeof RunHttp).HTTP_RUNNER),
+	http: onFirstUse(() => (require("./http/run-http") as typeof RunHttp).HTTP_RUNNER, prepareRequest),
 	db: onFirstUse(() => (require("./db/run-db") as typeof RunDb).DB_RUNNER),
-	sse: onFirstUse(() => (require("./stream/run-sse") as typeof RunSse).SSE_RUNNER),
-	websocket: onFirstUse(() => (require("./stream/run-websocket") as typeof RunWebsocket).WEBSOCKET_RUNNER),
+	sse: onFirstUse(() => (require("./stream/run-sse") as typeof RunSse).SSE_RUNNER, prepareStreamExport),
+	websocket: onFirstUse(() => (require("./stream/run-websocket") as typeof RunWebsocket).WEBSOCKET_RUNNER, prepareStreamExport),
 };
 /* eslint-enable @typescript-eslint/no-require-imports -- only those */
 
 /** A kind's runner, its block type erased: `block.kind` (or `result.kind`) picks the entry of that kind. */
-type AnyRunner = Omit<KindRunner<NoteBlock>, "run" | "read"> & { run(block: NoteBlock, ctx: BlockRunContext): Promise<BlockResult>; read(result: BlockResult, path: AliasPath): Lookup };
+type AnyRunner = Omit<KindRunner<NoteBlock>, "run" | "read" | "prepareExport"> & { run(block: NoteBlock, ctx: BlockRunContext): Promise<BlockResult>; read(result: BlockResult, path: AliasPath): Lookup; prepareExport?(block: NoteBlock, ctx: PrepareContext): Preparation };
 
 function runnerFor(kind: string): AnyRunner | undefined {
 	return (BLOCK_RUNNERS as Readonly<Record<string, AnyRunner | undefined>>)[kind];
@@ -34,6 +38,21 @@ function runnerFor(kind: string): AnyRunner | undefined {
  */
 export function isRunnable(block: NoteBlock): boolean {
 	return runnerFor(block.kind) !== undefined && !definesVariablesOnly(block);
+}
+
+/** Whether the block's kind exports to a snippet (its runner has `prepareExport`): export offers only those. */
+export function isExportable(block: NoteBlock): boolean {
+	return runnerFor(block.kind)?.prepareExport !== undefined;
+}
+
+/** The kinds that export, in the registry's order. */
+export function exportingKinds(): string[] {
+	return Object.keys(BLOCK_RUNNERS).filter((kind) => runnerFor(kind)?.prepareExport !== undefined);
+}
+
+/** The block prepared for export by its kind; a kind without an export fails, saying so. */
+export function prepareExport(block: NoteBlock, ctx: PrepareContext): Preparation {
+	return runnerFor(block.kind)?.prepareExport?.(block, ctx) ?? { ok: false, error: { code: "invalid_block", message: `A ${block.kind} block has no export` }, notRun: [] };
 }
 
 /**

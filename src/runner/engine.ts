@@ -1,5 +1,5 @@
-import { blockKey, historyAlias, type HttpNoteBlock, type NoteBlock } from "../blocks";
-import { isRunnable, prepareContext, readResult } from "./block-runners";
+import { blockKey, historyAlias, type NoteBlock } from "../blocks";
+import { exportingKinds, isExportable, isRunnable, prepareContext, prepareExport, readResult } from "./block-runners";
 import { cacheKey } from "./cache-key";
 import type { ExecutorDeps, HistoryRecorder, ResultCache } from "./executor";
 import { CookieJars, type JarCookie } from "./cookie-jar";
@@ -8,13 +8,12 @@ import type { BodyFiles } from "./file-parts";
 import type { HistoryRow } from "./history-store";
 import { maskSecrets } from "./mask-secrets";
 import { ByteLruCache } from "./lru-cache";
-import { aliasBlocks, prepareRequest, type NoteProperties, type Preparation } from "./prepare";
+import { aliasBlocks, type NoteProperties, type Preparation } from "./prepare";
 import type { HttpResult } from "./http/http-run";
 import { failedBeforeStart, type BlockResult, type KindDeps, type KindOptions, type RunSnapshot } from "./result";
 import type { BlockRun } from "./run-note";
 import type * as RunNote from "./run-note";
 import { SessionStore } from "./session";
-import { prepareStreamExport, type StreamNoteBlock } from "./stream/prepare-stream";
 import type { Transport } from "./transport";
 import type { ResolvedAuth } from "../settings/auth-config";
 import { AuthTokens, type InteractiveGrants } from "./auth/auth-tokens";
@@ -23,7 +22,7 @@ import { crossNoteDependencies, otherNotes, type NoteLinks } from "./cross-note"
 import type * as Imports from "./imports";
 import type { TokenStore } from "./auth/token-store";
 
-export { isRunnable };
+export { exportingKinds, isExportable, isRunnable };
 
 /**
  * `# @import` (./imports.ts) is a text module, evaluated for the first note that may import
@@ -149,12 +148,15 @@ export interface Engine {
 	 * The request Run would send for `block` now, without sending it: the same variables (block,
 	 * file, environment), secrets and last results of the note's aliases. Export (the plugin's and
 	 * the CLI's) and the chat's block context take it from here. It never runs another block: a
-	 * reference to an alias with no result fails, naming the alias in `notRun`. A stream block's
-	 * handshake comes with its protocol and resolved messages (`stream`).
+	 * reference to an alias with no result fails, naming the alias in `notRun`. Each kind prepares
+	 * its own blocks (`KindRunner.prepareExport`) and adds what its formats need (a stream's
+	 * protocol and resolved messages); a kind without an export fails.
 	 */
-	prepare(filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock | StreamNoteBlock): Preparation;
+	prepare(filePath: string, note: readonly NoteBlock[], block: NoteBlock): Preparation;
 	/** Whether Run runs the block (`isRunnable`): what run all, the block keys and the chat's block pick. */
 	isRunnable(block: NoteBlock): boolean;
+	/** Whether the block's kind exports to a snippet (`isExportable`): what export offers. */
+	isExportable(block: NoteBlock): boolean;
 	/** The block's runs, newest first (empty without history). */
 	listHistory(filePath: string, block: NoteBlock): Promise<HistoryRow[]>;
 	/** A renamed note keeps its results and its history. */
@@ -293,13 +295,14 @@ export function createEngine(ports: EnginePorts): Engine {
 		prepare(filePath, note, block) {
 			try {
 				const ctx = prepareContext(note, block, scopeOf(filePath, note, ports.environment()));
-				return block.kind === "http" ? prepareRequest(block, ctx) : prepareStreamExport(block, ctx);
+				return prepareExport(block, ctx);
 			} catch (e) {
 				// A port that fails (the secret storage, the settings) fails the preparation as it fails a run.
 				return { ok: false, error: failedError("setup_failed", undefined, e instanceof Error ? e.message : String(e)), notRun: [] };
 			}
 		},
 		isRunnable,
+		isExportable,
 		listHistory: async (filePath, block) => (await ports.history()?.list(filePath, historyAlias(block))) ?? [],
 		renameFile(oldPath, newPath) {
 			sessions.rename(oldPath, newPath);

@@ -1,6 +1,6 @@
 import type { AliasPath, Lookup, NoteBlock } from "../blocks";
 import type { ExecuteOptions, ExecutorDeps } from "./executor";
-import type { PrepareContext } from "./prepare";
+import type { Preparation, PrepareContext } from "./prepare";
 import type { BlockResult, KindOptions, KindRun } from "./result";
 
 /** What `runBlocks` hands a kind's runner for one block: its references' sources, the ports, the run's options. */
@@ -22,18 +22,26 @@ export interface KindRunner<B extends NoteBlock> {
 	read(result: Extract<KindRun, { kind: B["kind"] }>, path: AliasPath): Lookup;
 	/** False when a target run asked this way is not what references read (a db block's plan is not its rows); default true. */
 	keepsForReferences?(options: Partial<KindOptions>): boolean;
+	/**
+	 * For a kind that exports to a snippet (docs/export.md): its block as Run would send it now,
+	 * with what the kind adds for its formats (`KindPreparations`). Absent: the kind has no export.
+	 */
+	prepareExport?(block: B, ctx: PrepareContext): Preparation;
 }
 
 /**
  * A kind's runner whose module is required on its first run or read, not at Obsidian's start:
  * main.js carries the kind's engine as a text module (docs/architecture.md, "Text modules").
+ * `prepareExport` is handed apart, from a module loaded at start, so that asking whether a kind
+ * exports loads no engine.
  */
-export function onFirstUse<B extends NoteBlock>(load: () => KindRunner<B>): KindRunner<B> {
+export function onFirstUse<B extends NoteBlock>(load: () => KindRunner<B>, prepareExport?: NoInfer<KindRunner<B>["prepareExport"]>): KindRunner<B> {
 	let runner: KindRunner<B> | undefined;
 	const loaded = () => (runner ??= load());
 	return {
 		run: (block, ctx) => loaded().run(block, ctx),
 		read: (result, path) => loaded().read(result, path),
 		keepsForReferences: (options) => loaded().keepsForReferences?.(options) ?? true,
+		...(prepareExport ? { prepareExport } : {}),
 	};
 }

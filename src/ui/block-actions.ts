@@ -5,7 +5,6 @@ import type { Notes } from "./notes";
 import type { ExportFormat, PanelActions } from "./panel/response-panel";
 import type { Engine } from "../runner/engine";
 import type { SnippetFormat } from "../runner/snippets/generators";
-import type { StreamNoteBlock } from "../runner/stream/prepare-stream";
 import { notify } from "./notify";
 import { compareResponses } from "./diff/lazy-diff";
 import { compareWithPinned, pinResponse, type PinPorts } from "./pins";
@@ -13,8 +12,8 @@ import { t } from "./strings";
 
 /** Export hooks, provided by the export module; synchronous so the clipboard write keeps the user gesture. */
 export interface ExportHooks {
-	/** A stream block exports to its own formats (`snippetFormatsFor`): the stream panel offers those. */
-	copy(filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock | StreamNoteBlock, format: SnippetFormat): void;
+	/** A block of a kind that exports (`engine.isExportable`); a stream exports to its own formats (`snippetFormatsFor`). */
+	copy(filePath: string, note: readonly NoteBlock[], block: NoteBlock, format: SnippetFormat): void;
 	sendAsCurl(filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock): void;
 }
 

@@ -1,5 +1,5 @@
 import { normalizePath, TFile, type App } from "obsidian";
-import { type HttpNoteBlock, type NoteBlock } from "../blocks";
+import type { NoteBlock } from "../blocks";
 import type { Preparation } from "../runner/prepare";
 import { requestForFile } from "../runner/request";
 import { exported } from "../runner/snippets/quote";
@@ -19,7 +19,6 @@ import type { ExportHooks } from "./block-actions";
 import { notify } from "./notify";
 import { t } from "./strings";
 import type { Engine, EnginePorts } from "../runner/engine";
-import { streamForFile, type StreamNoteBlock } from "../runner/stream/prepare-stream";
 
 /** Why a block cannot be exported. An alias with no result yet is named with what to do: an export never runs a block. */
 function whyNot(prepared: Extract<Preparation, { ok: false }>): string {
@@ -33,7 +32,7 @@ function whyNot(prepared: Extract<Preparation, { ok: false }>): string {
  * the one Run would send (`engine.prepare`), with the aliases' last results.
  */
 export function exportHooks(engine: Pick<Engine, "prepare">, services: Pick<EnginePorts, "files">): ExportHooks {
-	const write = (filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock | StreamNoteBlock, make: (req: Parameters<typeof Generators.toCurl>[0], opts: SnippetOptions) => string, label: string): void => {
+	const write = (filePath: string, note: readonly NoteBlock[], block: NoteBlock, make: (req: Parameters<typeof Generators.toCurl>[0], opts: SnippetOptions) => string, label: string): void => {
 		// The clipboard gets the real values (a copied command must run); an unset secret says so.
 		const prepared = engine.prepare(filePath, note, block);
 		if (!prepared.ok) return notify(t("cannotExport", { reason: whyNot(prepared) }));
@@ -55,19 +54,20 @@ export function exportHooks(engine: Pick<Engine, "prepare">, services: Pick<Engi
 }
 
 /**
- * "Export note as .http": every runnable http and stream block of the note, as Run would send it
- * now, into `<note>.http` beside the note (a stream in the peers' syntax). A fence of
+ * "Export note as .http": every runnable block of the note whose kind exports (http and the
+ * streams: `engine.isExportable`), as Run would send it now, into `<note>.http` beside the note
+ * (a stream in the peers' syntax). A fence of
  * `@name = value` lines only writes no request: its values are in the requests that use them
  * (docs/export.md). A block that cannot be resolved stops the export and is named.
  */
-export async function exportNoteAsHttp(app: App, engine: Pick<Engine, "prepare" | "isRunnable">, file: TFile, note: readonly NoteBlock[]): Promise<void> {
+export async function exportNoteAsHttp(app: App, engine: Pick<Engine, "prepare" | "isRunnable" | "isExportable">, file: TFile, note: readonly NoteBlock[]): Promise<void> {
 	const entries: HttpFileEntry[] = [];
 	for (const block of note) {
-		if ((block.kind !== "http" && block.kind !== "sse" && block.kind !== "websocket") || !engine.isRunnable(block)) continue;
+		if (!engine.isExportable(block) || !engine.isRunnable(block)) continue;
 		const prepared = engine.prepare(file.path, note, block);
 		if (!prepared.ok) return notify(t("cannotExportLine", { line: block.fence.startLine + 1, reason: whyNot(prepared) }));
-		// A file in the vault never holds a secret's value: it keeps the {{reference}}, in a stream's messages too.
-		entries.push({ request: requestForFile(prepared.request), name: block.alias, ...(prepared.stream ? { stream: streamForFile(prepared.stream) } : {}) });
+		// A file in the vault never holds a secret's value: it keeps the {{reference}}, in a stream's messages too (`forFile`).
+		entries.push({ request: requestForFile(prepared.request), name: block.alias, ...(prepared.stream ? { stream: prepared.stream, forFile: true } : {}) });
 	}
 	if (entries.length === 0) return notify(t("noHttpBlocksToExport"));
 	const written = exported(() => generators().toHttpFile(entries));

@@ -1,7 +1,6 @@
-import { parseNote, type HttpNoteBlock, type NoteBlock } from "../../blocks";
-import type { StreamNoteBlock } from "../../runner/stream/prepare-stream";
+import { parseNote } from "../../blocks";
 import { aliasBlocks, referencedAliases, type Preparation } from "../../runner/prepare";
-import { createEngine, isRunnable } from "../../runner/engine";
+import { createEngine, exportingKinds, isExportable, isRunnable } from "../../runner/engine";
 import { exported } from "../../runner/snippets/quote";
 import { snippet, SNIPPET_FORMATS, type SnippetFormat } from "../../runner/snippets/generators";
 import { cliPorts, nodeBodyFiles } from "../engine-ports";
@@ -13,10 +12,8 @@ import { findVault, loadSettings, selectEnvironment } from "../vault";
 
 type Write = (s: string) => void;
 
-/** The kinds that export to a snippet: an http request and the streams (`snippetFormatsFor`). */
-function exportable(block: NoteBlock): block is HttpNoteBlock | StreamNoteBlock {
-	return block.kind === "http" || block.kind === "sse" || block.kind === "websocket";
-}
+/** `a, b or c`. */
+const orList = (words: readonly string[]): string => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`);
 
 export interface ExportOptions {
 	file: string;
@@ -35,8 +32,9 @@ export interface ExportOptions {
 export async function exportCommand(opts: ExportOptions, out: Write, err: Write): Promise<number> {
 	if (!(SNIPPET_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format must be one of ${SNIPPET_FORMATS.join(", ")}`);
 	const note = parseNote(readNote(opts.file));
-	const block = note.find((b): b is HttpNoteBlock | StreamNoteBlock => exportable(b) && isRunnable(b) && b.alias === opts.alias);
-	if (!block) throw new UsageError(`no http, sse or websocket block with alias "${opts.alias}"`);
+	// The kinds that export are their runners' to say (`isExportable`): http and the streams.
+	const block = note.find((b) => isExportable(b) && isRunnable(b) && b.alias === opts.alias);
+	if (!block) throw new UsageError(`no ${orList(exportingKinds())} block with alias "${opts.alias}"`);
 	const problems = block.problems.filter((p) => p.severity === "error");
 	if (problems.length > 0) throw new UsageError(`cannot export ${opts.alias}: ${opts.file}:${problems[0].line + 1}:${problems[0].column + 1}: ${problems[0].message}`);
 	const vault = findVault(opts.file, opts.config);

@@ -3,7 +3,7 @@ import { constants } from "node:os";
 import { dirname, resolve } from "node:path";
 import { blockKey, parseNote, type NoteBlock } from "../../blocks";
 import { createEngine, isRunnable } from "../../runner/engine";
-import { assertionsOf } from "../stream-output";
+import { assertionsOf } from "../kind-outputs";
 import { persistedCookies } from "../cookie-file";
 import type { BlockRun } from "../../runner/run-note";
 import type { BlockResult } from "../../runner/result";

@@ -1,12 +1,10 @@
 import type { NoteBlock } from "../../blocks";
-import { httpFields } from "../../runner/http/http-run";
 import { shownRequest } from "../../runner/request";
 import type { BlockResult } from "../../runner/result";
-import { isStreamRun } from "../../runner/stream/stream-run";
 import { dbSummary } from "../db-output";
 import { blockPassed } from "../commands/run";
 import { cliError } from "../reporter";
-import { assertionsOf } from "../stream-output";
+import { assertionsOf, exchangeOf } from "../kind-outputs";
 
 /**
  * What the HTML report shows, and what `merge-reports` reads back from it (the report embeds
@@ -78,7 +76,7 @@ function blockStatus(result: BlockResult, passed: boolean): BlockStatus {
 
 function requestText(block: NoteBlock, result: BlockResult): string {
 	if (block.kind === "db") return dbSummary(result, block.info.tokens.connection);
-	const request = isStreamRun(result) ? result.request : httpFields(result).request;
+	const request = exchangeOf(result).request;
 	return request ? `${request.method} ${shownRequest(request).url}` : writtenRequest(block);
 }
 
@@ -90,7 +88,7 @@ function writtenRequest(block: NoteBlock): string {
 
 /** One block of the report, from its run; `failOnStatus` as the run judged it. */
 export function reportBlock(block: NoteBlock, result: BlockResult, opts: { partStart: number; failOnStatus: boolean; dependency: boolean; pinDiff?: string }): ReportBlock {
-	const head = isStreamRun(result) ? result.head : httpFields(result).head;
+	const head = exchangeOf(result).head;
 	const assertions = assertionsOf(result) ?? [];
 	const passed = blockPassed(result, opts.failOnStatus);
 	const error = cliError(result);

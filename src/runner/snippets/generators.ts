@@ -144,6 +144,8 @@ export interface HttpFileEntry {
 	name?: string | null;
 	/** A stream block: written with its protocol's request line and its messages. */
 	stream?: PreparedStream;
+	/** Written into a vault file: a kind's parts keep their `{{reference}}` where they use a secret (a stream's messages). */
+	forFile?: boolean;
 }
 
 /**
@@ -153,11 +155,11 @@ export interface HttpFileEntry {
  */
 export function toHttpFile(entries: readonly HttpFileEntry[]): string {
 	return entries
-		.map(({ request: req, name, stream }) => {
+		.map(({ request: req, name, stream, forFile }) => {
 			assertExportable(req.headers);
 			const lines: string[] = [`### ${name ?? `${req.method} ${req.url}`}`];
 			if (name) lines.push(`# @name ${name}`);
-			if (stream) return [...lines, ...httpFileStream(req, stream)].join("\n");
+			if (stream) return [...lines, ...httpFileStream(req, stream, forFile)].join("\n");
 			if (!req.followRedirects) lines.push("# @no-redirect");
 			lines.push(`${req.method} ${req.url}`);
 			// REST Client and httpyac keep one value per header name: repeats are written joined.

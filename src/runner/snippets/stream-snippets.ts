@@ -1,6 +1,6 @@
 import type { PreparedRequest } from "../request";
 import type { PreparedStream, ResolvedStep } from "../stream/prepare-stream";
-import { websocketUrl } from "../stream/prepare-stream";
+import { streamForFile, websocketUrl } from "../stream/prepare-stream";
 import type { LocateFile } from "./file-body";
 import { assertExportable, combinedHeaders, ExportError, jsString, shellQuote } from "./quote";
 
@@ -89,7 +89,9 @@ export function toNodeWs(req: PreparedRequest, stream: PreparedStream, opts: Nod
 }
 
 /** A stream block in a `.http` file, as JetBrains, httpyac and kulala read it: the request line's word, then the messages. */
-export function httpFileStream(req: PreparedRequest, stream: PreparedStream): string[] {
+export function httpFileStream(req: PreparedRequest, given: PreparedStream, forFile = false): string[] {
+	// A vault file never holds a secret's value: its messages keep their {{reference}}.
+	const stream = forFile ? streamForFile(given) : given;
 	const word = stream.graphql ? "GRAPHQL" : (stream.word?.toUpperCase() ?? "WEBSOCKET");
 	const url = stream.protocol === "websocket" ? websocketUrl(req) : req.url;
 	const lines = [`${word} ${url}`];

@@ -1,4 +1,4 @@
-import { BLOCK_KINDS, canonicalInfo, enumToken, flagToken, httpKind, kindOf, parseInfo, parseNote, timeoutToken, withToken } from "../../../src/blocks";
+import { BLOCK_KINDS, canonicalInfo, declaredBy, enumToken, flagToken, httpKind, kindOf, parseInfo, parseNote, timeoutToken, withToken } from "../../../src/blocks";
 
 describe("the block kind list", () => {
 	it("names each fence language once, in lower case", () => {
@@ -23,6 +23,13 @@ describe("the block kind list", () => {
 		expect(b.kind).toBe("http");
 		if (b.kind !== "http") throw new Error("not http");
 		expect(b.http).toEqual(httpKind.parse("GET https://x.test").model);
+	});
+
+	it("hands a block's kind its model, to ask what the kind declares of it", () => {
+		const [http, db] = parseNote("```http\nGET https://x.test\n```\n```db\nSELECT 1\n```");
+		expect(declaredBy(http)).toEqual({ kind: httpKind, model: (http as Extract<typeof http, { kind: "http" }>).http });
+		expect(declaredBy(db)?.kind.language).toBe("db");
+		expect(declaredBy({ kind: "mermaid" })).toBeUndefined();
 	});
 });
 

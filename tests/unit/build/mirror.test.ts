@@ -44,7 +44,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/chat/chat-view.ts",
 	"src/ui/chat/register.ts",
 	"src/ui/editor/sql-assist.ts",
-	"src/ui/export-actions.ts",
 	"src/ui/plugin-services.ts",
 ]);
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseNote } from "../../../src/blocks";
-import { BLOCK_RUNNERS, readResult, runBlock } from "../../../src/runner/block-runners";
+import { BLOCK_RUNNERS, exportingKinds, isExportable, prepareExport, readResult, runBlock } from "../../../src/runner/block-runners";
 import type { HistoryEntry, ResultCache } from "../../../src/runner/executor";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
 import type { BlockRunContext } from "../../../src/runner/kind-runner";
@@ -20,6 +20,16 @@ const ctx: BlockRunContext = {
 describe("the runner of a block's kind", () => {
 	it("registers runners for http, db and the streams: textdiff is not built yet", () => {
 		expect(Object.keys(BLOCK_RUNNERS)).toEqual(["http", "db", "sse", "websocket"]);
+	});
+
+	it("exports the blocks of http and the streams, each prepared by its kind; a db block has no export", () => {
+		expect(exportingKinds()).toEqual(["http", "sse", "websocket"]);
+		const [http, sse, ws, db] = parseNote("```http\nGET http://x.test/a\n```\n```http\nSSE http://x.test/e\n```\n```http\nWEBSOCKET ws://x.test/w\n\nhi\n```\n```db\nselect 1\n```");
+		expect([http, sse, ws, db].map(isExportable)).toEqual([true, true, true, false]);
+		expect(prepareExport(http, ctx.prepare)).toMatchObject({ ok: true, request: { method: "GET", url: "http://x.test/a" } });
+		expect(prepareExport(sse, ctx.prepare)).toMatchObject({ ok: true, stream: { protocol: "sse" } });
+		expect(prepareExport(ws, ctx.prepare)).toMatchObject({ ok: true, request: { url: "http://x.test/w" }, stream: { protocol: "websocket", steps: [{ kind: "text", text: "hi" }] } });
+		expect(prepareExport(db, ctx.prepare)).toEqual({ ok: false, error: { code: "invalid_block", message: "A db block has no export" }, notRun: [] });
 	});
 
 	it("fails a db block where no database ports are given, saying so", async () => {

@@ -1,4 +1,4 @@
-import { parseNote, type NoteBlock } from "../../../src/blocks";
+import { parseNote } from "../../../src/blocks";
 import { noteDependencies, type NoteLinks } from "../../../src/runner/cross-note";
 import { createEngine, type Engine } from "../../../src/runner/engine";
 import type { Transport } from "../../../src/runner/transport";
@@ -120,7 +120,7 @@ describe("cross-note references: resolving and running the other note first", ()
 		const links = vault({ "Auth.md": AUTH, "Orders.md": ORDERS });
 		const engine = engineOver(answering({}), links);
 		const [orders] = parseNote(ORDERS);
-		const before = engine.prepare("Orders.md", [orders], orders as Extract<NoteBlock, { kind: "http" }>);
+		const before = engine.prepare("Orders.md", [orders], orders);
 		expect(before.ok ? "" : before.error.message).toBe("Unresolved reference [[Auth]]#login: the block has not run yet");
 		expect(links.reads).toEqual([]);
 	});

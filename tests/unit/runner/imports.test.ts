@@ -1,4 +1,4 @@
-import { parseNote, type HttpNoteBlock } from "../../../src/blocks";
+import { parseNote } from "../../../src/blocks";
 import { blocksOfFile } from "../../../src/blocks/imports";
 import type { NoteLinks } from "../../../src/runner/cross-note";
 import { createEngine, type Engine } from "../../../src/runner/engine";
@@ -109,10 +109,10 @@ describe("# @import: a plain reference reads the imported file's block", () => {
 		const transport = answering({ "http://api.test/login": '{"token":"T0K"}', "http://api.test/orders": "[]" });
 		const engine = engineOver(transport, vault({ "Auth.http": AUTH_HTTP }));
 		const note = parseNote(ORDERS);
-		const before = engine.prepare("Orders.md", note, note[0] as HttpNoteBlock);
+		const before = engine.prepare("Orders.md", note, note[0]);
 		expect(before.ok ? null : before.error.message).toBe('Unresolved reference {{login.response.body.$.token}}: no block above has alias "login"');
 		await runAll(engine, "Orders.md", ORDERS);
-		const after = engine.prepare("Orders.md", note, note[0] as HttpNoteBlock);
+		const after = engine.prepare("Orders.md", note, note[0]);
 		expect(after.ok ? after.request.headers : null).toContainEqual(["Authorization", "Bearer T0K"]);
 		expect(transport.sent).toEqual(["POST http://api.test/login?user=ada", "GET http://api.test/orders"]);
 	});

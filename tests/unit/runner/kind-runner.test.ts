@@ -27,4 +27,13 @@ describe("a kind's runner loaded on first use", () => {
 		const runner = onFirstUse<HttpNoteBlock>(() => ({ run: () => Promise.resolve(done), read: () => ({ ok: false, message: "x" }) }));
 		expect(runner.keepsForReferences?.({ db: { explain: "plan" } } as never)).toBe(true);
 	});
+
+	it("says whether its kind exports without loading it: the preparation is handed apart", () => {
+		const probe = counted();
+		const prepared = { ok: false as const, error: { code: "invalid_block" as const, message: "m" }, notRun: [] };
+		const exporting = onFirstUse(probe.load, () => prepared);
+		expect("prepareExport" in onFirstUse(probe.load)).toBe(false);
+		expect(exporting.prepareExport?.({} as HttpNoteBlock, {} as never)).toBe(prepared);
+		expect(probe.loads).toBe(0);
+	});
 });

@@ -124,11 +124,11 @@ describe("client credentials", () => {
 		const h = harness();
 		try {
 			const note = parseNote(block("kc"));
-			const before = h.engine.prepare("auth.md", note, note[0] as never);
+			const before = h.engine.prepare("auth.md", note, note[0]);
 			expect(before.ok).toBe(false);
 			if (!before.ok) expect(before.error.message).toBe('Unresolved reference {{$auth.token("kc")}}: no token yet for auth "kc": run the block to get one');
 			await h.run(block("kc"));
-			const after = h.engine.prepare("auth.md", note, note[0] as never);
+			const after = h.engine.prepare("auth.md", note, note[0]);
 			expect(after.ok && after.request.headers).toContainEqual(["Authorization", `Bearer ${h.engine.auth.current("dev", "kc")?.accessToken}`]);
 		} finally {
 			await h.close();

@@ -119,7 +119,7 @@ describe("sse blocks against a real event stream", () => {
 			"```http\n# @name feed\nSSE {{base}}/events\n```\n\n```http\nPOST {{base}}/echo\n\n{{feed.response.messages.count}} {{feed.response.messages.0.data.$.n}} {{feed.response.messages.-2.id}} {{feed.response.messages.-1}}\n```",
 		);
 		await engine.run("s.md", note, [note[0]]);
-		const prepared = engine.prepare("s.md", note, note[1] as Extract<typeof note[1], { kind: "http" }>);
+		const prepared = engine.prepare("s.md", note, note[1]);
 		expect(prepared.ok && prepared.request.body).toBe("3 1 2 caf\u00e9\nsecond line");
 		await engine.close();
 	});
@@ -184,7 +184,7 @@ describe("sse blocks against a real event stream", () => {
 		const { engine } = engineFor();
 		const note = parseNote("```http\n# @name plain\nGET {{base}}/events\n```\n\n```http\nPOST {{base}}/echo\n\n{{plain.response.messages.count}}/{{plain.response.messages.0.event}}\n```");
 		await engine.run("s.md", note, [note[0]]);
-		const prepared = engine.prepare("s.md", note, note[1] as Extract<typeof note[1], { kind: "http" }>);
+		const prepared = engine.prepare("s.md", note, note[1]);
 		expect(prepared.ok && prepared.request.body).toBe("3/tick");
 		await engine.close();
 	});
