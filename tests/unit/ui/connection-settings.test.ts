@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import "../../support/text-codecs";
+import "../../support/jsdom-codecs";
 import { SchemaCache } from "../../../src/runner/db/schema-cache";
 import { addConnection, connectionSecretId, NewConnectionModal, renderConnections, testResultText } from "../../../src/ui/connection-settings";
 import { PluginDb } from "../../../src/ui/db/plugin-db";

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import "../../support/text-codecs";
+import "../../support/jsdom-codecs";
 import { SchemaCache } from "../../../src/runner/db/schema-cache";
 import { refreshSchemas, slashDb } from "../../../src/ui/db-editor-ports";
 import { PluginDb } from "../../../src/ui/db/plugin-db";

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import "../../../support/text-codecs";
+import "../../../support/jsdom-codecs";
 import type { MarkdownPostProcessorContext } from "obsidian";
 import { blockKey, type DbNoteBlock } from "../../../../src/blocks";
 import type { EnginePorts } from "../../../../src/runner/engine";

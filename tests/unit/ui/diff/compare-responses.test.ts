@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import "../../../support/text-codecs";
+import "../../../support/jsdom-codecs";
 import type { ResponseHead } from "../../../../src/runner/transport";
 import type { RunSnapshot } from "../../../../src/runner/result";
 import { NoteSession } from "../../../../src/runner/session";

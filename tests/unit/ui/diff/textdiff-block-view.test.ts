@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import "../../../support/text-codecs";
+import "../../../support/jsdom-codecs";
 import { EditorView } from "@codemirror/view";
 import type { MarkdownPostProcessorContext } from "obsidian";
 import { applyChange, blockKey, textdiffFence, type NoteBlock, type TextdiffBlock } from "../../../../src/blocks";
