@@ -2,28 +2,15 @@
  * The engine with db blocks on real sql.js, for specs of the plugin's db views and actions:
  * SQLite files are images in memory (no vault, no worker), http transport unused.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import initSqlJs, { type SqlJsStatic } from "sql.js";
 import { DbDrivers } from "../../src/runner/db/connect";
 import { createEngine, type Engine } from "../../src/runner/engine";
 import type { Transport } from "../../src/runner/transport";
 import type { RunSnapshot } from "../../src/runner/result";
 import type { NoteSession } from "../../src/runner/session";
 import type { Connection } from "../../src/settings/connections";
+import { sqlJs } from "./sqlite-image";
 
-const WASM = join(__dirname, "..", "..", "node_modules", "sql.js", "dist", "sql-wasm.wasm");
-/** sql.js from its WebAssembly bytes: in jsdom, sql.js takes itself for a page and would fetch them. */
-export const sqlJs = (): Promise<SqlJsStatic> => initSqlJs({ wasmBinary: new Uint8Array(readFileSync(WASM)).buffer });
-
-/** A SQLite database file's bytes after `sql`. */
-export async function sqliteImage(sql: string): Promise<Uint8Array> {
-	const db = new (await sqlJs()).Database();
-	db.run(sql);
-	const bytes = db.export();
-	db.close();
-	return bytes;
-}
+export { sqlJs, sqliteImage } from "./sqlite-image";
 
 const noTransport: Transport = { streams: false, send: () => Promise.reject(new Error("db specs send no http")) } as unknown as Transport;
 

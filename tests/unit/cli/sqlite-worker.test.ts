@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Worker } from "node:worker_threads";
 import initSqlJs from "sql.js";
+import { sqliteFile } from "../../support/sqlite-image";
 import type { WorkerRequest, WorkerResponse } from "../../../src/runner/db/sqlite-worker-protocol";
 import { nextMessage, startThread } from "../../support/node-thread";
 
@@ -20,15 +21,6 @@ async function send(thread: Worker, request: WorkerRequest): Promise<WorkerRespo
 	return reply;
 }
 
-/** A database's file bytes, made by sql.js here. */
-async function image(sql: string): Promise<ArrayBuffer> {
-	const db = new (await initSqlJs()).Database();
-	db.run(sql);
-	const bytes = db.export();
-	db.close();
-	return bytes.buffer as ArrayBuffer;
-}
-
 describe("the CLI's SQLite worker thread", () => {
 	let thread: Worker;
 	beforeEach(() => {
@@ -39,7 +31,7 @@ describe("the CLI's SQLite worker thread", () => {
 
 	it("compiles sql.js from the bytes it is sent, then runs a query on the file image it is sent", async () => {
 		await expect(send(thread, { id: 1, op: "init", wasm: { bytes: wasmBytes() } })).resolves.toEqual({ id: 1, op: "ready" });
-		const file = { path: "shop.sqlite", bytes: await image("CREATE TABLE t (id INTEGER); INSERT INTO t VALUES (1), (2);"), readonly: true };
+		const file = { path: "shop.sqlite", bytes: await sqliteFile("CREATE TABLE t (id INTEGER); INSERT INTO t VALUES (1), (2);"), readonly: true };
 		await expect(send(thread, { id: 2, op: "run", file, statements: [select("SELECT id FROM t ORDER BY id")], ...limits })).resolves.toMatchObject({
 			id: 2,
 			op: "outcome",

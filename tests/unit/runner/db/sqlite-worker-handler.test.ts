@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import initSqlJs from "sql.js";
+import { sqliteFile } from "../../../support/sqlite-image";
 import type { BoundStatement } from "../../../../src/runner/db/driver";
 import { createSqliteWorkerHandler } from "../../../../src/runner/db/sqlite-worker-handler";
 import type { WorkerRequest, WorkerResponse } from "../../../../src/runner/db/sqlite-worker-protocol";
@@ -28,15 +29,6 @@ function worker(load = (wasm: ArrayBuffer) => initSqlJs({ wasmBinary: wasm })) {
 			check();
 		});
 	return { send, posted };
-}
-
-/** A database's file bytes, made by sql.js here. */
-async function image(sql: string): Promise<ArrayBuffer> {
-	const db = new (await initSqlJs()).Database();
-	db.run(sql);
-	const bytes = db.export();
-	db.close();
-	return bytes.buffer as ArrayBuffer;
 }
 
 const s = (text: string, kind: BoundStatement["kind"] = "select"): BoundStatement => ({ text, params: [], kind });
@@ -71,7 +63,7 @@ describe("the SQLite worker's message handler", () => {
 	it("runs on the image it is sent, read-only when it says so, and hands back nothing when nothing was written", async () => {
 		const w = worker();
 		await w.send({ id: 1, op: "init", wasm: { bytes: wasmBytes() } });
-		const file = { path: "t.sqlite", bytes: await image("CREATE TABLE t (id INTEGER); INSERT INTO t VALUES (1), (2);"), readonly: true };
+		const file = { path: "t.sqlite", bytes: await sqliteFile("CREATE TABLE t (id INTEGER); INSERT INTO t VALUES (1), (2);"), readonly: true };
 		const reply = await w.send({ id: 2, op: "run", file, statements: [s("SELECT id FROM t ORDER BY id")], ...limits });
 		expect(reply).toMatchObject({ id: 2, op: "outcome", outcome: { kind: "done", rows: [{ id: 1 }, { id: 2 }] }, written: null });
 		const write = await w.send({ id: 3, op: "run", file, statements: [s("INSERT INTO t VALUES (3)", "insert")], ...limits });
@@ -81,7 +73,7 @@ describe("the SQLite worker's message handler", () => {
 	it("hands back (transferred) what a writable run wrote, and posts each commit while statements remain", async () => {
 		const w = worker();
 		await w.send({ id: 1, op: "init", wasm: { bytes: wasmBytes() } });
-		const file = { path: "t.sqlite", bytes: await image("CREATE TABLE t (id INTEGER);"), readonly: false };
+		const file = { path: "t.sqlite", bytes: await sqliteFile("CREATE TABLE t (id INTEGER);"), readonly: false };
 		const reply = await w.send({ id: 3, op: "run", file, statements: [s("INSERT INTO t VALUES (1)", "insert"), s("INSERT INTO t VALUES (2)", "insert")], ...limits });
 		const committed = w.posted.filter((p) => p.message.op === "committed");
 		expect(committed).toHaveLength(1);
@@ -96,7 +88,7 @@ describe("the SQLite worker's message handler", () => {
 	it("answers explain and schema requests with the driver's outcomes", async () => {
 		const w = worker();
 		await w.send({ id: 1, op: "init", wasm: { bytes: wasmBytes() } });
-		const file = { path: "t.sqlite", bytes: await image("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);"), readonly: true };
+		const file = { path: "t.sqlite", bytes: await sqliteFile("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);"), readonly: true };
 		await expect(w.send({ id: 2, op: "explain", file, statement: s("SELECT * FROM t"), ...limits })).resolves.toMatchObject({ op: "outcome", outcome: { kind: "done", plan: [{ label: "SCAN t" }] } });
 		await expect(w.send({ id: 3, op: "schema", file })).resolves.toMatchObject({ op: "outcome", outcome: { kind: "done", tables: [{ name: "t", columns: [{ name: "id" }, { name: "name" }] }] } });
 	});
