@@ -43,7 +43,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/block-search.ts",
 	"src/ui/chat/chat-view.ts",
 	"src/ui/chat/register.ts",
-	"src/ui/editor/sql-assist.ts",
 	"src/ui/plugin-services.ts",
 ]);
 
