@@ -47,7 +47,7 @@ describe("version and help", () => {
 		await expect(cli([arg])).resolves.toEqual({ code: 0, out: USAGE + "\n", err: "" });
 	});
 
-	it.each((Object.keys(COMMANDS) as Array<keyof typeof COMMANDS>).filter((c) => c !== "help"))("help %s and the command's --help print its help: exit 0", async (command) => {
+	it.each(Object.keys(COMMANDS) as Array<keyof typeof COMMANDS>)("help %s and the command's --help print its help: exit 0", async (command) => {
 		await expect(cli(["help", command])).resolves.toEqual({ code: 0, out: commandHelp(command) + "\n", err: "" });
 		await expect(cli([command, "--help"])).resolves.toEqual({ code: 0, out: commandHelp(command) + "\n", err: "" });
 	});
