@@ -55,9 +55,10 @@ function matches(result: BlockResult, expected: BlockResult["state"] | null): bo
 /**
  * `runnable-blocks demo`: starts the bundled bookshop API on a free 127.0.0.1 port, runs every
  * note of examples/vault against it (base_url points at the live API) and prints a summary.
- * Exit 0 when every block ended as its note says it should.
+ * Exit 0 when every block ended as its note says it should. `vault` is another folder laid out
+ * as examples/vault (its spec runs on a copy: a run writes history and the database file).
  */
-export async function runDemo(out: Write, err: Write, terminal: Terminal): Promise<number> {
+export async function runDemo(out: Write, err: Write, terminal: Terminal, vault = join(packageRoot(), "examples", "vault")): Promise<number> {
 	// Required here, not imported at the top: `run` and the other commands never evaluate the
 	// demo server (the bundle keeps it behind this call). No import(): see docs/architecture.md.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when the demo runs
@@ -66,7 +67,6 @@ export async function runDemo(out: Write, err: Write, terminal: Terminal): Promi
 	// The demo environment's password is a secret reference; the CLI reads secrets from the environment.
 	const secret = secretEnvName("demo-password");
 	process.env[secret] ??= "demo";
-	const vault = join(packageRoot(), "examples", "vault");
 	await ensureExampleDatabase(vault);
 	out(`Runnable Blocks demo — bookshop API on ${api.url}\nVault: ${vault}\n`);
 	let total = 0;

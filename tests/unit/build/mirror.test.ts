@@ -31,7 +31,6 @@ const NOT_YET_MOVED: ReadonlySet<string> = new Set<string>([]);
  */
 const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"main.ts",
-	"src/cli/commands/demo.ts",
 	"src/runner/http/fetch-transport.ts",
 	"src/runner/http/node-transport.ts",
 	"src/runner/stream/run-sse.ts",
