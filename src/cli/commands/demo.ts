@@ -6,8 +6,9 @@ import type { Terminal } from "../terminal";
 import type { BlockResult } from "../../runner/result";
 import { loadSqlJs } from "../../runner/sqljs";
 import { nodeSqliteFile } from "../db-modules";
+import { assertionsOf } from "../kind-outputs";
 import { secretEnvName } from "../vault";
-import { runCommand } from "./run";
+import { blockPassed, runCommand } from "./run";
 
 type Write = (s: string) => void;
 
@@ -47,9 +48,15 @@ async function ensureExampleDatabase(vault: string): Promise<void> {
 	db.close();
 }
 
+/** A block without `@expect` must pass as `run` counts it: finished, and its `??` assertions hold. */
 function matches(result: BlockResult, expected: BlockResult["state"] | null): boolean {
-	if (expected === null) return result.state === "done" || result.state === "cached";
+	if (expected === null) return blockPassed(result, false);
 	return result.state === expected;
+}
+
+/** How a block ended, for the unexpected line. */
+function endOf(result: BlockResult): string {
+	return (assertionsOf(result) ?? []).some((a) => !a.ok) ? `${result.state} with a failed assertion` : result.state;
 }
 
 /**
@@ -96,7 +103,7 @@ export async function runDemo(out: Write, err: Write, terminal: Terminal, vault 
 				const { expect } = demoDirectives(block);
 				if (!matches(result, expect)) {
 					unexpected++;
-					out(`  ✗ unexpected: ${block.alias ?? `line ${block.fence.startLine + 1}`} ended ${result.state}${expect ? `, expected ${expect}` : ""}\n`);
+					out(`  ✗ unexpected: ${block.alias ?? `line ${block.fence.startLine + 1}`} ended ${endOf(result)}${expect ? `, expected ${expect}` : ""}\n`);
 				} else if (expect) {
 					expectedFailures++;
 				}

@@ -117,13 +117,20 @@ describe("runDemo", () => {
 				"GET http://127.0.0.1:9/",
 				"```",
 				"",
+				"```http alias=checked",
+				"GET {{base_url}}/books",
+				"",
+				"?? status == 201",
+				"```",
+				"",
 			].join("\n"),
 		);
 		const { code, out } = await demo(vault);
 		expect(out).toContain("  ✗ unexpected: fine ended done, expected failed\n");
 		expect(out).toContain("  ✗ unexpected: line 6 ended failed\n");
 		expect(out).not.toContain("unexpected: down");
-		expect(out).toMatch(/\nDemo: 3 blocks run, 0 finished, 1 ended as expected \(cancelled\/failed on purpose\), 2 unexpected\.\n$/);
+		expect(out).toContain("  ✗ unexpected: checked ended done with a failed assertion\n");
+		expect(out).toMatch(/\nDemo: 4 blocks run, 0 finished, 1 ended as expected \(cancelled\/failed on purpose\), 3 unexpected\.\n$/);
 		expect(code).toBe(1);
 	});
 
@@ -136,6 +143,7 @@ describe("runDemo", () => {
 
 	it.each([
 		["the example's when unset", undefined, 0],
+		["the user's when set (a wrong one fails the login's assertion)", "wrong", 1],
 	])("sends the demo password from the environment: %s", async (_, value, exit) => {
 		if (value === undefined) delete process.env[SECRET];
 		else process.env[SECRET] = value;
