@@ -74,12 +74,13 @@ export async function runDemo(out: Write, err: Write, terminal: Terminal, vault 
 	// The demo environment's password is a secret reference; the CLI reads secrets from the environment.
 	const secret = secretEnvName("demo-password");
 	process.env[secret] ??= "demo";
-	await ensureExampleDatabase(vault);
 	out(`Runnable Blocks demo — bookshop API on ${api.url}\nVault: ${vault}\n`);
 	let total = 0;
 	let unexpected = 0;
 	let expectedFailures = 0;
+	// Everything after the API started is inside the try: an open server would keep the process alive.
 	try {
+		await ensureExampleDatabase(vault);
 		for (const name of readdirSync(vault).filter((f) => f.endsWith(".md") && f !== "README.md").sort()) {
 			out(`\n▶ ${name}\n`);
 			const { runs } = await runCommand(

@@ -9,6 +9,7 @@ import { parseNote } from "../../../../src/blocks";
 import { demoDirectives, runDemo } from "../../../../src/cli/commands/demo";
 import { PLAIN } from "../../../../src/cli/terminal";
 import { secretEnvName } from "../../../../src/cli/vault";
+import { createNodeTransport } from "../../../../src/runner/http/node-transport";
 import { captured } from "../../../support/cli-output";
 
 const EXAMPLES = resolve(__dirname, "../../../../examples/vault");
@@ -98,6 +99,19 @@ describe("runDemo", () => {
 		writeFileSync(join(vault, "data", "bookshop.sqlite"), "kept as it is");
 		await demo(vault);
 		expect(readFileSync(join(vault, "data", "bookshop.sqlite"), "utf8")).toBe("kept as it is");
+	});
+
+	it("closes the API it started when the vault's database cannot be made", async () => {
+		const vault = vaultOf("```http\nGET {{base_url}}/books\n```\n");
+		rmSync(join(vault, "data"), { recursive: true });
+		const { text, out, err } = captured();
+		await expect(runDemo(out, err, PLAIN, vault)).rejects.toThrow(/ENOENT.*bookshop\.sql/);
+		const url = /bookshop API on (\S+)\n/.exec(text.out)?.[1];
+		expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+		const node = createNodeTransport();
+		const after = await node.send({ method: "GET", url: `${url}/books`, headers: [], body: "", followRedirects: false, timeoutMs: 5000 });
+		node.close();
+		expect(after).toMatchObject({ kind: "failed", code: "connect_failed" });
 	});
 
 	it("names each block that did not end as its note says, and exits 1", async () => {
