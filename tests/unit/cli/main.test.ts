@@ -4,31 +4,20 @@
  * tests/unit/cli/commands/; the process entry (`runCli`, real stdio, crash reports) in
  * tests/integration/cli/exit-codes.test.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { version } from "../../../package.json";
 import { main } from "../../../src/cli/main";
 import { commandHelp, COMMANDS, USAGE } from "../../../src/cli/usage";
 import { cli } from "../../support/cli-output";
-import { startTestServer, type TestServer } from "../../support/servers";
+import { useTempDir, useTestServer } from "../../support/per-test";
 
-let server: TestServer;
-let dir: string;
-
-beforeAll(async () => {
-	server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), "rb-main-"));
-	server.requests.length = 0;
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const server = useTestServer();
+const dir = useTempDir("rb-main-");
 
 /** A note with one block per URL, at `path` under the test's folder. */
 function note(path: string, ...urls: string[]): string {
-	const file = join(dir, path);
+	const file = join(dir(), path);
 	mkdirSync(join(file, ".."), { recursive: true });
 	writeFileSync(file, urls.map((u, i) => `\`\`\`http alias=b${i + 1}\nGET ${u}\n\`\`\`\n`).join("\n"));
 	return file;
@@ -53,9 +42,9 @@ describe("version and help", () => {
 	});
 
 	it("prints a command's help for -h anywhere among its arguments, without running it", async () => {
-		const file = note("a.md", `${server.url}/json`);
+		const file = note("a.md", `${server().url}/json`);
 		await expect(cli(["run", file, "--json", "-h"])).resolves.toEqual({ code: 0, out: commandHelp("run") + "\n", err: "" });
-		expect(server.requests).toEqual([]);
+		expect(server().requests).toEqual([]);
 	});
 
 	it("refuses help for a command there is not, with the usage", async () => {
@@ -84,7 +73,7 @@ describe("usage errors: one line on stderr, exit 2, nothing run", () => {
 		[["run", "a.md", "--max-requests=-1"], '--max-requests takes a whole number of at least 0, not "-1"'],
 	])("%j", async (args, message) => {
 		await expect(cli(args)).resolves.toEqual({ code: 2, out: "", err: `runnable-blocks: ${message}\n` });
-		expect(server.requests).toEqual([]);
+		expect(server().requests).toEqual([]);
 	});
 
 	it("turns an option node:util does not know into the same line", async () => {
@@ -95,34 +84,34 @@ describe("usage errors: one line on stderr, exit 2, nothing run", () => {
 	});
 
 	it("reports a note it cannot read as a one-note run does", async () => {
-		const missing = join(dir, "missing.md");
+		const missing = join(dir(), "missing.md");
 		await expect(cli(["run", missing])).resolves.toEqual({ code: 2, out: "", err: `runnable-blocks: ${missing}: cannot read the note (ENOENT)\n` });
 	});
 });
 
 describe("run: one note, or a suite", () => {
 	it("runs one note as one note: its block lines and no suite summary", async () => {
-		const { code, out } = await cli(["run", note("a.md", `${server.url}/json?n=1`)]);
+		const { code, out } = await cli(["run", note("a.md", `${server().url}/json?n=1`)]);
 		expect(code).toBe(0);
 		expect(out).toMatch(/^✓ b1 {2}GET http:\/\/127\.0\.0\.1:\d+\/json\?n=1 {2}→ 200 OK/);
 		expect(out).not.toMatch(/^── |passed/m);
 	});
 
 	it.each([
-		["a folder", (): string[] => [dir]],
-		["a glob", (): string[] => [join(dir, "*.md")]],
-		["one note with a suite option", (): string[] => [join(dir, "a.md"), "--parallel", "1"]],
+		["a folder", (): string[] => [dir()]],
+		["a glob", (): string[] => [join(dir(), "*.md")]],
+		["one note with a suite option", (): string[] => [join(dir(), "a.md"), "--parallel", "1"]],
 	])("runs %s as a suite", async (_, args) => {
-		note("a.md", `${server.url}/json?n=1`);
+		note("a.md", `${server().url}/json?n=1`);
 		const { code, out } = await cli(["run", ...args()]);
 		expect(code).toBe(0);
 		expect(out).toMatch(/^── .*a\.md\n✓ b1 /);
 		expect(out).toContain("\n1 note, 1 block: 1 passed, 0 failed");
-		expect(server.requests.map((r) => r.url)).toEqual(["/json?n=1"]);
+		expect(server().requests.map((r) => r.url)).toEqual(["/json?n=1"]);
 	});
 
 	it("passes --fail-on-status through to the run: exit 1 on a 5xx", async () => {
-		const file = note("a.md", `${server.url}/status/500`);
+		const file = note("a.md", `${server().url}/status/500`);
 		expect((await cli(["run", file])).code).toBe(0);
 		expect((await cli(["run", file, "--fail-on-status"])).code).toBe(1);
 	});

@@ -2,8 +2,7 @@
  * The spec of src/cli/commands/demo.ts, run in-process on copies of examples/vault in a temporary
  * folder: a demo run writes history and generates the database file, never into the repository.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseNote } from "../../../../src/blocks";
 import { demoDirectives, runDemo } from "../../../../src/cli/commands/demo";
@@ -11,6 +10,7 @@ import { PLAIN } from "../../../../src/cli/terminal";
 import { secretEnvName } from "../../../../src/cli/vault";
 import { createNodeTransport } from "../../../../src/runner/http/node-transport";
 import { captured } from "../../../support/cli-output";
+import { useTempDir } from "../../../support/per-test";
 
 const EXAMPLES = resolve(__dirname, "../../../../examples/vault");
 const SECRET = secretEnvName("demo-password");
@@ -18,22 +18,20 @@ const SECRET = secretEnvName("demo-password");
 // The whole example vault runs against the live API: its slow and cancelled blocks take a second or two.
 jest.setTimeout(30_000);
 
-let dir: string;
+const dir = useTempDir("rb-demo-");
 let secretBefore: string | undefined;
 beforeEach(() => {
-	dir = mkdtempSync(join(tmpdir(), "rb-demo-"));
 	secretBefore = process.env[SECRET];
 });
 afterEach(() => {
-	// The demo sets the demo password's variable for its runs; the next test starts without it.
+	// The demo sets the demo password's variable for its runs; the next test starts as the last began.
 	if (secretBefore === undefined) delete process.env[SECRET];
 	else process.env[SECRET] = secretBefore;
-	rmSync(dir, { recursive: true, force: true });
 });
 
 /** The example vault as the repository has it, without files a local run may have left. */
 function copyOfExamples(): string {
-	const vault = join(dir, "vault");
+	const vault = join(dir(), "vault");
 	cpSync(EXAMPLES, vault, { recursive: true, filter: (src) => !src.includes("history.sqlite") && !src.endsWith(".sqlite") && !src.endsWith("main.js") });
 	return vault;
 }
