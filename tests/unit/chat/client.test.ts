@@ -65,6 +65,7 @@ describe("createChatClient", () => {
 		const calls: Array<[string, string]> = [];
 		const out = await createChatClient(node, { baseUrl: server.baseUrl, apiKey: null }).complete({ model: "echo", messages: user("hello there") }, { onDelta: (d, text) => calls.push([d, text]) });
 		expect(out).toMatchObject({ kind: "done", text: `${ECHO_PREFIX}hello there` });
+		expect(calls.length).toBeGreaterThan(1);
 		expect(calls.every(([d]) => d !== "")).toBe(true);
 		expect(calls.map(([, text]) => text)).toEqual(calls.map((_, i) => calls.slice(0, i + 1).map(([d]) => d).join("")));
 	});
