@@ -103,7 +103,8 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 			case "help":
 			case "--help":
 			case "-h": {
-				const topic = rest[0];
+				// `help --help` is help's own help, as `<command> --help` is for every other command.
+				const topic = command === "help" && wantsHelp(rest) && rest.length === 1 ? "help" : rest[0];
 				if (command === "help" && topic !== undefined) {
 					if (!isCommand(topic)) throw new UsageError(`no command "${topic}"\n${USAGE}`);
 					out(commandHelp(topic) + "\n");

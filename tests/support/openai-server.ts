@@ -13,6 +13,10 @@
  * - `midstream-error` a first delta, then an error event (as vLLM/OpenRouter send them)
  * - `no-done-finish`  SSE with a finish reason but no [DONE] (some servers do that)
  * - `hangup`          a first delta, then the socket is destroyed mid-stream
+ * - `stall`           a first delta, then silence with the connection open (the client's idle timeout)
+ * - `bad-content`     SSE whose delta content is a number, not text
+ * - `json-error`      200 with an error object in place of a JSON completion
+ * - `limited-until`   429 with Retry-After as a date, RETRY_AFTER_DATE
  * - `big-context`     400 with OpenAI's context_length_exceeded
  * - `limited`         429 with Retry-After: 7
  * - `boom`            500 with a plain-text body
@@ -46,7 +50,10 @@ export interface OpenAiServer {
 	close(): Promise<void>;
 }
 
-export const MODELS = ["echo", "fence", "slow", "silent", "json", "garbage", "cut", "midstream-error", "no-done-finish", "hangup", "big-context", "limited", "boom"];
+export const MODELS = ["echo", "fence", "slow", "silent", "json", "garbage", "cut", "midstream-error", "no-done-finish", "hangup", "stall", "bad-content", "json-error", "big-context", "limited", "limited-until", "boom"];
+
+/** The Retry-After date `limited-until` sends (a client reads it against its own clock). */
+export const RETRY_AFTER_DATE = "Wed, 21 Oct 2015 07:28:00 GMT";
 
 export const ECHO_PREFIX = "Olá 𝄞 — you said: ";
 
@@ -149,10 +156,20 @@ export async function startOpenAiServer(opts: { apiKey?: string; split?: number;
 				sseHead(res);
 				res.write(sseOf(["Hel"], { done: false, finish: false }));
 				return later(20, () => res.socket?.destroy());
+			case "stall":
+				sseHead(res);
+				return void res.write(sseOf(["Hel"], { done: false, finish: false }));
+			case "bad-content":
+				sseHead(res);
+				return trickle(res, Buffer.from(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 42 }, finish_reason: null }] })}\n\n`), 64, true);
+			case "json-error":
+				return json(res, 200, { error: { message: "the model crashed", code: "internal" } });
 			case "big-context":
 				return json(res, 400, { error: { message: "This model's maximum context length is 8192 tokens. However, your messages resulted in 9001 tokens.", type: "invalid_request_error", code: "context_length_exceeded" } });
 			case "limited":
 				return json(res, 429, { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } }, { "Retry-After": "7" });
+			case "limited-until":
+				return json(res, 429, { error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" } }, { "Retry-After": RETRY_AFTER_DATE });
 			case "boom":
 				res.writeHead(500, { "Content-Type": "text/plain" });
 				return res.end("internal failure");

@@ -6,8 +6,9 @@ import type { Terminal } from "../terminal";
 import type { BlockResult } from "../../runner/result";
 import { loadSqlJs } from "../../runner/sqljs";
 import { nodeSqliteFile } from "../db-modules";
+import { assertionsOf } from "../kind-outputs";
 import { secretEnvName } from "../vault";
-import { runCommand } from "./run";
+import { blockPassed, runCommand } from "./run";
 
 type Write = (s: string) => void;
 
@@ -47,17 +48,24 @@ async function ensureExampleDatabase(vault: string): Promise<void> {
 	db.close();
 }
 
+/** A block without `@expect` must pass as `run` counts it: finished, and its `??` assertions hold. */
 function matches(result: BlockResult, expected: BlockResult["state"] | null): boolean {
-	if (expected === null) return result.state === "done" || result.state === "cached";
+	if (expected === null) return blockPassed(result, false);
 	return result.state === expected;
+}
+
+/** How a block ended, for the unexpected line. */
+function endOf(result: BlockResult): string {
+	return (assertionsOf(result) ?? []).some((a) => !a.ok) ? `${result.state} with a failed assertion` : result.state;
 }
 
 /**
  * `runnable-blocks demo`: starts the bundled bookshop API on a free 127.0.0.1 port, runs every
  * note of examples/vault against it (base_url points at the live API) and prints a summary.
- * Exit 0 when every block ended as its note says it should.
+ * Exit 0 when every block ended as its note says it should. `vault` is another folder laid out
+ * as examples/vault (its spec runs on a copy: a run writes history and the database file).
  */
-export async function runDemo(out: Write, err: Write, terminal: Terminal): Promise<number> {
+export async function runDemo(out: Write, err: Write, terminal: Terminal, vault = join(packageRoot(), "examples", "vault")): Promise<number> {
 	// Required here, not imported at the top: `run` and the other commands never evaluate the
 	// demo server (the bundle keeps it behind this call). No import(): see docs/architecture.md.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when the demo runs
@@ -66,13 +74,13 @@ export async function runDemo(out: Write, err: Write, terminal: Terminal): Promi
 	// The demo environment's password is a secret reference; the CLI reads secrets from the environment.
 	const secret = secretEnvName("demo-password");
 	process.env[secret] ??= "demo";
-	const vault = join(packageRoot(), "examples", "vault");
-	await ensureExampleDatabase(vault);
 	out(`Runnable Blocks demo — bookshop API on ${api.url}\nVault: ${vault}\n`);
 	let total = 0;
 	let unexpected = 0;
 	let expectedFailures = 0;
+	// Everything after the API started is inside the try: an open server would keep the process alive.
 	try {
+		await ensureExampleDatabase(vault);
 		for (const name of readdirSync(vault).filter((f) => f.endsWith(".md") && f !== "README.md").sort()) {
 			out(`\n▶ ${name}\n`);
 			const { runs } = await runCommand(
@@ -96,7 +104,7 @@ export async function runDemo(out: Write, err: Write, terminal: Terminal): Promi
 				const { expect } = demoDirectives(block);
 				if (!matches(result, expect)) {
 					unexpected++;
-					out(`  ✗ unexpected: ${block.alias ?? `line ${block.fence.startLine + 1}`} ended ${result.state}${expect ? `, expected ${expect}` : ""}\n`);
+					out(`  ✗ unexpected: ${block.alias ?? `line ${block.fence.startLine + 1}`} ended ${endOf(result)}${expect ? `, expected ${expect}` : ""}\n`);
 				} else if (expect) {
 					expectedFailures++;
 				}

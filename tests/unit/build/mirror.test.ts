@@ -31,10 +31,6 @@ const NOT_YET_MOVED: ReadonlySet<string> = new Set<string>([]);
  */
 const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"main.ts",
-	"src/chat/client.ts",
-	"src/cli/commands/demo.ts",
-	"src/cli/commands/run.ts",
-	"src/cli/main.ts",
 	"src/runner/http/fetch-transport.ts",
 	"src/runner/http/node-transport.ts",
 	"src/runner/stream/run-sse.ts",
@@ -43,7 +39,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/ui/block-search.ts",
 	"src/ui/chat/chat-view.ts",
 	"src/ui/chat/register.ts",
-	"src/ui/editor/sql-assist.ts",
 	"src/ui/plugin-services.ts",
 ]);
 
