@@ -136,6 +136,8 @@ const wsForNode = {
  */
 /** src/vcs's files but message.ts (src/settings/vcs-settings.ts reads its placeholders at start). */
 const VCS_CORE = readdirSync("src/vcs").filter((f) => f.endsWith(".ts") && f !== "message.ts").map((f) => `src/vcs/${f}`);
+/** src/ui/panel's files but headers-view.ts, which the stream panel draws a handshake's headers with too: one copy in main.js for both. */
+const PANEL_VIEWS = readdirSync("src/ui/panel").filter((f) => f.endsWith(".ts") && f !== "headers-view.ts").map((f) => `src/ui/panel/${f}`);
 
 const TEXT_MODULES = [
 	// sql.js (history, SQLite blocks) and its wasm, and the SQLite worker's source
@@ -170,7 +172,9 @@ const TEXT_MODULES = [
 	// the settings page (src/ui/settings-tab-loader.ts)
 	{ id: "src/ui/settings-tab.ts", owns: ["src/ui/settings-tab.ts", "src/ui/keymap-preset-modal.ts", "src/ui/obsidian-hotkeys.ts", "src/ui/obsidian-default-hotkeys.ts"] },
 	// views: each kind's blocks (src/ui/block-renderers.ts), the diff panes, the two panels
-	{ id: "src/ui/http/http-block-view.ts", owns: ["src/ui/http", "src/ui/panel", "src/ui/stream", "src/runner/auth/token-claims.ts"] },
+	{ id: "src/ui/http/http-block-view.ts", owns: ["src/ui/http", ...PANEL_VIEWS, "src/runner/auth/token-claims.ts"] },
+	// the stream kinds' part of them, lent by the registry (src/ui/block-renderers.ts), with the first stream shown
+	{ id: "src/ui/stream/stream-views.ts", owns: ["src/ui/stream"] },
 	{ id: "src/ui/db/db-block-view.ts", owns: ["src/ui/db/db-block-view.ts", "src/ui/db/db-panel.ts", "src/ui/db/results-table.ts", "src/ui/db/plan-view.ts"] },
 	{ id: "src/ui/diff/textdiff-block-view.ts", owns: ["src/ui/diff/textdiff-block-view.ts"] },
 	{ id: "src/ui/diff/compare-responses.ts", owns: ["src/ui/diff/compare-responses.ts"] },

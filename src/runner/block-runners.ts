@@ -6,10 +6,20 @@ import type * as RunWebsocket from "./stream/run-websocket";
 import { onFirstUse, type BlockRunContext, type KindRunner } from "./kind-runner";
 import { aliasBlocks, invalidBlock, prepareRequest, type Preparation, type PrepareContext, type RunScope } from "./prepare";
 import { prepareStreamExport } from "./stream/prepare-stream";
+import { readEventStreamMessages } from "./stream/read-messages";
+import type { ResponseReaders } from "./http/http-run";
 import { failedBeforeStart, type BlockResult, type KindOptions } from "./result";
 import type * as Poll from "./poll";
 
 type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteBlock, { kind: L }>> };
+
+/**
+ * What an http response's body can be read as besides text, by the media type that says so, one
+ * line per kind that reads it: lent to the http runner (`{{alias.response.messages…}}`).
+ */
+const RESPONSE_READERS: ResponseReaders = {
+	"text/event-stream": readEventStreamMessages,
+};
 
 /* eslint-disable @typescript-eslint/no-require-imports -- each kind's engine is required on its first block (onFirstUse) */
 /**
@@ -17,7 +27,7 @@ type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteB
  * without one is never run (its blocks are read, or shown).
  */
 export const BLOCK_RUNNERS: RunnerRegistry = {
-	http: onFirstUse(() => (require("./http/run-http") as typeof RunHttp).HTTP_RUNNER, prepareRequest),
+	http: onFirstUse(() => (require("./http/run-http") as typeof RunHttp).createHttpRunner(RESPONSE_READERS), prepareRequest),
 	db: onFirstUse(() => (require("./db/run-db") as typeof RunDb).DB_RUNNER),
 	sse: onFirstUse(() => (require("./stream/run-sse") as typeof RunSse).SSE_RUNNER, prepareStreamExport),
 	websocket: onFirstUse(() => (require("./stream/run-websocket") as typeof RunWebsocket).WEBSOCKET_RUNNER, prepareStreamExport),

@@ -2,13 +2,11 @@ import type { AliasPath, Lookup } from "../../blocks";
 import type { FinalState, RunCommon, RunError, RunSnapshot } from "../result";
 import type { FailureCode } from "../failures";
 import type { PreparedRequest } from "../request";
-import { responseText } from "../response/content-type";
+import { headerValue, parseContentType, responseText } from "../response/content-type";
 import { selectJson } from "../select-json";
 import type { ResponseHead, Timing, Transport } from "../transport";
 import type { AssertionResult } from "../../blocks/assertions";
 import type { AuthUse } from "../auth/run-auth";
-import { readMessages } from "../stream/read-messages";
-import { isEventStream, sseEventsOf } from "../stream/sse-events";
 
 /** An http block's run: the request sent, the response as it streams in, what the assertions found. */
 export interface HttpRun extends RunCommon {
@@ -64,21 +62,43 @@ export function bodyText(result: Pick<HttpRun, "head" | "body">): string {
 	return responseText(result.head?.headers ?? [], result.body);
 }
 
-function headerValue(headers: Array<[string, string]>, name: string, what: string): Lookup {
+/**
+ * Reads `messages.<selector>` of a response body that is a stream of messages, for `{{alias.response.messages…}}`.
+ * `label`: the reference as its messages name it (`alias.response`).
+ */
+export type MessagesReader = (body: Uint8Array, selector: string, label: string) => Lookup;
+
+/**
+ * The body readers the http runner is lent, keyed by the media type each recognises (lower-case,
+ * no parameters: `text/event-stream`). The kinds' rooms own them and the runner registry lends them
+ * (src/runner/block-runners.ts), so a new one is a line there, never a change here.
+ */
+export type ResponseReaders = Readonly<Record<string, MessagesReader>>;
+
+/** The lent reader of a response, by its Content-Type's media type (case and parameters aside), if one recognises it. */
+export function readerOf(readers: ResponseReaders, headers: ReadonlyArray<readonly [string, string]>): MessagesReader | undefined {
+	const { mime } = parseContentType(headerValue(headers, "content-type"));
+	return Object.prototype.hasOwnProperty.call(readers, mime) ? readers[mime] : undefined;
+}
+
+function headerLookup(headers: Array<[string, string]>, name: string, what: string): Lookup {
 	const lower = name.toLowerCase();
 	const values = headers.filter(([n]) => n.toLowerCase() === lower).map(([, v]) => v);
 	if (values.length === 0) return { ok: false, message: `${what} has no header "${name}"` };
 	return { ok: true, value: values.join(", ") };
 }
 
-/** Reads `{{alias.(request|response).(body|headers|status)...}}` from an http block's finished run. */
-export function readHttpPath(result: HttpRun, path: AliasPath): Lookup {
+/**
+ * Reads `{{alias.(request|response).(body|headers|status|messages)...}}` from an http block's
+ * finished run; `messages` with the reader `readers` lend for its response's media type.
+ */
+export function readHttpPath(result: HttpRun, path: AliasPath, readers: ResponseReaders): Lookup {
 	const label = `${path.alias}.${path.part}`;
 	if (path.section === "rowCount") return { ok: false, message: `block "${path.alias}" is not a db block: rowCount belongs to db results` };
 	if (path.part === "request") {
 		const req = result.request;
 		if (!req) return { ok: false, message: `block "${path.alias}" has no request` };
-		if (path.section === "headers") return headerValue(req.headers, path.selector, label);
+		if (path.section === "headers") return headerLookup(req.headers, path.selector, label);
 		if (path.section === "body") return path.selector === "*" ? { ok: true, value: req.body } : selectJson(req.body, path.selector, `${label}.body`);
 		return { ok: false, message: "requests have no status" };
 	}
@@ -91,14 +111,17 @@ export function readHttpPath(result: HttpRun, path: AliasPath): Lookup {
 		case "status":
 			return { ok: true, value: String(head.status) };
 		case "headers":
-			return headerValue(head.headers, path.selector, label);
+			return headerLookup(head.headers, path.selector, label);
 		case "body": {
 			const text = bodyText(result);
 			return path.selector === "*" ? { ok: true, value: text } : selectJson(text, path.selector, `${label}.body`);
 		}
-		case "messages":
-			// A `text/event-stream` response is read as a stream's messages (docs/streams.md).
-			if (!isEventStream(head.headers)) return { ok: false, message: `${label} is not an event stream (text/event-stream), so it has no messages` };
-			return readMessages(sseEventsOf(result.body ?? new Uint8Array()), path.selector, label);
+		case "messages": {
+			// A response whose body is a stream of messages (`text/event-stream`: docs/streams.md) is read as one.
+			const reader = readerOf(readers, head.headers);
+			const types = Object.keys(readers).join(", ");
+			if (!reader) return { ok: false, message: `${label} is not a stream of messages${types ? ` (${types})` : ""}, so it has no messages` };
+			return reader(result.body ?? new Uint8Array(), path.selector, label);
+		}
 	}
 }

@@ -6,7 +6,7 @@ import { referenceSources, type Preparation } from "../prepare";
 import type * as AwsSigV4 from "../auth/aws-sigv4";
 import { awsAuthorizationAt } from "../auth/aws-form";
 import { prepareWithAuth } from "../auth/prepare-with-auth";
-import { bodyText, httpFailedBeforeStart, readHttpPath, type HttpResult } from "./http-run";
+import { bodyText, httpFailedBeforeStart, readHttpPath, type HttpResult, type ResponseReaders } from "./http-run";
 import { propertyWrites, runSucceeded } from "../note-properties";
 
 /** The block's `??` assertions checked once a response arrived (docs/blocks.md). */
@@ -22,14 +22,14 @@ function withAssertions(block: HttpNoteBlock, result: HttpResult): HttpResult {
  * What a successful run sets with its `# @property` directives (docs/note-memory.md): read from
  * its own response (`{{$.x}}`, or `{{alias.response…}}` with its own alias) and any reference.
  */
-function withProperties(block: HttpNoteBlock, ctx: BlockRunContext, result: HttpResult): HttpResult {
+function withProperties(block: HttpNoteBlock, ctx: BlockRunContext, result: HttpResult, readers: ResponseReaders): HttpResult {
 	const directives = block.http.properties;
 	if (directives.length === 0 || !runSucceeded(result)) return result;
 	const sources = referenceSources(ctx.prepare);
 	const own = block.alias;
 	const properties = propertyWrites(directives, {
 		ownBody: result.body ? bodyText(result) : undefined,
-		sources: { ...sources, alias: (path) => (path.alias === own ? readHttpPath(result, path) : sources.alias(path)) },
+		sources: { ...sources, alias: (path) => (path.alias === own ? readHttpPath(result, path, readers) : sources.alias(path)) },
 		properties: ctx.prepare.properties,
 	});
 	return { ...result, properties };
@@ -48,22 +48,28 @@ async function send(prepared: Extract<Preparation, { ok: true }>, ctx: BlockRunC
 	return executeRequest(signed.request, ctx.deps, { ...ctx.execute, envSnapshot: prepared.envSnapshot });
 }
 
-/** An http block: tokens fetched, references resolved into a request, then sent through the transport. */
-export const HTTP_RUNNER: KindRunner<HttpNoteBlock> = {
-	async run(block, ctx) {
-		const signal = ctx.execute.signal;
-		const prepared = await prepareWithAuth(block, ctx.prepare, { signal });
-		if (!prepared.ok) return httpFailedBeforeStart(prepared.error);
-		let result = await send(prepared, ctx);
-		// A 401 to a request that carried an OAuth token: one new token (refresh, else a new grant) and one retry, never more.
-		if (result.state === "done" && result.head?.status === 401 && (prepared.openIdAuth !== undefined || prepared.authNames.some((n) => ctx.prepare.auth?.renewable(n)))) {
-			const again = await prepareWithAuth(block, ctx.prepare, { signal, renew: true });
-			if (!again.ok) return httpFailedBeforeStart(again.error, result.request);
-			result = await send(again, ctx);
-		}
-		// Which configurations' tokens it carried: the Auth tab reads them from the token cache (never from the result).
-		if (prepared.authUsed.length > 0) result = { ...result, authUsed: prepared.authUsed };
-		return withProperties(block, ctx, withAssertions(block, result));
-	},
-	read: readHttpPath,
-};
+/**
+ * An http block: tokens fetched, references resolved into a request, then sent through the
+ * transport. `readers`: what its responses' bodies can be read as besides text (`messages` of an
+ * event stream), lent by the runner registry.
+ */
+export function createHttpRunner(readers: ResponseReaders): KindRunner<HttpNoteBlock> {
+	return {
+		async run(block, ctx) {
+			const signal = ctx.execute.signal;
+			const prepared = await prepareWithAuth(block, ctx.prepare, { signal });
+			if (!prepared.ok) return httpFailedBeforeStart(prepared.error);
+			let result = await send(prepared, ctx);
+			// A 401 to a request that carried an OAuth token: one new token (refresh, else a new grant) and one retry, never more.
+			if (result.state === "done" && result.head?.status === 401 && (prepared.openIdAuth !== undefined || prepared.authNames.some((n) => ctx.prepare.auth?.renewable(n)))) {
+				const again = await prepareWithAuth(block, ctx.prepare, { signal, renew: true });
+				if (!again.ok) return httpFailedBeforeStart(again.error, result.request);
+				result = await send(again, ctx);
+			}
+			// Which configurations' tokens it carried: the Auth tab reads them from the token cache (never from the result).
+			if (prepared.authUsed.length > 0) result = { ...result, authUsed: prepared.authUsed };
+			return withProperties(block, ctx, withAssertions(block, result), readers);
+		},
+		read: (result, path) => readHttpPath(result, path, readers),
+	};
+}

@@ -2,6 +2,7 @@ import { checkAssertions, type AliasPath, type AssertionResult, type Lookup } fr
 import { selectJson } from "../select-json";
 import type { StreamMessage, StreamRun } from "./stream-run";
 import { receivedOf } from "./stream-run";
+import { sseEventsOf } from "./sse-events";
 
 const INDEXED = /^(-?\d+)(?:\.(event|id|data)(?:\.(\$.*))?)?$/;
 
@@ -23,6 +24,11 @@ export function readMessages(messages: readonly Pick<StreamMessage, "data" | "ev
 		return value === undefined ? { ok: false, message: `message ${index} of ${label} has no ${field}` } : { ok: true, value };
 	}
 	return m[3] ? selectJson(message.data, m[3], `${label}.messages.${index}.data`) : { ok: true, value: message.data };
+}
+
+/** `messages.<selector>` of a whole `text/event-stream` body: an http block's response read as a stream (lent to the http runner). */
+export function readEventStreamMessages(body: Uint8Array, selector: string, label: string): Lookup {
+	return readMessages(sseEventsOf(body), selector, label);
 }
 
 /** Reads `{{alias.response.(status|headers|messages)…}}` from a finished stream: the handshake's response and the messages. */

@@ -1,15 +1,13 @@
+import type { MarkdownPostProcessorContext } from "obsidian";
 import { blockKey, editableRequest, parseHttpBlock, writeCanonicalRequest, type CanonicalRequest, type DisplayMode, type EditMode, type HttpBlock, type NoteBlock } from "../../blocks";
 import { blockActions } from "../block-actions";
 import type { BlockHost } from "../block-host";
 import { BlockReadingView } from "../block-reading-view";
 import type { EditorPanel } from "../editor-panel";
 import { exportHooks } from "../export-actions";
+import type { FenceViews } from "../fence-views";
 import { FormEditor } from "../panel/form-editor";
 import { ResponsePanel, type PanelActions, type PanelBlockInfo } from "../panel/response-panel";
-import { renderMobileHeadersNotice } from "../stream/mobile-headers";
-
-/** The blocks written in ```http fences: http's own and the stream kinds that claim it (sse, websocket). */
-export type HttpFenceBlock = Extract<NoteBlock, { kind: "http" | "sse" | "websocket" }>;
 
 /**
  * The block as written, with the method word coloured by verb as the editor colours it. The
@@ -65,10 +63,15 @@ function writeRequest(host: BlockHost, filePath: string, block: NoteBlock, reque
 }
 
 /**
- * An http block in Reading view or Live Preview (cursor outside the block): the block text,
- * its problems, and the response panel bound to the note's session store.
+ * A block of an ```http fence (http's, or of a kind that claims the fence) in Reading view or Live
+ * Preview (cursor outside the block): the block text, its problems, its kind's notice, and the
+ * response panel bound to the note's session store. `views`: what its kind adds, from the registry.
  */
 export class HttpBlockView extends BlockReadingView {
+	constructor(containerEl: HTMLElement, source: string, ctx: MarkdownPostProcessorContext, host: BlockHost, private readonly views: FenceViews) {
+		super(containerEl, source, ctx, host);
+	}
+
 	override onload(): void {
 		const located = this.locate();
 		const block = located?.block;
@@ -81,21 +84,21 @@ export class HttpBlockView extends BlockReadingView {
 		this.renderProblems(root, block ? block.problems : http.problems);
 		if (!block) return;
 		if (request) this.addChild(new FormEditor(root, request, (req) => writeRequest(this.host, this.filePath, block, req)));
-		renderMobileHeadersNotice(root, this.host, this.filePath, block);
+		this.views.noticeOf(block.kind)?.(root, this.host, this.filePath, block);
 		const session = this.host.session(this.filePath);
-		this.addChild(new ResponsePanel(root, session, blockKey(block), panelInfo(block, this.host.runKeyLabel()), httpActions(this.host, this.filePath, block, located?.note)));
+		this.addChild(new ResponsePanel(root, session, blockKey(block), panelInfo(block, this.host.runKeyLabel()), httpActions(this.host, this.filePath, block, located?.note), this.views));
 	}
 }
 
-/** The panel under an ```http fence's closing fence in Source mode (and Live Preview while editing it). */
-export function httpEditorPanel(block: HttpFenceBlock, filePath: string, host: BlockHost): EditorPanel {
+/** The panel under an ```http fence's closing fence in Source mode (and Live Preview while editing it), whatever kind claimed it. */
+export function httpEditorPanel(block: NoteBlock, filePath: string, host: BlockHost, views: FenceViews): EditorPanel {
 	const info = panelInfo(block, host.runKeyLabel());
 	return {
 		identity: [filePath, blockKey(block), info.method, info.editMode, info.display, info.alias].join("\u0000"),
 		display: info.display,
 		mount: (wrap) => {
-			renderMobileHeadersNotice(wrap, host, filePath, block);
-			return new ResponsePanel(wrap, host.session(filePath), blockKey(block), info, httpActions(host, filePath, block));
+			views.noticeOf(block.kind)?.(wrap, host, filePath, block);
+			return new ResponsePanel(wrap, host.session(filePath), blockKey(block), info, httpActions(host, filePath, block), views);
 		},
 	};
 }

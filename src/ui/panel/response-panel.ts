@@ -7,9 +7,8 @@ import type { RunSnapshot } from "../../runner/result";
 import type { NoteSession } from "../../runner/session";
 import { isActive } from "../../runner/state-machine";
 import { isBusy } from "../../runner/busy";
+import type { FenceViews } from "../fence-views";
 import { t, type StringKey } from "../strings";
-import { SessionStreamModel, showsAsStream } from "../stream/stream-adapter";
-import { StreamView } from "../stream/stream-view";
 import { BodyView } from "./body-view";
 import { renderCookies, renderJar } from "./cookies-view";
 import { renderHeaders } from "./headers-view";
@@ -103,8 +102,8 @@ export class ResponsePanel extends Component {
 	private tabChild: Component | null = null;
 	private shown: { snapshot: HttpView | null; tab: TabId | null } = { snapshot: null, tab: null };
 	private snapshot: HttpView = { state: "idle" };
-	/** A stream's panel, in place of the tabs while the block's run is a stream's. */
-	private stream: { view: StreamView; kind: string } | null = null;
+	/** The run's kind's own view (a stream's panel), in place of the tabs while it shows the block's run. */
+	private kindView: { view: Component; kind: string } | null = null;
 
 	constructor(
 		parent: HTMLElement,
@@ -112,6 +111,8 @@ export class ResponsePanel extends Component {
 		private readonly key: string,
 		private readonly info: PanelBlockInfo,
 		private readonly actions: PanelActions,
+		/** Which kinds show their runs in a view of their own (the renderer registry's answer). */
+		private readonly views: Pick<FenceViews, "runViewOf">,
 	) {
 		super();
 		this.el = parent.createDiv({ cls: "rb-panel" });
@@ -243,9 +244,9 @@ export class ResponsePanel extends Component {
 
 	private update(run: RunSnapshot): void {
 		const s = httpFields(run);
-		const streaming = this.showStream(run);
-		// A stream's messages change nothing above its panel, which draws them itself (once a frame).
-		const same = streaming && this.snapshot.state === s.state && this.snapshot.startedAt === s.startedAt;
+		const ownView = this.showKindView(run);
+		// What a kind's own view draws (a stream's messages) changes nothing above it: it draws that itself.
+		const same = ownView && this.snapshot.state === s.state && this.snapshot.startedAt === s.startedAt;
 		this.snapshot = s;
 		if (same) return;
 		this.showRunButton(isBusy(run));
@@ -254,27 +255,29 @@ export class ResponsePanel extends Component {
 		// Which run is shown: lets a test (or a screen reader script) tell a new result from the previous one.
 		this.el.dataset.startedAt = s.startedAt === undefined ? "" : String(s.startedAt);
 		this.renderBadges(s);
-		if (!streaming) this.renderContent();
+		if (!ownView) this.renderContent();
 	}
 
 	/**
-	 * Shows a stream's run in the stream panel instead of the tabs (Run/Stop stays in the
-	 * toolbar); any other run, a refused upgrade included, in the tabs. Whether it does.
+	 * Shows the run in its kind's own view instead of the tabs when it has one that shows this run
+	 * (a stream's panel; Run/Stop stays in the toolbar), any other run in the tabs. Whether it does.
 	 */
-	private showStream(run: RunSnapshot): boolean {
-		const streaming = showsAsStream(run);
-		if (this.stream && (!streaming || this.stream.kind !== run.kind)) {
-			this.removeChild(this.stream.view);
-			this.stream = null;
+	private showKindView(run: RunSnapshot): boolean {
+		const kind = run.kind;
+		const view = kind === undefined ? undefined : this.views.runViewOf(kind);
+		const shows = view !== undefined && view.shows(run);
+		if (this.kindView && (!shows || this.kindView.kind !== kind)) {
+			this.removeChild(this.kindView.view);
+			this.kindView = null;
 		}
-		if (streaming && !this.stream) {
-			this.stream = { view: this.addChild(new StreamView(this.el, new SessionStreamModel(this.session, this.key, run))), kind: run.kind };
+		if (shows && kind !== undefined && !this.kindView) {
+			this.kindView = { view: this.addChild(view.mount(this.el, this.session, this.key, run)), kind };
 			// The tabs draw afresh when they come back.
 			this.shown = { snapshot: null, tab: null };
 		}
-		this.tabBar.toggleClass("rb-hidden", streaming);
-		this.content.toggleClass("rb-hidden", streaming);
-		return streaming;
+		this.tabBar.toggleClass("rb-hidden", shows);
+		this.content.toggleClass("rb-hidden", shows);
+		return shows;
 	}
 
 	/** Run, or Stop while a request is in flight: the label says it, the icon shows it. */

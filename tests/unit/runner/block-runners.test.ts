@@ -5,7 +5,7 @@ import { BLOCK_RUNNERS, exportingKinds, isExportable, prepareExport, readResult,
 import type { HistoryEntry, ResultCache } from "../../../src/runner/executor";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
 import type { BlockRunContext } from "../../../src/runner/kind-runner";
-import type { RunSnapshot } from "../../../src/runner/result";
+import type { BlockResult, RunSnapshot } from "../../../src/runner/result";
 
 /** A context whose transport must never be reached: these blocks fail before anything is sent. */
 const ctx: BlockRunContext = {
@@ -30,6 +30,13 @@ describe("the runner of a block's kind", () => {
 		expect(prepareExport(sse, ctx.prepare)).toMatchObject({ ok: true, stream: { protocol: "sse" } });
 		expect(prepareExport(ws, ctx.prepare)).toMatchObject({ ok: true, request: { url: "http://x.test/w" }, stream: { protocol: "websocket", steps: [{ kind: "text", text: "hi" }] } });
 		expect(prepareExport(db, ctx.prepare)).toEqual({ ok: false, error: { code: "invalid_block", message: "A db block has no export" }, notRun: [] });
+	});
+
+	it("lends the http runner the streams' reader: an http response with an event-stream body is read as messages", () => {
+		const head = { status: 200, statusText: "OK", httpVersion: "1.1", headers: [["Content-Type", "text/event-stream"]] as Array<[string, string]>, url: "http://x.test/e", redirects: 0 };
+		const result: BlockResult = { kind: "http", state: "done", receivedBytes: 0, head, body: new TextEncoder().encode("event: tick\ndata: 1\n\nevent: tock\ndata: 2\n\n") };
+		const messages = (selector: string) => readResult(result, { alias: "feed", part: "response", section: "messages", selector });
+		expect([messages("count"), messages("-1.event"), messages("0")]).toEqual([{ ok: true, value: "2" }, { ok: true, value: "tock" }, { ok: true, value: "1" }]);
 	});
 
 	it("fails a db block where no database ports are given, saying so", async () => {

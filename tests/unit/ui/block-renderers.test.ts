@@ -1,13 +1,15 @@
 /** @jest-environment jsdom */
+import { Platform } from "obsidian";
 import { blockHost, memoryVault, readingContext } from "../../support/block-host";
 import { blockKey, BLOCK_KINDS, parseNote, type NoteBlock } from "../../../src/blocks";
-import { BLOCK_RENDERERS, rendererOf } from "../../../src/ui/block-renderers";
+import { BLOCK_RENDERERS, FENCE_VIEWS, rendererOf } from "../../../src/ui/block-renderers";
 import { DbBlockView } from "../../../src/ui/db/db-block-view";
 import { DbPanel } from "../../../src/ui/db/db-panel";
 import { TextdiffBlockView, TextdiffEditorPanel } from "../../../src/ui/diff/textdiff-block-view";
 import { HttpBlockView } from "../../../src/ui/http/http-block-view";
 import { ResponsePanel } from "../../../src/ui/panel/response-panel";
 import { PinnedResponseView } from "../../../src/ui/pinned-response-view";
+import { STREAM_RUN_VIEW } from "../../../src/ui/stream/stream-views";
 import { installDomHelpers } from "../../e2e/host/obsidian-shim";
 import { answering } from "../../support/answering-transport";
 
@@ -86,5 +88,27 @@ describe("each kind's views in Obsidian", () => {
 	it("shows a pinned response with the read-only pin view", () => {
 		const pin = note.find((b) => b.kind === "http-response") as NoteBlock;
 		expect(rendered(pin).reading).toBeInstanceOf(PinnedResponseView);
+	});
+
+	it("answers the ```http fence's views by kind: the stream kinds lend their run view, websocket its mobile notice, http and the rest nothing", () => {
+		const kinds = ["http", "sse", "websocket", "db", "nothing", "constructor"];
+		expect(kinds.map((k) => FENCE_VIEWS.runViewOf(k))).toEqual([undefined, STREAM_RUN_VIEW, STREAM_RUN_VIEW, undefined, undefined, undefined]);
+		expect(kinds.map((k) => FENCE_VIEWS.noticeOf(k) !== undefined)).toEqual([false, false, true, false, false, false]);
+	});
+
+	it("draws websocket's notice from the stream room: on the mobile app, the headers it cannot send", () => {
+		const [block] = parseNote("```http alias=room\nWEBSOCKET ws://127.0.0.1/s\nX-Room: 7\n```");
+		const drawn = (mobileApp: boolean) => {
+			Platform.isMobileApp = mobileApp;
+			const parent = createDiv();
+			FENCE_VIEWS.noticeOf(block.kind)?.(parent, host, "n.md", block);
+			return parent.querySelector(".rb-stream-no-headers")?.textContent ?? null;
+		};
+		try {
+			expect(drawn(false)).toBeNull();
+			expect(drawn(true)).toContain("X-Room");
+		} finally {
+			Platform.isMobileApp = false;
+		}
 	});
 });

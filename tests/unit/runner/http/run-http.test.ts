@@ -1,6 +1,7 @@
 import { parseNote, type HttpNoteBlock } from "../../../../src/blocks";
 import { prepareContext } from "../../../../src/runner/block-runners";
-import { HTTP_RUNNER } from "../../../../src/runner/http/run-http";
+import { createHttpRunner } from "../../../../src/runner/http/run-http";
+import type { ResponseReaders } from "../../../../src/runner/http/http-run";
 import type { PreparedRequest } from "../../../../src/runner/request";
 import type { BlockRunContext } from "../../../../src/runner/kind-runner";
 import type { Transport, TransportOutcome } from "../../../../src/runner/transport";
@@ -28,7 +29,11 @@ function contextFor(note: ReturnType<typeof parseNote>, block: HttpNoteBlock, tr
 	};
 }
 
-describe("HTTP_RUNNER", () => {
+/** A reader lent for JSON bodies that says what it was handed, so a test sees that it was asked. */
+const jsonReader: ResponseReaders = { "application/json": (body, selector, label) => ({ ok: true, value: `${label} ${selector} of ${body.byteLength} bytes` }) };
+const HTTP_RUNNER = createHttpRunner({});
+
+describe("createHttpRunner", () => {
 	it("resolves the block's references, sends it, and checks its ?? assertions on note lines", async () => {
 		const note = parseNote("# API\n```http alias=add\nPOST {{base}}/books\n?? status == 201\n?? body.$.id == 8\n```");
 		const block = note[0] as HttpNoteBlock;
@@ -57,5 +62,17 @@ describe("HTTP_RUNNER", () => {
 		const block = note[0] as HttpNoteBlock;
 		const result = await HTTP_RUNNER.run(block, contextFor(note, block, created()));
 		expect(result).toMatchObject({ state: "failed", request: { url: "http://127.0.0.1:1/upload" } });
+	});
+
+	it("reads messages of a response with the reader lent for its media type, in references and its own # @property", async () => {
+		const note = parseNote("```http alias=add\n# @property seen = {{add.response.messages.count}}\nPOST http://127.0.0.1:1/books\n```");
+		const block = note[0] as HttpNoteBlock;
+		const result = await createHttpRunner(jsonReader).run(block, contextFor(note, block, created()));
+		const messages = { alias: "add", part: "response", section: "messages", selector: "count" } as const;
+		expect(result.kind === "http" && createHttpRunner(jsonReader).read(result, messages)).toEqual({ ok: true, value: "add.response count of 8 bytes" });
+		expect(result.properties).toMatchObject({ ok: true });
+		expect(JSON.stringify(result.properties)).toContain("add.response count of 8 bytes");
+		// Lent no reader for it, the runner reads no messages, and says so.
+		expect(result.kind === "http" && HTTP_RUNNER.read(result, messages)).toEqual({ ok: false, message: "add.response is not a stream of messages, so it has no messages" });
 	});
 });

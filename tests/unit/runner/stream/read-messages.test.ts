@@ -1,4 +1,4 @@
-import { readMessages, streamAssertions } from "../../../../src/runner/stream/read-messages";
+import { readEventStreamMessages, readMessages, streamAssertions } from "../../../../src/runner/stream/read-messages";
 import type { StreamRun } from "../../../../src/runner/stream/stream-run";
 
 const messages = [
@@ -30,6 +30,20 @@ describe("readMessages", () => {
 		const found = readMessages(messages, selector, "feed.response");
 		expect(found.ok).toBe(false);
 		if (!found.ok) expect(found.message).toMatch(message);
+	});
+});
+
+describe("readEventStreamMessages", () => {
+	const body = new TextEncoder().encode('event: quote\nid: 7\ndata: {"price": 3}\n\n: a comment\ndata: plain\n\ndata: cut');
+
+	it.each([
+		["count", { ok: true, value: "2" }],
+		["0.data.$.price", { ok: true, value: "3" }],
+		["0.id", { ok: true, value: "7" }],
+		["-1", { ok: true, value: "plain" }],
+		["2", { ok: false, message: "feed.response.messages has no message 2 (2 received)" }],
+	])("reads a whole event-stream body's events as messages (the last, unended, is none): %s", (selector, found) => {
+		expect(readEventStreamMessages(body, selector, "feed.response")).toEqual(found);
 	});
 });
 

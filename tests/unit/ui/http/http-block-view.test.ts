@@ -2,6 +2,8 @@
 import { blockHost, memoryVault, readingContext, unplacedContext, until } from "../../../support/block-host";
 import { parseNote } from "../../../../src/blocks";
 import { createNodeTransport } from "../../../../src/runner/http/node-transport";
+import { FENCE_VIEWS } from "../../../../src/ui/block-renderers";
+import type { FenceViews } from "../../../../src/ui/fence-views";
 import { HttpBlockView, httpEditorPanel } from "../../../../src/ui/http/http-block-view";
 import { ResponsePanel } from "../../../../src/ui/panel/response-panel";
 import { installDomHelpers } from "../../../e2e/host/obsidian-shim";
@@ -28,15 +30,21 @@ const noteOf = (info: string, ...lines: string[]) => ["# Users", "", `\`\`\`http
 const sourceOf = (...lines: string[]) => lines.join("\n");
 
 /** The block rendered as Reading view renders it, over a vault holding the note and a real engine. */
-function read(note: string, source: string, placed = true) {
+function read(note: string, source: string, placed = true, views: FenceViews = FENCE_VIEWS) {
 	const vault = memoryVault({ [PATH]: note });
 	const host = blockHost(vault.app, transport);
 	const el = document.body.createDiv();
-	const view = new HttpBlockView(el, source, placed ? readingContext(note, PATH, 2) : unplacedContext(PATH), host);
+	const view = new HttpBlockView(el, source, placed ? readingContext(note, PATH, 2) : unplacedContext(PATH), host, views);
 	view.load();
 	const q = <T extends HTMLElement = HTMLElement>(sel: string) => el.querySelector<T>(sel);
 	return { ...vault, host, el, view, q, note: () => vault.files.get(PATH) ?? "" };
 }
+
+/** Fence views whose stream kinds lend a notice that names the kind, block and note it was drawn for. */
+const noticing: FenceViews = {
+	runViewOf: () => undefined,
+	noticeOf: (kind) => (kind === "http" ? undefined : (parent, _host, filePath, block) => void parent.createDiv({ cls: "test-notice", text: `${kind} notice for ${block.alias} at ${filePath}` })),
+};
 
 describe("an http block in Reading view", () => {
 	it("shows the block as written with its method word coloured by verb, and its response panel", () => {
@@ -99,6 +107,15 @@ describe("an http block in Reading view", () => {
 		expect(r.note()).toBe(noteOf("alias=users mode=form", `GET ${server.url}/items`, "Accept: application/json"));
 	});
 
+	it("draws the notice its block's kind lends above the panel, and none for a kind that lends none", () => {
+		const source = `SSE ${server.url}/events`;
+		const r = read(noteOf("alias=feed", source), source, true, noticing);
+		expect(Array.from(r.el.querySelectorAll(".rb-block > div")).map((d) => d.className)).toEqual(["rb-block-head", "test-notice", "rb-panel"]);
+		expect(r.q(".test-notice")?.textContent).toBe("sse notice for feed at api/users.md");
+		const plain = `GET ${server.url}/json`;
+		expect(read(noteOf("", plain), plain, true, noticing).q(".test-notice")).toBeNull();
+	});
+
 	it("shows markup in the block's text as text", () => {
 		const source = sourceOf(`GET ${server.url}/json`, "X-Note: <img src=x onerror=alert(1)>");
 		const r = read(noteOf("", source), source);
@@ -108,7 +125,7 @@ describe("an http block in Reading view", () => {
 });
 
 describe("the panel under an http block's fence in the editor", () => {
-	const blockOf = (note: string) => parseNote(note)[0] as Parameters<typeof httpEditorPanel>[0];
+	const blockOf = (note: string) => parseNote(note)[0];
 
 	it("mounts a response panel on the note's session, so it shows the run Reading view started", async () => {
 		const source = `GET ${server.url}/json`;
@@ -116,12 +133,20 @@ describe("the panel under an http block's fence in the editor", () => {
 		const r = read(note, source);
 		r.q(".rb-run")?.click();
 		await until("the run ends", () => r.q(".rb-panel")?.dataset.state === "done");
-		const panel = httpEditorPanel(blockOf(note), PATH, r.host);
+		const panel = httpEditorPanel(blockOf(note), PATH, r.host, FENCE_VIEWS);
 		const mounted = panel.mount(document.body.createDiv());
 		expect(mounted).toBeInstanceOf(ResponsePanel);
 		mounted.load();
 		expect((mounted as ResponsePanel).el.dataset.state).toBe("done");
 		expect(panel.display).toBe("split");
+	});
+
+	it("draws the notice its block's kind lends above the panel", () => {
+		const note = noteOf("alias=socket", `WEBSOCKET ws://127.0.0.1:1/`);
+		const wrap = document.body.createDiv();
+		httpEditorPanel(blockOf(note), PATH, blockHost(memoryVault().app, transport), noticing).mount(wrap);
+		expect(Array.from(wrap.children).map((d) => d.className)).toEqual(["test-notice", "rb-panel"]);
+		expect(wrap.textContent).toContain("websocket notice for socket at api/users.md");
 	});
 
 	it.each([
@@ -132,7 +157,7 @@ describe("the panel under an http block's fence in the editor", () => {
 	])("is drawn again when %s changes, and kept while only the rest of the request does", (_, change) => {
 		const note = noteOf("alias=users", `GET ${server.url}/json`);
 		const host = blockHost(memoryVault().app, transport);
-		const identity = (n: string) => httpEditorPanel(blockOf(n), PATH, host).identity;
+		const identity = (n: string) => httpEditorPanel(blockOf(n), PATH, host, FENCE_VIEWS).identity;
 		expect(identity(change(note))).not.toBe(identity(note));
 		expect(identity(note.replace("/json", "/json?page=2"))).toBe(identity(note));
 	});

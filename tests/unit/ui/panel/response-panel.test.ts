@@ -1,9 +1,13 @@
 /** @jest-environment jsdom */
 import "../../../support/jsdom-codecs";
+import { Component } from "obsidian";
 import { until } from "../../../support/block-host";
 import type { HttpRun } from "../../../../src/runner/http/http-run";
 import type { RunSnapshot } from "../../../../src/runner/result";
 import { NoteSession } from "../../../../src/runner/session";
+import type { StreamRun } from "../../../../src/runner/stream/stream-run";
+import { FENCE_VIEWS } from "../../../../src/ui/block-renderers";
+import type { FenceViews } from "../../../../src/ui/fence-views";
 import { ResponsePanel, type HistoryRowView, type PanelActions, type PanelBlockInfo } from "../../../../src/ui/panel/response-panel";
 import { installDomHelpers } from "../../../e2e/host/obsidian-shim";
 
@@ -38,10 +42,10 @@ function recording(over: Partial<PanelActions> = {}) {
 	return { actions, calls, setHistory: (rows: HistoryRowView[]) => (history = rows) };
 }
 
-function mount(session = new NoteSession(), over: Partial<PanelActions> = {}, blockInfo = info) {
+function mount(session = new NoteSession(), over: Partial<PanelActions> = {}, blockInfo = info, views: Pick<FenceViews, "runViewOf"> = FENCE_VIEWS) {
 	const parent = document.body.createDiv();
 	const rec = recording(over);
-	const panel = new ResponsePanel(parent, session, KEY, blockInfo, rec.actions);
+	const panel = new ResponsePanel(parent, session, KEY, blockInfo, rec.actions, views);
 	panel.load();
 	const q = <T extends HTMLElement = HTMLElement>(sel: string) => panel.el.querySelector<T>(sel);
 	return {
@@ -209,3 +213,55 @@ describe("the response panel", () => {
 		expect(p.q(".rb-history")?.textContent).toBe("Last runsNo runs recorded yet.");
 	});
 });
+
+describe("a run in its kind's own view", () => {
+	const counts = { received: 0, sent: 0, receivedBytes: 0, sentBytes: 0 };
+	const sse = (over: Partial<StreamRun> = {}): RunSnapshot => ({ kind: "sse", state: "streaming", startedAt: 5, head: head(200, [["Content-Type", "text/event-stream"]]), messages: [], counts, ...over });
+	const websocket = (over: Partial<StreamRun> = {}): RunSnapshot => ({ kind: "websocket", state: "streaming", startedAt: 6, head: head(101, []), messages: [], counts, ...over });
+	const shown = (p: ReturnType<typeof mount>) => ({
+		streams: Array.from(p.panel.el.querySelectorAll<HTMLElement>(".rb-stream")).map((s) => s.dataset.protocol),
+		tabs: !p.q(".rb-tabs")?.classList.contains("rb-hidden") && !p.q(".rb-tab-content")?.classList.contains("rb-hidden"),
+	});
+
+	it("shows a stream's run in the stream panel its kind's renderer lends, in place of the tabs, the toolbar kept", () => {
+		const p = mount();
+		p.session.update(KEY, sse());
+		expect(shown(p)).toEqual({ streams: ["sse"], tabs: false });
+		expect(p.runLabel()).toBe("Stop");
+		p.session.update(KEY, websocket());
+		expect(shown(p)).toEqual({ streams: ["websocket"], tabs: false });
+	});
+
+	it("shows a refused upgrade, and any run of a kind without a view, in the tabs", () => {
+		const p = mount();
+		p.session.update(KEY, sse());
+		p.session.update(KEY, websocket({ state: "done", head: head(404), body: new TextEncoder().encode("no such socket") }));
+		expect(shown(p)).toEqual({ streams: [], tabs: true });
+		p.session.update(KEY, sse());
+		p.session.update(KEY, done());
+		expect(shown(p)).toEqual({ streams: [], tabs: true });
+		expect(p.content()).toContain('"id"');
+	});
+
+	it("mounts a kind's view once per run of that kind and lets it follow the session; a view that does not show a run leaves it to the tabs", () => {
+		const mounted: string[] = [];
+		const views: Pick<FenceViews, "runViewOf"> = {
+			runViewOf: (kind) =>
+				kind === "sse"
+					? { shows: (run): run is RunSnapshot => run.state !== "failed", mount: (parent, _session, key, run) => (mounted.push(`${key} ${run.state}`), new Component()) }
+					: undefined,
+		};
+		const p = mount(new NoteSession(), {}, info, views);
+		p.session.update(KEY, sse({ state: "running", head: undefined }));
+		p.session.update(KEY, sse());
+		p.session.update(KEY, sse({ messages: [{ direction: "received", atMs: 1, data: "a", binary: false, size: 1 }], counts: { ...counts, received: 1 } }));
+		expect(mounted).toEqual([`${KEY} running`]);
+		expect(shown(p).tabs).toBe(false);
+		p.session.update(KEY, sse({ state: "failed", error: { code: "connect_failed", message: "Failed to connect" } }));
+		expect(shown(p).tabs).toBe(true);
+		expect(p.content()).toBe("Failed to connect");
+		p.session.update(KEY, sse({ startedAt: 9 }));
+		expect(mounted).toEqual([`${KEY} running`, `${KEY} streaming`]);
+	});
+});
+
