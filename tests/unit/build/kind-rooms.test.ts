@@ -45,7 +45,6 @@ const REGISTRIES: ReadonlySet<string> = new Set([
  */
 const NOT_YET_IN_ROOMS: ReadonlyMap<string, string> = new Map<string, string>([
 	["src/runner/http/http-run.ts", "an http response with an event-stream body is read as messages"],
-	["src/runner/snippets/generators.ts", "the stream formats of export"],
 	["src/ui/http/http-block-view.ts", "the http fence's views serve the kinds that share it"],
 	["src/ui/panel/response-panel.ts", "the panel shows a stream's run in the stream view"],
 ]);
