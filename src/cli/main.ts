@@ -73,7 +73,7 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 					allowPositionals: true,
 				});
 				if (positionals.length !== 1 || !values.alias || !values.format) {
-					throw new UsageError("export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http|websocat|ws [--env NAME]");
+					throw new UsageError("export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format FORMAT [--env NAME] (runnable-blocks help export lists the formats)");
 				}
 				return await commands.export().exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
 			}

@@ -1,3 +1,5 @@
+import type * as BlockRunners from "../runner/block-runners";
+
 /** A usage or input problem: printed as one line, exit code 2. */
 export class UsageError extends Error {}
 
@@ -68,10 +70,10 @@ Exit: 0 written, 2 an input cannot be read or is not a report, or an output cann
 Exit: 0 no block has errors, 2 a block has errors or the note cannot be read.`,
 	},
 	export: {
-		synopsis: "runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http|websocat|ws [--env NAME] [--config user.toml]",
+		synopsis: "runnable-blocks export <note.md> --alias NAME --format FORMAT [--env NAME] [--config user.toml]",
 		help: `Prints the block as a snippet with its references replaced by values; blocks it
-references are run first (said on stderr), the block itself is not sent. An sse block
-exports as curl (-N) or http, a websocket block as websocat, ws (a Node script) or http.
+references are run first (said on stderr), the block itself is not sent. FORMAT is one of the
+block's kind's formats (below; docs/export.md).
 Exit: 0 printed, 2 it cannot be exported (the reason on stderr).`,
 	},
 	import: {
@@ -125,7 +127,16 @@ Exit codes: 0 finished, 1 a block failed (or a 4xx/5xx with --fail-on-status), 2
 4 a suite's --deadline or --max-requests stopped it.
 runnable-blocks help <command> describes one command.`;
 
+/** Each exporting kind's formats, as their registry lines declare them: required when export's help is asked for. */
+function exportFormats(): string {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the kinds' registry is the export command's, not every command's start
+	const { exportingKinds, snippetFormats } = require("../runner/block-runners") as typeof BlockRunners;
+	const kinds = exportingKinds();
+	const width = Math.max(...kinds.map((k) => k.length));
+	return `\n\nFormats, by kind:\n${kinds.map((k) => `  ${k.padEnd(width)}  ${snippetFormats(k).join(", ")}`).join("\n")}`;
+}
+
 /** `help <command>` and `<command> --help`. */
 export function commandHelp(name: CommandName): string {
-	return `usage: ${COMMANDS[name].synopsis}\n\n${COMMANDS[name].help}`;
+	return `usage: ${COMMANDS[name].synopsis}\n\n${COMMANDS[name].help}${name === "export" ? exportFormats() : ""}`;
 }

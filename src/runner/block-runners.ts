@@ -3,13 +3,16 @@ import type * as RunDb from "./db/run-db";
 import type * as RunHttp from "./http/run-http";
 import type * as RunSse from "./stream/run-sse";
 import type * as RunWebsocket from "./stream/run-websocket";
-import { onFirstUse, type BlockRunContext, type KindRunner } from "./kind-runner";
+import { onFirstUse, type BlockRunContext, type KindExport, type KindRunner, type Prepared, type SnippetOptions } from "./kind-runner";
 import { aliasBlocks, invalidBlock, prepareRequest, type Preparation, type PrepareContext, type RunScope } from "./prepare";
 import { prepareStreamExport } from "./stream/prepare-stream";
 import { readEventStreamMessages } from "./stream/read-messages";
 import type { ResponseReaders } from "./http/http-run";
 import { failedBeforeStart, type BlockResult, type KindOptions } from "./result";
 import type * as Poll from "./poll";
+import { exported, formatNotOffered, type Exported } from "./snippets/quote";
+import type * as Generators from "./snippets/generators";
+import type * as StreamSnippets from "./snippets/stream-snippets";
 
 type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteBlock, { kind: L }>> };
 
@@ -21,21 +24,25 @@ const RESPONSE_READERS: ResponseReaders = {
 	"text/event-stream": readEventStreamMessages,
 };
 
-/* eslint-disable @typescript-eslint/no-require-imports -- each kind's engine is required on its first block (onFirstUse) */
+/* eslint-disable @typescript-eslint/no-require-imports -- each kind's engine is required on its first block (onFirstUse), its snippet writer on its first export */
+const generators = () => require("./snippets/generators") as typeof Generators;
+const streamSnippets = () => require("./snippets/stream-snippets") as typeof StreamSnippets;
+
 /**
- * The runner of each kind, one line per kind, with its export preparation when it exports. A kind
- * without one is never run (its blocks are read, or shown).
+ * The runner of each kind, one line per kind, with its export when it exports: its preparation,
+ * its formats and its snippet writer (docs/export.md). A kind without a runner is never run (its
+ * blocks are read, or shown).
  */
 export const BLOCK_RUNNERS: RunnerRegistry = {
-	http: onFirstUse(() => (require("./http/run-http") as typeof RunHttp).createHttpRunner(RESPONSE_READERS), prepareRequest),
+	http: onFirstUse(() => (require("./http/run-http") as typeof RunHttp).createHttpRunner(RESPONSE_READERS), { prepare: prepareRequest, name: "http", formats: ["curl", "fetch", "python", "httpie", "http"] satisfies Generators.HttpFormat[], writer: () => generators().HTTP_SNIPPETS }),
 	db: onFirstUse(() => (require("./db/run-db") as typeof RunDb).DB_RUNNER),
-	sse: onFirstUse(() => (require("./stream/run-sse") as typeof RunSse).SSE_RUNNER, prepareStreamExport),
-	websocket: onFirstUse(() => (require("./stream/run-websocket") as typeof RunWebsocket).WEBSOCKET_RUNNER, prepareStreamExport),
+	sse: onFirstUse(() => (require("./stream/run-sse") as typeof RunSse).SSE_RUNNER, { prepare: prepareStreamExport, name: "SSE", formats: ["curl", "http"] satisfies StreamSnippets.SseFormat[], writer: () => streamSnippets().SSE_SNIPPETS }),
+	websocket: onFirstUse(() => (require("./stream/run-websocket") as typeof RunWebsocket).WEBSOCKET_RUNNER, { prepare: prepareStreamExport, name: "WebSocket", formats: ["websocat", "ws", "http"] satisfies StreamSnippets.WebsocketFormat[], writer: () => streamSnippets().WEBSOCKET_SNIPPETS }),
 };
 /* eslint-enable @typescript-eslint/no-require-imports -- only those */
 
 /** A kind's runner, its block type erased: `block.kind` (or `result.kind`) picks the entry of that kind. */
-type AnyRunner = Omit<KindRunner<NoteBlock>, "run" | "read" | "prepareExport"> & { run(block: NoteBlock, ctx: BlockRunContext): Promise<BlockResult>; read(result: BlockResult, path: AliasPath): Lookup; prepareExport?(block: NoteBlock, ctx: PrepareContext): Preparation };
+type AnyRunner = Omit<KindRunner<NoteBlock>, "run" | "read" | "export"> & { run(block: NoteBlock, ctx: BlockRunContext): Promise<BlockResult>; read(result: BlockResult, path: AliasPath): Lookup; export?: KindExport<NoteBlock> };
 
 function runnerFor(kind: string): AnyRunner | undefined {
 	return (BLOCK_RUNNERS as Readonly<Record<string, AnyRunner | undefined>>)[kind];
@@ -50,19 +57,46 @@ export function isRunnable(block: NoteBlock): boolean {
 	return runnerFor(block.kind) !== undefined && !definesVariablesOnly(block);
 }
 
-/** Whether the block's kind exports to a snippet (its runner has `prepareExport`): export offers only those. */
+/** Whether the block's kind exports to snippets (its runner has `export`): export offers only those. */
 export function isExportable(block: NoteBlock): boolean {
-	return runnerFor(block.kind)?.prepareExport !== undefined;
+	return runnerFor(block.kind)?.export !== undefined;
 }
 
 /** The kinds that export, in the registry's order. */
 export function exportingKinds(): string[] {
-	return Object.keys(BLOCK_RUNNERS).filter((kind) => runnerFor(kind)?.prepareExport !== undefined);
+	return Object.keys(BLOCK_RUNNERS).filter((kind) => runnerFor(kind)?.export !== undefined);
+}
+
+/** The formats a kind exports to, in its order; none for a kind without an export. */
+export function snippetFormats(kind: string): readonly string[] {
+	return runnerFor(kind)?.export?.formats ?? [];
+}
+
+/** Every kind's formats, each once, in the registry's order: what the CLI's `--format` takes. */
+export function allSnippetFormats(): string[] {
+	return [...new Set(exportingKinds().flatMap(snippetFormats))];
 }
 
 /** The block prepared for export by its kind; a kind without an export fails, saying so. */
 export function prepareExport(block: NoteBlock, ctx: PrepareContext): Preparation {
-	return runnerFor(block.kind)?.prepareExport?.(block, ctx) ?? { ok: false, error: { code: "invalid_block", message: `A ${block.kind} block has no export` }, notRun: [] };
+	return runnerFor(block.kind)?.export?.prepare(block, ctx) ?? { ok: false, error: { code: "invalid_block", message: `A ${block.kind} block has no export` }, notRun: [] };
+}
+
+/**
+ * A prepared block as a snippet, written by its kind's writer (loaded here, on the first export),
+ * or why not: a format its kind does not export to, or a request that format cannot carry.
+ */
+export function writeSnippet(block: NoteBlock, format: string, prepared: Prepared, opts: SnippetOptions = {}): Exported {
+	const exports = runnerFor(block.kind)?.export;
+	if (!exports || !exports.formats.includes(format)) return formatNotOffered(exports?.name ?? block.kind, exports?.formats ?? [], format);
+	return exported(() => exports.writer().snippet(format, prepared, block.alias, opts));
+}
+
+/** A prepared block's request lines in a `.http` file, as its kind writes them (`forFile`: into the vault). */
+export function httpFileLines(block: NoteBlock, prepared: Prepared, forFile: boolean): string[] {
+	const exports = runnerFor(block.kind)?.export;
+	if (!exports) throw new Error(`a ${block.kind} block has no export: ask isExportable first`);
+	return exports.writer().httpFileLines(prepared, forFile);
 }
 
 /**

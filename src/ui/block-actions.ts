@@ -2,9 +2,8 @@ import { normalizePath, type App } from "obsidian";
 import { blockKey, setInfoToken, setMethod, type HttpNoteBlock, type NoteBlock } from "../blocks";
 import type { HttpView } from "../runner/http/http-run";
 import type { Notes } from "./notes";
-import type { ExportFormat, PanelActions } from "./panel/response-panel";
+import type { PanelActions } from "./panel/response-panel";
 import type { Engine } from "../runner/engine";
-import type { SnippetFormat } from "../runner/snippets/generators";
 import { notify } from "./notify";
 import { compareResponses } from "./diff/lazy-diff";
 import { compareWithPinned, pinResponse, type PinPorts } from "./pins";
@@ -12,8 +11,8 @@ import { t } from "./strings";
 
 /** Export hooks, provided by the export module; synchronous so the clipboard write keeps the user gesture. */
 export interface ExportHooks {
-	/** A block of a kind that exports (`engine.isExportable`); a stream exports to its own formats (`snippetFormatsFor`). */
-	copy(filePath: string, note: readonly NoteBlock[], block: NoteBlock, format: SnippetFormat): void;
+	/** A block of a kind that exports (`engine.isExportable`), in one of its kind's formats (`snippetFormats`). */
+	copy(filePath: string, note: readonly NoteBlock[], block: NoteBlock, format: string): void;
 	sendAsCurl(filePath: string, note: readonly NoteBlock[], block: HttpNoteBlock): void;
 }
 
@@ -38,10 +37,12 @@ export function blockActions(app: App, runtime: Engine, notes: Notes, exporter: 
 		await fn(note, block);
 	};
 	// An export reads the note synchronously (the clipboard write must stay inside the click).
-	const exportNow = (fn: (note: readonly NoteBlock[], block: HttpNoteBlock) => void): void => {
+	const exportNow = (fn: (note: readonly NoteBlock[], block: NoteBlock) => void): void => {
 		const now = notes.blocksNow(filePath);
 		const { note, block } = now === null ? { note: renderedNote, block: rendered } : currentBlock(now, key);
-		if (block?.kind !== "http") return notify(t("blockGone", { key, path: filePath }));
+		if (!block) return notify(t("blockGone", { key, path: filePath }));
+		// Any kind that exports (http, the streams): its formats and their refusals are its own.
+		if (!runtime.isExportable(block)) return notify(t("cannotExport", { reason: t("exportKindHasNone", { kind: block.kind }) }));
 		fn(note, block);
 	};
 	return {
@@ -65,7 +66,8 @@ export function blockActions(app: App, runtime: Engine, notes: Notes, exporter: 
 			return block?.kind === "http" ? setInfoToken(text, block, "mode", mode === "raw" ? null : mode) : null;
 		}),
 		exportAs: (format) => exportNow((note, block) => exporter.copy(filePath, note, block, format)),
-		sendAsCurl: () => exportNow((note, block) => exporter.sendAsCurl(filePath, note, block)),
+		// curl --output is an http download: another kind's block is refused by its own formats' rule.
+		sendAsCurl: () => exportNow((note, block) => (block.kind === "http" ? exporter.sendAsCurl(filePath, note, block) : exporter.copy(filePath, note, block, "curl"))),
 		listHistory: () => runtime.listHistory(filePath, rendered),
 		saveBody: (snapshot: HttpView) => void saveBody(app, filePath, rendered, snapshot),
 		compareWithPrevious: () => compareResponses().compareWithPrevious(app, runtime.sessions.note(filePath), key, rendered.alias ?? t("thisBlock")),

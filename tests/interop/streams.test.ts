@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseNote, type NoteBlock } from "../../src/blocks";
 import { toHttpFile } from "../../src/runner/snippets/generators";
+import { httpFileStream } from "../../src/runner/snippets/stream-snippets";
 import type { ResolvedStep } from "../../src/runner/stream/prepare-stream";
 import { loadCorpus } from "./conformance";
 
@@ -45,7 +46,7 @@ function exportedAgain(block: NoteBlock): NoteBlock {
 	const { request, steps, word, waits } = block.websocket;
 	const resolved: ResolvedStep[] = steps.map((s) => (s.kind === "wait" ? { kind: "wait" } : s.kind === "text" ? { kind: "text", text: s.text } : { kind: "file", path: s.path }));
 	const prepared = { method: "GET" as const, url: request.url, headers: request.headers.map((h): [string, string] => [h.name, h.value]), body: "", followRedirects: true, timeoutMs: 1000 };
-	const file = toHttpFile([{ request: prepared, stream: { protocol: "websocket", word, graphql: false, steps: resolved, waits } }]);
+	const file = toHttpFile([{ request: prepared, lines: httpFileStream(prepared, { protocol: "websocket", word, graphql: false, steps: resolved, waits }) }]);
 	// The `###` line is the file's separator, not part of the request.
 	return blockOf(file.split("\n").slice(1).join("\n"));
 }

@@ -1,8 +1,6 @@
 import { parseNote } from "../../blocks";
 import { aliasBlocks, referencedAliases, type Preparation } from "../../runner/prepare";
-import { createEngine, exportingKinds, isExportable, isRunnable } from "../../runner/engine";
-import { exported } from "../../runner/snippets/quote";
-import { snippet, SNIPPET_FORMATS, type SnippetFormat } from "../../runner/snippets/generators";
+import { allSnippetFormats, createEngine, exportingKinds, isExportable, isRunnable, writeSnippet } from "../../runner/engine";
 import { cliPorts, nodeBodyFiles } from "../engine-ports";
 import { persistedCookies } from "../cookie-file";
 import { locateBodyFile } from "../../runner/file-parts";
@@ -30,7 +28,9 @@ export interface ExportOptions {
  * export (one line on stderr).
  */
 export async function exportCommand(opts: ExportOptions, out: Write, err: Write): Promise<number> {
-	if (!(SNIPPET_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format must be one of ${SNIPPET_FORMATS.join(", ")}`);
+	// Every kind's formats; whether the block's kind exports to this one is its own rule (`writeSnippet`).
+	const formats = allSnippetFormats();
+	if (!formats.includes(opts.format)) throw new UsageError(`--format must be one of ${formats.join(", ")}`);
 	const note = parseNote(readNote(opts.file));
 	// The kinds that export are their runners' to say (`isExportable`): http and the streams.
 	const block = note.find((b) => isExportable(b) && isRunnable(b) && b.alias === opts.alias);
@@ -59,9 +59,8 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 		err(`runnable-blocks: cannot export ${opts.alias}: ${prepared.error.message}\n`);
 		return EXIT.usage;
 	}
-	const { request, stream } = prepared;
 	const files = nodeBodyFiles(vault.root);
-	const written = exported(() => snippet(opts.format as SnippetFormat, request, block.alias, { locate: (path) => locateBodyFile(files, vault.notePath, path), stream }));
+	const written = writeSnippet(block, opts.format, prepared, { locate: (path) => locateBodyFile(files, vault.notePath, path) });
 	if (!written.ok) {
 		err(`runnable-blocks: cannot export ${opts.alias}: ${written.error.message}\n`);
 		return EXIT.usage;

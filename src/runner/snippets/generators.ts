@@ -1,37 +1,28 @@
+import type { Prepared, SnippetOptions, SnippetWriter } from "../kind-runner";
 import type { PreparedRequest } from "../request";
-import { onlyFile, snippetBody, type LocateFile, type SnippetBody } from "./file-body";
-import type { PreparedStream } from "../stream/prepare-stream";
-import { assertExportable, combinedHeaders, ExportError, hasHeader, jsString, pyString, shellQuote } from "./quote";
-import { httpFileStream, toNodeWs, toWebsocat } from "./stream-snippets";
+import { onlyFile, snippetBody, type SnippetBody } from "./file-body";
+import { assertExportable, combinedHeaders, hasHeader, jsString, pyString, shellQuote } from "./quote";
 
 /**
- * Snippet generators (docs/export.md). All synchronous: the UI calls them inside the click or
+ * Snippet generators of http blocks (docs/export.md), and the `.http` file every kind writes
+ * into. All synchronous: the UI calls them inside the click or
  * key handler, right before `navigator.clipboard.writeText`, so the user gesture stays open.
  * Correctness rule: running the snippet with the real tool sends the same method, URL,
  * headers and body bytes as the plugin (tests/integration/runner/snippets prove it per tool). A body
  * with `< file` parts reads its files when the snippet runs, by the path `locate` gives.
+ * Other kinds write their own formats in their rooms, from these (src/runner/block-runners.ts).
  */
 
-export type SnippetFormat = "curl" | "fetch" | "python" | "httpie" | "http" | "websocat" | "ws";
-export const SNIPPET_FORMATS: readonly SnippetFormat[] = ["curl", "fetch", "python", "httpie", "http", "websocat", "ws"];
+/** The formats of an http block, as its registry line lists them. */
+export type HttpFormat = "curl" | "fetch" | "python" | "httpie" | "http";
 
-/** The formats a block exports to: an http request, an SSE stream (`curl -N`) or a WebSocket. */
-export function snippetFormatsFor(stream: PreparedStream["protocol"] | null): readonly SnippetFormat[] {
-	if (stream === "sse") return ["curl", "http"];
-	if (stream === "websocket") return ["websocat", "ws", "http"];
-	return ["curl", "fetch", "python", "httpie", "http"];
-}
-
-export interface SnippetOptions {
-	/** The path a snippet names for a `< file` body part (absolute where the host knows it). */
-	locate?: LocateFile;
-	/** A stream block's protocol and messages (`engine.prepare`'s `stream`). */
-	stream?: PreparedStream;
-}
+export type { SnippetOptions };
 
 export interface CurlOptions extends SnippetOptions {
 	/** "Send as cURL": write the response to this file (for large downloads). */
 	output?: string;
+	/** `-N`: print the body as it arrives, not when curl's buffer fills (an event stream). */
+	unbuffered?: boolean;
 }
 
 /** POSIX shell that writes a file body to stdout, for tools that read the body from stdin. */
@@ -47,8 +38,7 @@ export function toCurl(req: PreparedRequest, opts: CurlOptions = {}): string {
 	const files = snippetBody(req, opts.locate);
 	const file = files && onlyFile(files);
 	const args: string[] = ["curl"];
-	// -N: an event stream is printed as it arrives, not when curl's buffer fills.
-	if (opts.stream?.protocol === "sse") args.push("-N");
+	if (opts.unbuffered) args.push("-N");
 	const hasBody = req.body !== "";
 	if (req.method === "HEAD") args.push("--head");
 	else if (hasBody ? req.method !== "POST" : req.method !== "GET") args.push("-X", req.method);
@@ -142,10 +132,19 @@ export function toHttpie(req: PreparedRequest, opts: SnippetOptions = {}): strin
 export interface HttpFileEntry {
 	request: PreparedRequest;
 	name?: string | null;
-	/** A stream block: written with its protocol's request line and its messages. */
-	stream?: PreparedStream;
-	/** Written into a vault file: a kind's parts keep their `{{reference}}` where they use a secret (a stream's messages). */
-	forFile?: boolean;
+	/** The request as its kind writes it (`SnippetWriter.httpFileLines`); absent, an http request's. */
+	lines?: readonly string[];
+}
+
+/** An http request in a `.http` file: its redirect setting, request line, headers and body. */
+export function httpRequestLines(req: PreparedRequest): string[] {
+	const lines: string[] = [];
+	if (!req.followRedirects) lines.push("# @no-redirect");
+	lines.push(`${req.method} ${req.url}`);
+	// REST Client and httpyac keep one value per header name: repeats are written joined.
+	for (const [n, v] of combinedHeaders(req.headers)) lines.push(`${n}: ${v}`);
+	if (req.body !== "") lines.push("", req.body);
+	return lines;
 }
 
 /**
@@ -155,38 +154,30 @@ export interface HttpFileEntry {
  */
 export function toHttpFile(entries: readonly HttpFileEntry[]): string {
 	return entries
-		.map(({ request: req, name, stream, forFile }) => {
+		.map(({ request: req, name, lines }) => {
 			assertExportable(req.headers);
-			const lines: string[] = [`### ${name ?? `${req.method} ${req.url}`}`];
-			if (name) lines.push(`# @name ${name}`);
-			if (stream) return [...lines, ...httpFileStream(req, stream, forFile)].join("\n");
-			if (!req.followRedirects) lines.push("# @no-redirect");
-			lines.push(`${req.method} ${req.url}`);
-			// REST Client and httpyac keep one value per header name: repeats are written joined.
-			for (const [n, v] of combinedHeaders(req.headers)) lines.push(`${n}: ${v}`);
-			if (req.body !== "") lines.push("", req.body);
-			return lines.join("\n");
+			const head: string[] = [`### ${name ?? `${req.method} ${req.url}`}`];
+			if (name) head.push(`# @name ${name}`);
+			return [...head, ...(lines ?? httpRequestLines(req))].join("\n");
 		})
 		.join("\n\n") + "\n";
 }
 
-export function snippet(format: SnippetFormat, req: PreparedRequest, name?: string | null, opts: SnippetOptions = {}): string {
-	const formats = snippetFormatsFor(opts.stream?.protocol ?? null);
-	if (!formats.includes(format)) throw new ExportError(`${opts.stream ? `${opts.stream.protocol === "sse" ? "An SSE" : "A WebSocket"} block` : "An http block"} exports as ${formats.join(", ")}, not ${format}`);
-	switch (format) {
-		case "curl":
-			return toCurl(req, opts);
-		case "fetch":
-			return toFetch(req, opts);
-		case "python":
-			return toPython(req, opts);
-		case "httpie":
-			return toHttpie(req, opts);
-		case "http":
-			return toHttpFile([{ request: req, name, stream: opts.stream }]);
-		case "websocat":
-			return toWebsocat(req, opts.stream as PreparedStream);
-		case "ws":
-			return toNodeWs(req, opts.stream as PreparedStream, opts);
-	}
-}
+/** An http block's snippets (its registry line: src/runner/block-runners.ts). */
+export const HTTP_SNIPPETS: SnippetWriter = {
+	snippet(format, { request: req }, name, opts) {
+		switch (format as HttpFormat) {
+			case "curl":
+				return toCurl(req, opts);
+			case "fetch":
+				return toFetch(req, opts);
+			case "python":
+				return toPython(req, opts);
+			case "httpie":
+				return toHttpie(req, opts);
+			case "http":
+				return toHttpFile([{ request: req, name }]);
+		}
+	},
+	httpFileLines: (prepared: Prepared) => httpRequestLines(prepared.request),
+};

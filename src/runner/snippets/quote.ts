@@ -22,8 +22,22 @@ export function pyString(s: string): string {
  */
 export class ExportError extends Error {}
 
+/**
+ * Why a block was not written: `not_exportable`, its request cannot be written in that format
+ * (the writer's reason); `format_not_offered`, its kind does not export to the format, the kind's
+ * name and formats given so the plugin says it in the user's language.
+ */
+export type ExportRefusal =
+	| { code: "not_exportable"; message: string }
+	| { code: "format_not_offered"; message: string; kind: string; formats: readonly string[]; format: string };
+
 /** A snippet, or why the request cannot be written in that format. */
-export type Exported = { ok: true; text: string } | { ok: false; error: { code: "not_exportable"; message: string } };
+export type Exported = { ok: true; text: string } | { ok: false; error: ExportRefusal };
+
+/** The refusal of a format the block's kind does not export to; the English text is the CLI's. */
+export function formatNotOffered(kind: string, formats: readonly string[], format: string): Exported {
+	return { ok: false, error: { code: "format_not_offered", message: `This ${kind} block exports as ${formats.join(", ")}, not ${format}`, kind, formats, format } };
+}
 
 /** Runs a snippet writer and gives its refusal as a value; anything else it throws is our bug. */
 export function exported(write: () => string): Exported {

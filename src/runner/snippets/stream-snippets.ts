@@ -1,14 +1,56 @@
+import type { Prepared, SnippetWriter } from "../kind-runner";
 import type { PreparedRequest } from "../request";
 import type { PreparedStream, ResolvedStep } from "../stream/prepare-stream";
 import { streamForFile, websocketUrl } from "../stream/prepare-stream";
 import type { LocateFile } from "./file-body";
+import { toCurl, toHttpFile } from "./generators";
 import { assertExportable, combinedHeaders, ExportError, jsString, shellQuote } from "./quote";
 
 /**
- * Snippets for a websocket block (docs/export.md): `websocat` and a Node script with `ws`. Both
- * dial the URL Run dials with the block's handshake headers and send its messages, references
- * resolved, in order.
+ * Snippets of the stream kinds (docs/export.md), their registry lines' writers
+ * (src/runner/block-runners.ts): an SSE block as `curl -N`, a websocket block as `websocat` and
+ * a Node script with `ws`, both as `.http` in the peers' syntax. The websocket snippets dial the
+ * URL Run dials with the block's handshake headers and send its messages, references resolved,
+ * in order.
  */
+
+export type SseFormat = "curl" | "http";
+export type WebsocketFormat = "websocat" | "ws" | "http";
+
+/** The stream a stream kind's preparation adds (`prepareStreamExport`). */
+function streamOf(prepared: Prepared): PreparedStream {
+	if (!prepared.stream) throw new Error("a stream block was prepared without its stream");
+	return prepared.stream;
+}
+
+const httpFileLines = (prepared: Prepared, forFile: boolean): string[] => httpFileStream(prepared.request, streamOf(prepared), forFile);
+
+export const SSE_SNIPPETS: SnippetWriter = {
+	snippet(format, prepared, name, opts) {
+		switch (format as SseFormat) {
+			case "curl":
+				// -N: the events are printed as they arrive.
+				return toCurl(prepared.request, { ...opts, unbuffered: true });
+			case "http":
+				return toHttpFile([{ request: prepared.request, name, lines: httpFileLines(prepared, false) }]);
+		}
+	},
+	httpFileLines,
+};
+
+export const WEBSOCKET_SNIPPETS: SnippetWriter = {
+	snippet(format, prepared, name, opts) {
+		switch (format as WebsocketFormat) {
+			case "websocat":
+				return toWebsocat(prepared.request, streamOf(prepared));
+			case "ws":
+				return toNodeWs(prepared.request, streamOf(prepared), opts);
+			case "http":
+				return toHttpFile([{ request: prepared.request, name, lines: httpFileLines(prepared, false) }]);
+		}
+	},
+	httpFileLines,
+};
 
 function assertWebsocket(stream: PreparedStream, tool: string): void {
 	if (stream.protocol !== "websocket") throw new ExportError(`An SSE block exports as curl or .http, not ${tool}`);

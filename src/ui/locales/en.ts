@@ -229,6 +229,9 @@ export const en = {
 	cannotExport: "Cannot export: {reason}",
 	cannotExportLine: "Cannot export line {line}: {reason}",
 	exportRunFirst: "{reason}. Run {aliases} first: an export uses the last results and sends nothing.",
+	// Export refusals of src/runner/block-runners.ts (the core's English text is the CLI's)
+	exportFormatNotOffered: "This {kind} block exports as {formats}, not {format}",
+	exportKindHasNone: "a {kind} block has no export",
 	copiedAs: "Copied as {format}",
 	curlWithOutput: "curl with --output",
 	clipboardFailed: "Could not write to the clipboard: {reason}",

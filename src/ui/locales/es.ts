@@ -224,6 +224,8 @@ export const es: Table = {
 	cannotExport: "No se puede exportar: {reason}",
 	cannotExportLine: "No se puede exportar la línea {line}: {reason}",
 	exportRunFirst: "{reason}. Ejecuta primero {aliases}: una exportación usa los últimos resultados y no envía nada.",
+	exportFormatNotOffered: "Este bloque {kind} se exporta como {formats}, no como {format}",
+	exportKindHasNone: "un bloque {kind} no se exporta",
 	copiedAs: "Copiado como {format}",
 	curlWithOutput: "curl con --output",
 	clipboardFailed: "No se pudo escribir en el portapapeles: {reason}",

@@ -224,6 +224,8 @@ export const pt: Table = {
 	cannotExport: "Não é possível exportar: {reason}",
 	cannotExportLine: "Não é possível exportar a linha {line}: {reason}",
 	exportRunFirst: "{reason}. Execute {aliases} primeiro: uma exportação usa os últimos resultados e não envia nada.",
+	exportFormatNotOffered: "Este bloco {kind} é exportado como {formats}, não como {format}",
+	exportKindHasNone: "um bloco {kind} não é exportado",
 	copiedAs: "Copiado como {format}",
 	curlWithOutput: "curl com --output",
 	clipboardFailed: "Não foi possível escrever na área de transferência: {reason}",

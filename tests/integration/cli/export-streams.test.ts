@@ -128,7 +128,7 @@ describe("export of stream blocks", () => {
 	});
 
 	it("a format the block's kind has not is refused, naming the ones it has", async () => {
-		expect(await cli("export", "streams.md", "--alias", "feed", "--format", "fetch")).toEqual({ code: 2, stdout: "", stderr: "runnable-blocks: cannot export feed: An SSE block exports as curl, http, not fetch\n" });
+		expect(await cli("export", "streams.md", "--alias", "feed", "--format", "fetch")).toEqual({ code: 2, stdout: "", stderr: "runnable-blocks: cannot export feed: This SSE block exports as curl, http, not fetch\n" });
 		expect(sessions).toEqual([]);
 	});
 });

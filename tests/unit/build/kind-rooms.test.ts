@@ -39,14 +39,6 @@ const REGISTRIES: ReadonlySet<string> = new Set([
 	"src/cli/kind-outputs.ts",
 ]);
 
-/**
- * Shared modules that still name the stream kinds, each with why. A listed module that no longer
- * does fails the check too, so the list only shrinks.
- */
-const NOT_YET_IN_ROOMS: ReadonlyMap<string, string> = new Map<string, string>([
-	["src/runner/snippets/generators.ts", "the stream formats of export"],
-]);
-
 const inStreamRoom = (path: string): boolean => STREAM_ROOMS.some((room) => (room.endsWith("/") ? path.startsWith(room) : path === room));
 
 function sources(dir: string): string[] {
@@ -113,13 +105,8 @@ function crossings(): Map<string, string[]> {
 
 describe("the stream kinds' rooms", () => {
 	it("no shared module names sse or websocket but through a registry line", () => {
-		const unexpected = [...crossings()].filter(([path]) => !NOT_YET_IN_ROOMS.has(path)).map(([path, found]) => `${path}\n  ${found.join("\n  ")}`);
+		const unexpected = [...crossings()].map(([path, found]) => `${path}\n  ${found.join("\n  ")}`);
 		expect(unexpected).toEqual([]);
-	});
-
-	it("every module waiting in NOT_YET_IN_ROOMS still names them (the list only shrinks)", () => {
-		const now = crossings();
-		expect([...NOT_YET_IN_ROOMS.keys()].filter((path) => !now.has(path))).toEqual([]);
 	});
 
 	describe("what counts as naming a stream kind", () => {

@@ -1,3 +1,4 @@
+import { exportingKinds, snippetFormats } from "../../../src/runner/block-runners";
 import { COMMANDS, commandHelp, EXIT, isCommand, USAGE, UsageError } from "../../../src/cli/usage";
 
 describe("usage", () => {
@@ -15,6 +16,15 @@ describe("usage", () => {
 
 	it("describes one command under its synopsis", () => {
 		expect(commandHelp("diff").split("\n").slice(0, 3)).toEqual(["usage: runnable-blocks diff <note.md> --alias NAME", "", "Prints the two panes of the textdiff block NAME as a unified diff (diff -u), compared"]);
+	});
+
+	it("lists export's formats by kind, as the kinds' registry lines declare them", () => {
+		const help = commandHelp("export");
+		expect(help).toContain("--format FORMAT");
+		const listed = help.split("Formats, by kind:\n")[1].split("\n").map((line) => line.trim().split(/\s{2,}/));
+		expect(listed).toEqual(exportingKinds().map((k) => [k, snippetFormats(k).join(", ")]));
+		expect(listed.map(([kind]) => kind)).toEqual(["http", "sse", "websocket"]);
+		expect(commandHelp("diff")).not.toContain("Formats, by kind");
 	});
 
 	it("has usage errors that are errors", () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseNote } from "../../../src/blocks";
-import { BLOCK_RUNNERS, exportingKinds, isExportable, prepareExport, readResult, runBlock } from "../../../src/runner/block-runners";
+import { allSnippetFormats, BLOCK_RUNNERS, exportingKinds, httpFileLines, isExportable, prepareExport, readResult, runBlock, snippetFormats, writeSnippet } from "../../../src/runner/block-runners";
 import type { HistoryEntry, ResultCache } from "../../../src/runner/executor";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
 import type { BlockRunContext } from "../../../src/runner/kind-runner";
@@ -37,6 +37,47 @@ describe("the runner of a block's kind", () => {
 		const result: BlockResult = { kind: "http", state: "done", receivedBytes: 0, head, body: new TextEncoder().encode("event: tick\ndata: 1\n\nevent: tock\ndata: 2\n\n") };
 		const messages = (selector: string) => readResult(result, { alias: "feed", part: "response", section: "messages", selector });
 		expect([messages("count"), messages("-1.event"), messages("0")]).toEqual([{ ok: true, value: "2" }, { ok: true, value: "tock" }, { ok: true, value: "1" }]);
+	});
+
+	it("takes each kind's formats from its registry line, and the CLI's --format from all of them, each once", () => {
+		expect(exportingKinds().map((k) => [k, snippetFormats(k)])).toEqual([
+			["http", ["curl", "fetch", "python", "httpie", "http"]],
+			["sse", ["curl", "http"]],
+			["websocket", ["websocat", "ws", "http"]],
+		]);
+		expect(snippetFormats("db")).toEqual([]);
+		expect(allSnippetFormats()).toEqual(["curl", "fetch", "python", "httpie", "http", "websocat", "ws"]);
+	});
+
+	it("writes a block with its kind's writer, and refuses a format its kind does not export to, naming the ones it has", () => {
+		const note = parseNote("```http\nGET http://x.test/a\n```\n```http\nSSE http://x.test/e\n```\n```http\nWEBSOCKET ws://x.test/w\n\nhi\n```\n```db\nselect 1\n```");
+		const [http, sse, ws, db] = note;
+		const prepared = (b: (typeof note)[number]) => {
+			const p = prepareExport(b, ctx.prepare);
+			if (!p.ok) throw new Error(p.error.message);
+			return p;
+		};
+		const python = writeSnippet(http, "python", prepared(http));
+		expect(python.ok && python.text).toContain('requests.request("GET", "http://x.test/a"');
+		expect(writeSnippet(sse, "curl", prepared(sse))).toEqual({ ok: true, text: "curl -N http://x.test/e -H 'Accept: text/event-stream' --location" });
+		expect(writeSnippet(ws, "websocat", prepared(ws))).toEqual({ ok: true, text: "printf '%s\\n' hi | websocat -n ws://x.test/w" });
+		expect(writeSnippet(ws, "python", prepared(ws))).toEqual({ ok: false, error: { code: "format_not_offered", message: "This WebSocket block exports as websocat, ws, http, not python", kind: "WebSocket", formats: ["websocat", "ws", "http"], format: "python" } });
+		expect(writeSnippet(sse, "fetch", prepared(sse))).toMatchObject({ ok: false, error: { message: "This SSE block exports as curl, http, not fetch" } });
+		expect(writeSnippet(http, "ws", prepared(http))).toMatchObject({ ok: false, error: { message: "This http block exports as curl, fetch, python, httpie, http, not ws" } });
+		expect(writeSnippet(db, "curl", prepared(http))).toMatchObject({ ok: false, error: { code: "format_not_offered", formats: [] } });
+		// A writer's own refusal stays a value too.
+		expect(writeSnippet(http, "curl", { ...prepared(http), request: { ...prepared(http).request, headers: [["X", "a\nb"]] } })).toMatchObject({ ok: false, error: { code: "not_exportable" } });
+	});
+
+	it("gives a block's lines of a .http file as its kind writes them", () => {
+		const [http, ws] = parseNote("```http\nGET http://x.test/a\n```\n```http\nWEBSOCKET ws://x.test/w\n\nhi\n```");
+		const lines = (b: typeof http) => {
+			const p = prepareExport(b, ctx.prepare);
+			if (!p.ok) throw new Error(p.error.message);
+			return httpFileLines(b, p, true);
+		};
+		expect(lines(http)).toEqual(["GET http://x.test/a"]);
+		expect(lines(ws)).toEqual(["WEBSOCKET ws://x.test/w", "", "hi"]);
 	});
 
 	it("fails a db block where no database ports are given, saying so", async () => {

@@ -28,12 +28,15 @@ describe("a kind's runner loaded on first use", () => {
 		expect(runner.keepsForReferences?.({ db: { explain: "plan" } } as never)).toBe(true);
 	});
 
-	it("says whether its kind exports without loading it: the preparation is handed apart", () => {
+	it("says whether its kind exports, and to what, without loading it: the export is handed apart", () => {
 		const probe = counted();
 		const prepared = { ok: false as const, error: { code: "invalid_block" as const, message: "m" }, notRun: [] };
-		const exporting = onFirstUse(probe.load, () => prepared);
-		expect("prepareExport" in onFirstUse(probe.load)).toBe(false);
-		expect(exporting.prepareExport?.({} as HttpNoteBlock, {} as never)).toBe(prepared);
+		const writer = { snippet: () => "s", httpFileLines: () => [] };
+		const exporting = onFirstUse(probe.load, { prepare: () => prepared, name: "x", formats: ["curl"], writer: () => writer });
+		expect("export" in onFirstUse(probe.load)).toBe(false);
+		expect(exporting.export?.prepare({} as HttpNoteBlock, {} as never)).toBe(prepared);
+		expect(exporting.export?.formats).toEqual(["curl"]);
+		expect(exporting.export?.writer()).toBe(writer);
 		expect(probe.loads).toBe(0);
 	});
 });

@@ -3,7 +3,6 @@ import { blockHost, memoryVault, until } from "../../support/block-host";
 import { blockKey, parseNote, type HttpNoteBlock, type NoteBlock } from "../../../src/blocks";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
 import type { HttpView } from "../../../src/runner/http/http-run";
-import type { SnippetFormat } from "../../../src/runner/snippets/generators";
 import { blockActions, currentBlock, type ExportHooks } from "../../../src/ui/block-actions";
 import { installDomHelpers, notices } from "../../e2e/host/obsidian-shim";
 import { startTestServer, type TestServer } from "../../support/servers";
@@ -33,7 +32,7 @@ function actionsFor(text: string) {
 	const rendered = host.notes.ofText(text);
 	const exported: string[] = [];
 	const exporter: ExportHooks = {
-		copy: (path, note, block, format: SnippetFormat) => exported.push(`${format} ${path} ${block.fence.content} (${note.length} blocks)`),
+		copy: (path, note, block, format) => exported.push(`${format} ${path} ${block.fence.content} (${note.length} blocks)`),
 		sendAsCurl: (path, _note, block: HttpNoteBlock) => exported.push(`curl ${path} ${block.fence.content}`),
 	};
 	const actions = blockActions(host.app, host.engine, host.notes, exporter, PATH, rendered[0], rendered);
@@ -105,7 +104,7 @@ describe("the toolbar's actions of a block", () => {
 		expect(a.exported).toEqual([`python ${PATH} GET ${server.url}/json (1 blocks)`, `curl ${PATH} GET ${server.url}/json`]);
 	});
 
-	it("refuses to export a block that is not an http request, saying it is gone", () => {
+	it("refuses to export a block whose kind has no export, saying so", () => {
 		const text = "```db\nSELECT 1\n```\n";
 		const vault = memoryVault({ [PATH]: text });
 		const host = blockHost(vault.app, transport);
@@ -114,7 +113,18 @@ describe("the toolbar's actions of a block", () => {
 		const actions = blockActions(host.app, host.engine, host.notes, { copy: () => exported.push("copy"), sendAsCurl: () => exported.push("curl") }, PATH, db);
 		actions.exportAs("curl", new MouseEvent("click"));
 		expect(exported).toEqual([]);
-		expect(notices).toEqual([`Runnable Blocks: The block ${blockKey(db)} is no longer in ${PATH}`]);
+		expect(notices).toEqual(["Runnable Blocks: Cannot export: a db block has no export"]);
+	});
+
+	it("exports a stream block (sse, websocket) through its kind: the panel no longer says it is gone", () => {
+		const ws = actionsFor("```http alias=chat\nWEBSOCKET ws://127.0.0.1:9/chat\n\nhi\n```\n");
+		ws.actions.exportAs("http", new MouseEvent("click"));
+		const sse = actionsFor("```http alias=feed\nSSE http://127.0.0.1:9/events\n```\n");
+		// Send as cURL's --output is an http download: a stream is copied as its own curl (-N).
+		sse.actions.sendAsCurl(new MouseEvent("click"));
+		expect(ws.exported).toEqual([`http ${PATH} WEBSOCKET ws://127.0.0.1:9/chat\n\nhi (1 blocks)`]);
+		expect(sse.exported).toEqual([`curl ${PATH} SSE http://127.0.0.1:9/events (1 blocks)`]);
+		expect(notices).toEqual([]);
 	});
 
 	it.each([

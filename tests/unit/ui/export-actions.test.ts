@@ -2,6 +2,7 @@ import { Notice, TFile, type App } from "obsidian";
 import { parseNote } from "../../../src/blocks";
 import { createEngine, type Engine } from "../../../src/runner/engine";
 import { exportHooks, exportNoteAsHttp } from "../../../src/ui/export-actions";
+import { setLanguage } from "../../../src/ui/strings";
 
 /** An engine that prepares but cannot send: an export never sends anything. */
 function engine(): Engine {
@@ -113,7 +114,22 @@ describe("copy to the clipboard", () => {
 		await settled();
 		expect(copied).toHaveLength(1);
 		expect(copied[0]).toContain("curl -N");
-		expect(notices.shown).toEqual(["Runnable Blocks: Cannot export: An SSE block exports as curl, http, not fetch", "Runnable Blocks: Copied as curl"]);
+		expect(notices.shown).toEqual(["Runnable Blocks: Cannot export: This SSE block exports as curl, http, not fetch", "Runnable Blocks: Copied as curl"]);
+	});
+
+	it("copies a websocket block as its kind writes it, and says a refusal in the user's language", async () => {
+		const blocks = parseNote(note(["http alias=chat", "WEBSOCKET wss://{{host}}/chat", "", "hello"]));
+		const hooks = exportHooks(engine(), {});
+		hooks.copy("n.md", blocks, blocks[0], "websocat");
+		setLanguage("es");
+		try {
+			hooks.copy("n.md", blocks, blocks[0], "python");
+		} finally {
+			setLanguage("en");
+		}
+		await settled();
+		expect(copied).toEqual(["printf '%s\\n' hello | websocat -n wss://api.test/chat"]);
+		expect(notices.shown).toEqual(["Runnable Blocks: No se puede exportar: Este bloque WebSocket se exporta como websocat, ws, http, no como python", "Runnable Blocks: Copied as websocat"]);
 	});
 
 	it("sends as cURL writing the response to <alias>.out", async () => {

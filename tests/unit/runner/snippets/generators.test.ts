@@ -1,10 +1,14 @@
 import { parseHttpBlock } from "../../../../src/blocks";
+import { snippetFormats } from "../../../../src/runner/block-runners";
+import type { SnippetOptions } from "../../../../src/runner/kind-runner";
 import type { PreparedRequest } from "../../../../src/runner/request";
-import { snippet, snippetFormatsFor, toCurl, toFetch, toHttpFile, toHttpie, toPython } from "../../../../src/runner/snippets/generators";
+import { HTTP_SNIPPETS, httpRequestLines, toCurl, toFetch, toHttpFile, toHttpie, toPython } from "../../../../src/runner/snippets/generators";
 import { ExportError } from "../../../../src/runner/snippets/quote";
 import { shellWords } from "../../../support/shell-words";
 
 const req = (patch: Partial<PreparedRequest> = {}): PreparedRequest => ({ method: "GET", url: "http://127.0.0.1:8080/a?b=1", headers: [], body: "", followRedirects: true, timeoutMs: 1000, ...patch });
+/** An http block's snippet in a format of its registry line, as export writes it. */
+const snippet = (format: string, request: PreparedRequest, name: string | null = null, opts: SnippetOptions = {}) => HTTP_SNIPPETS.snippet(format, { ok: true, request, envSnapshot: {}, aliasesUsed: new Set() }, name, opts);
 
 describe("curl", () => {
 	it.each<[Partial<PreparedRequest>, string[]]>([
@@ -22,6 +26,11 @@ describe("curl", () => {
 
 	it("writes --output for Send as cURL", () => {
 		expect(shellWords(toCurl(req(), { output: "big file.bin" })).slice(-2)).toEqual(["--output", "big file.bin"]);
+	});
+
+	it("prints as the body arrives (-N) only when asked: an event stream's curl", () => {
+		expect(shellWords(toCurl(req(), { unbuffered: true }))).toEqual(["curl", "-N", "http://127.0.0.1:8080/a?b=1", "--location"]);
+		expect(toCurl(req())).not.toContain("-N");
 	});
 });
 
@@ -43,7 +52,7 @@ describe("other generators", () => {
 		expect(shellWords(toHttpie(req({ method: "POST", body: "{}" })))).toEqual(["http", "--ignore-stdin", "--follow", "POST", "http://127.0.0.1:8080/a?b=1", "Content-Type:", "--raw", "{}"]);
 	});
 
-	it.each(snippetFormatsFor(null).map((f) => [f]))("%s refuses a header with a line break", (format) => {
+	it.each(snippetFormats("http").map((f) => [f]))("%s refuses a header with a line break", (format) => {
 		expect(() => snippet(format, req({ headers: [["X-Bad", "a\r\nInjected: 1"]] }))).toThrow(ExportError);
 		expect(() => snippet(format, req({ headers: [["X-Bad", "a\nb"]] }))).toThrow(/line break/);
 	});
@@ -71,7 +80,7 @@ describe("bodies with < file parts", () => {
 		expect(toPython(multipart, { locate })).toContain('data = b"".join([\n    "--b\\r\\n\\r\\n".encode("utf-8"),\n    Path(');
 	});
 
-	it.each(snippetFormatsFor(null).filter((f) => f !== "http").map((f) => [f]))("%s refuses <@ (references inside the file) and a file it cannot find", (format) => {
+	it.each(snippetFormats("http").filter((f) => f !== "http").map((f) => [f]))("%s refuses <@ (references inside the file) and a file it cannot find", (format) => {
 		const resolving = req({ method: "POST", body: "<@ ./a.bin", fileParts: [{ kind: "file", path: "./a.bin", resolveReferences: true, encoding: null }] });
 		expect(() => snippet(format, resolving, null, { locate })).toThrow(/"<@ \.\/a\.bin" resolves references inside the file/);
 		expect(() => snippet(format, oneFile, null, { locate: () => null })).toThrow(/the body file \.\/a\.bin was not found/);
@@ -97,5 +106,13 @@ describe(".http files", () => {
 			["POST", "http://127.0.0.1:8080/a?b=1", [["Content-Type", "application/json"], ["X-Multi", "1, 2"]], requests[0].body, "create", false],
 			["DELETE", "http://h/b", [], "", null, true],
 		]);
+	});
+
+	it("writes a request as its kind gives its lines, an http request's by default", () => {
+		const r = req({ method: "POST", body: "x", followRedirects: false });
+		const prepared = { ok: true as const, request: r, envSnapshot: {}, aliasesUsed: new Set<string>() };
+		expect(HTTP_SNIPPETS.httpFileLines(prepared, true)).toEqual(["# @no-redirect", "POST http://127.0.0.1:8080/a?b=1", "", "x"]);
+		expect(toHttpFile([{ request: r, name: "a" }])).toBe(toHttpFile([{ request: r, name: "a", lines: httpRequestLines(r) }]));
+		expect(toHttpFile([{ request: r, name: "a", lines: ["SSE http://h/e"] }])).toBe("### a\n# @name a\nSSE http://h/e\n");
 	});
 });

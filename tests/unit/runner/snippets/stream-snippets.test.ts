@@ -1,7 +1,8 @@
+import type { SnippetWriter } from "../../../../src/runner/kind-runner";
 import type { PreparedRequest } from "../../../../src/runner/request";
-import { snippet, toHttpFile } from "../../../../src/runner/snippets/generators";
+import { toHttpFile } from "../../../../src/runner/snippets/generators";
 import { ExportError } from "../../../../src/runner/snippets/quote";
-import { toNodeWs, toWebsocat } from "../../../../src/runner/snippets/stream-snippets";
+import { httpFileStream, SSE_SNIPPETS, toNodeWs, toWebsocat, WEBSOCKET_SNIPPETS } from "../../../../src/runner/snippets/stream-snippets";
 import type { PreparedStream, ResolvedStep } from "../../../../src/runner/stream/prepare-stream";
 import { shellWords } from "../../../support/shell-words";
 
@@ -9,6 +10,10 @@ import { shellWords } from "../../../support/shell-words";
 const req = (patch: Partial<PreparedRequest> = {}): PreparedRequest => ({ method: "GET", url: "http://127.0.0.1:8080/chat?room=1", headers: [], body: "", followRedirects: true, timeoutMs: 1000, ...patch });
 const ws = (steps: ResolvedStep[], patch: Partial<PreparedStream> = {}): PreparedStream => ({ protocol: "websocket", word: "WEBSOCKET", graphql: false, steps, waits: steps.some((s) => s.kind === "wait"), ...patch });
 const sse: PreparedStream = { protocol: "sse", word: "SSE", graphql: false, steps: [], waits: false };
+/** A stream block prepared for export (`prepareStreamExport`): its handshake request and its stream. */
+const prepared = (request: PreparedRequest, stream: PreparedStream) => ({ ok: true as const, request, envSnapshot: {}, aliasesUsed: new Set<string>(), stream });
+/** A stream in a `.http` file as export writes it: the http writer's file with the stream's lines. */
+const inFile = (request: PreparedRequest, stream: PreparedStream, name: string | null = null) => toHttpFile([{ request, name, lines: httpFileStream(request, stream) }]);
 
 describe("websocat", () => {
 	it("dials the ws URL with the handshake headers; no messages leaves it interactive", () => {
@@ -83,29 +88,44 @@ describe("Node ws script", () => {
 	});
 });
 
-describe("stream blocks in the other formats", () => {
+describe("the stream kinds' writers", () => {
 	it("SSE exports to curl -N with the Accept header Run sends", () => {
-		expect(snippet("curl", req({ url: "http://127.0.0.1:8080/events", headers: [["Accept", "text/event-stream"]] }), "ev", { stream: sse })).toBe("curl -N http://127.0.0.1:8080/events -H 'Accept: text/event-stream' --location");
+		expect(SSE_SNIPPETS.snippet("curl", prepared(req({ url: "http://127.0.0.1:8080/events", headers: [["Accept", "text/event-stream"]] }), sse), "ev", {})).toBe("curl -N http://127.0.0.1:8080/events -H 'Accept: text/event-stream' --location");
 	});
 
-	it("each block kind exports only to its own formats, saying which", () => {
-		expect(() => snippet("fetch", req(), null, { stream: sse })).toThrow("An SSE block exports as curl, http, not fetch");
-		expect(() => snippet("curl", req(), null, { stream: ws([]) })).toThrow("A WebSocket block exports as websocat, ws, http, not curl");
-		expect(() => snippet("websocat", req())).toThrow("An http block exports as curl, fetch, python, httpie, http, not websocat");
+	it("a websocket block is written by its format's tool, the file it sends located by the host", () => {
+		const stream = ws([{ kind: "text", text: "hi" }, { kind: "file", path: "./a.bin" }]);
+		expect(WEBSOCKET_SNIPPETS.snippet("websocat", prepared(req(), ws([{ kind: "text", text: "hi" }])), null, {})).toBe("printf '%s\\n' hi | websocat -n 'ws://127.0.0.1:8080/chat?room=1'");
+		expect(WEBSOCKET_SNIPPETS.snippet("ws", prepared(req(), stream), null, { locate: (p) => `/vault/${p.slice(2)}` })).toContain('fs.readFileSync("/vault/a.bin")');
+	});
+
+	it.each<[string, SnippetWriter, PreparedStream]>([
+		["SSE", SSE_SNIPPETS, sse],
+		["websocket", WEBSOCKET_SNIPPETS, ws([{ kind: "text", text: "hi" }])],
+	])("%s writes .http as one request of a file, in the peers' syntax", (_, writer, stream) => {
+		const block = prepared(req(), stream);
+		expect(writer.snippet("http", block, "s", {})).toBe(toHttpFile([{ request: block.request, name: "s", lines: writer.httpFileLines(block, false) }]));
+		expect(writer.httpFileLines(block, false)[0]).toMatch(/^(SSE http|WEBSOCKET ws):\/\/127\.0\.0\.1:8080\/chat\?room=1$/);
+	});
+
+	it("a vault file keeps a secret's {{reference}} in the messages (forFile)", () => {
+		const stream = ws([{ kind: "text", text: "token s3cret" }], { stepsForFile: [{ kind: "text", text: "token {{token}}" }] });
+		expect(WEBSOCKET_SNIPPETS.httpFileLines(prepared(req(), stream), true)).toContain("token {{token}}");
+		expect(WEBSOCKET_SNIPPETS.httpFileLines(prepared(req(), stream), false)).toContain("token s3cret");
 	});
 
 	it(".http keeps the peers' syntax: the request line's word, === between messages, === wait-for-server", () => {
 		const steps: ResolvedStep[] = [{ kind: "text", text: '{"a": 1}\n{"b": 2}' }, { kind: "text", text: "two" }, { kind: "wait" }, { kind: "wait" }, { kind: "file", path: "./a.bin" }, { kind: "text", text: "last" }];
-		expect(toHttpFile([{ request: req({ headers: [["Origin", "x"]], followRedirects: false }), name: "chat", stream: ws(steps, { word: "wss" }) }])).toBe(
+		expect(inFile(req({ headers: [["Origin", "x"]], followRedirects: false }), ws(steps, { word: "wss" }), "chat")).toBe(
 			["### chat", "# @name chat", "WSS ws://127.0.0.1:8080/chat?room=1", "Origin: x", "", '{"a": 1}', '{"b": 2}', "===", "two", "=== wait-for-server", "=== wait-for-server", "< ./a.bin", "===", "last", ""].join("\n"),
 		);
-		expect(toHttpFile([{ request: req(), stream: ws([], { word: null }) }])).toBe("### GET http://127.0.0.1:8080/chat?room=1\nWEBSOCKET ws://127.0.0.1:8080/chat?room=1\n");
-		expect(toHttpFile([{ request: req({ url: "https://h.example/events" }), name: "ev", stream: { ...sse, word: "eventsource" } }])).toBe("### ev\n# @name ev\nEVENTSOURCE https://h.example/events\n");
+		expect(inFile(req(), ws([], { word: null }))).toBe("### GET http://127.0.0.1:8080/chat?room=1\nWEBSOCKET ws://127.0.0.1:8080/chat?room=1\n");
+		expect(inFile(req({ url: "https://h.example/events" }), { ...sse, word: "eventsource" }, "ev")).toBe("### ev\n# @name ev\nEVENTSOURCE https://h.example/events\n");
 	});
 
 	it(".http writes a GraphQL subscription as its operation and variables", () => {
 		const body = JSON.stringify({ query: "subscription { count(to: 3) }", variables: { to: 3 } });
-		expect(toHttpFile([{ request: req({ method: "POST", body }), name: "sub", stream: ws([], { graphql: true }) }])).toBe(
+		expect(inFile(req({ method: "POST", body }), ws([], { graphql: true }), "sub")).toBe(
 			["### sub", "# @name sub", "GRAPHQL ws://127.0.0.1:8080/chat?room=1", "", "subscription { count(to: 3) }", "", "{", '  "to": 3', "}", ""].join("\n"),
 		);
 	});

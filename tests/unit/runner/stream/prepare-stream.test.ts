@@ -1,5 +1,5 @@
 import { parseNote, type Entropy } from "../../../../src/blocks";
-import { readResult } from "../../../../src/runner/block-runners";
+import { httpFileLines, readResult } from "../../../../src/runner/block-runners";
 import type { PrepareContext } from "../../../../src/runner/prepare";
 import { requestForFile } from "../../../../src/runner/request";
 import { toHttpFile } from "../../../../src/runner/snippets/generators";
@@ -44,7 +44,8 @@ describe("a stream block in a .http file (Export note as .http)", () => {
 	function fileOf(block: StreamNoteBlock, context: PrepareContext): string {
 		const prepared = prepareStreamExport(block, context);
 		if (!prepared.ok) throw new Error(prepared.error.message);
-		return toHttpFile([{ request: requestForFile(prepared.request), name: "feed", stream: streamForFile(prepared.stream as PreparedStream) }]);
+		const forFile = { ...prepared, request: requestForFile(prepared.request) };
+		return toHttpFile([{ request: forFile.request, name: "feed", lines: httpFileLines(block, forFile, true) }]);
 	}
 
 	it("writes a WebSocket in the peers' syntax with each secret as its reference, in URL, headers and messages", () => {
