@@ -161,6 +161,8 @@ const TEXT_MODULES = [
 	{ id: "src/runner/snippets/generators.ts", owns: ["src/runner/snippets/generators.ts", "src/runner/snippets/file-body.ts"] },
 	// the stream kinds' snippets, required by their registry lines on their first export (src/runner/block-runners.ts)
 	{ id: "src/runner/snippets/stream-snippets.ts", owns: ["src/runner/snippets/stream-snippets.ts"] },
+	// the streams' message reader, required by the stream runners and by the http runner's first `messages` read of an event-stream body
+	{ id: "src/runner/stream/read-messages.ts", owns: ["src/runner/stream/read-messages.ts"] },
 	// cookies (with the public suffix list), JSONPath references
 	{ id: "tough-cookie" },
 	{ id: "jsonpath-plus" },

@@ -6,7 +6,7 @@ import type * as RunWebsocket from "./stream/run-websocket";
 import { onFirstUse, type BlockRunContext, type KindExport, type KindRunner, type Prepared, type SnippetOptions } from "./kind-runner";
 import { aliasBlocks, invalidBlock, prepareRequest, type Preparation, type PrepareContext, type RunScope } from "./prepare";
 import { prepareStreamExport } from "./stream/prepare-stream";
-import { readEventStreamMessages } from "./stream/read-messages";
+import type * as ReadMessages from "./stream/read-messages";
 import type { ResponseReaders } from "./http/http-run";
 import { failedBeforeStart, type BlockResult, type KindOptions } from "./result";
 import type * as Poll from "./poll";
@@ -16,17 +16,18 @@ import type * as StreamSnippets from "./snippets/stream-snippets";
 
 type RunnerRegistry = { readonly [L in BlockLanguage]?: KindRunner<Extract<NoteBlock, { kind: L }>> };
 
+/* eslint-disable @typescript-eslint/no-require-imports -- each kind's engine is required on its first block (onFirstUse), its snippet writer on its first export, its reader on its first read */
+const generators = () => require("./snippets/generators") as typeof Generators;
+const streamSnippets = () => require("./snippets/stream-snippets") as typeof StreamSnippets;
+const streamReader = () => require("./stream/read-messages") as typeof ReadMessages;
+
 /**
  * What an http response's body can be read as besides text, by the media type that says so, one
  * line per kind that reads it: lent to the http runner (`{{alias.response.messages…}}`).
  */
 const RESPONSE_READERS: ResponseReaders = {
-	"text/event-stream": readEventStreamMessages,
+	"text/event-stream": (body, selector, label) => streamReader().readEventStreamMessages(body, selector, label),
 };
-
-/* eslint-disable @typescript-eslint/no-require-imports -- each kind's engine is required on its first block (onFirstUse), its snippet writer on its first export */
-const generators = () => require("./snippets/generators") as typeof Generators;
-const streamSnippets = () => require("./snippets/stream-snippets") as typeof StreamSnippets;
 
 /**
  * The runner of each kind, one line per kind, with its export when it exports: its preparation,

@@ -60,7 +60,7 @@ describe("usage errors: one line on stderr, exit 2, nothing run", () => {
 	it.each([
 		[["parse"], "parse takes exactly one note: runnable-blocks parse <note.md> [--json]"],
 		[["parse", "a.md", "b.md"], "parse takes exactly one note: runnable-blocks parse <note.md> [--json]"],
-		[["export", "a.md", "--alias", "x"], "export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format curl|fetch|python|httpie|http|websocat|ws [--env NAME]"],
+		[["export", "a.md", "--alias", "x"], "export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format FORMAT [--env NAME] (runnable-blocks help export lists the formats)"],
 		[["import"], "import takes one file: runnable-blocks import <file.http> [-o note.md] [--config user.toml]"],
 		[["diff", "a.md"], "diff takes one note and --alias: runnable-blocks diff <note.md> --alias NAME"],
 		[["demo", "now"], "demo takes no arguments"],
