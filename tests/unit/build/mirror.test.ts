@@ -37,7 +37,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/cli/main.ts",
 	"src/runner/stream/run-sse.ts",
 	"src/runner/stream/run-websocket.ts",
-	"src/runner/stream/ws-transport.ts",
 	"src/ui/block-search.ts",
 	"src/ui/chat/chat-view.ts",
 	"src/ui/chat/register.ts",
