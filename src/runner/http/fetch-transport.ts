@@ -2,6 +2,7 @@ import { setCookiesOf, withJarCookies } from "../cookie-jar";
 import { MAX_BODY_BYTES, wireBody, type PreparedRequest } from "../request";
 import { failed, type ResponseHead, type SendOptions, type Timing, type Transport, type TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader, requestTarget } from "./raw-head";
+import { basicAuthOf } from "./url-credentials";
 
 /**
  * Request headers `fetch` will not let a script set (Fetch standard, "forbidden request-header
@@ -101,13 +102,6 @@ function describe(e: unknown): string {
 	return typeof err.cause === "string" ? `${err.message}: ${err.cause}` : err.message;
 }
 
-function basicAuth(url: URL): string {
-	const bytes = new TextEncoder().encode(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`);
-	let binary = "";
-	for (const b of bytes) binary += String.fromCharCode(b);
-	return `Basic ${btoa(binary)}`;
-}
-
 function join(chunks: Uint8Array[], size: number): Uint8Array {
 	if (chunks.length === 1) return chunks[0];
 	const out = new Uint8Array(size);
@@ -149,8 +143,8 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 	try {
 		url = new URL(request.url);
 		// fetch refuses URLs with credentials: send them as Basic auth, as the node transport does.
-		if (url.username || url.password) {
-			authorization = basicAuth(url);
+		authorization = basicAuthOf(url);
+		if (authorization !== null) {
 			url.username = "";
 			url.password = "";
 		}

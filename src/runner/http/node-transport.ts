@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES, MAX_REDIRECTS, wireBody, type PreparedRequest } from ".
 import { failed, type ResponseHead, type SendOptions, type Timing, type Transport, type TransportOutcome } from "../transport";
 import { DEFAULT_IDLE_MS, idleLimitMs, retriesOnFreshConnection } from "./keep-alive";
 import { formatRequestHead, invalidHeader } from "./raw-head";
+import { basicAuthOf } from "./url-credentials";
 
 /**
  * Node modules: the plugin bundle also runs on mobile, where they do not exist. `https` and
@@ -295,6 +296,9 @@ function exchange(
 		// With raw header arrays Node adds no Host of its own: write it first, as clients do.
 		const headers: string[] = names.has("host") ? [] : ["Host", hop.url.host];
 		for (const [n, v] of hopHeaders) headers.push(n, v);
+		// Node ignores `auth` with raw header arrays: the URL's credentials are written here, unless the block wrote its own.
+		const credentials = names.has("authorization") ? null : basicAuthOf(hop.url);
+		if (credentials !== null) headers.push("Authorization", credentials);
 		for (const [n, v] of DEFAULT_HEADERS) if (!names.has(n.toLowerCase())) headers.push(n, v);
 		// An empty body is declared as Content-Length: 0 for methods that carry one (RFC 9110 §8.6), never chunked.
 		const declares = body.byteLength > 0 || !/^(GET|HEAD|OPTIONS|DELETE|TRACE|CONNECT)$/.test(hop.method);
@@ -329,7 +333,6 @@ function exchange(
 				hostname: hostnameOf(hop.url),
 				port: hop.url.port || undefined,
 				path: hop.url.pathname + hop.url.search,
-				auth: hop.url.username ? `${decodeURIComponent(hop.url.username)}:${decodeURIComponent(hop.url.password)}` : undefined,
 				method: hop.method,
 				headers,
 				agent: https ? agents.https() : agents.http,

@@ -31,11 +31,7 @@ const NOT_YET_MOVED: ReadonlySet<string> = new Set<string>([]);
  */
 const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"main.ts",
-	"src/runner/http/fetch-transport.ts",
-	"src/runner/http/node-transport.ts",
-	"src/runner/stream/run-sse.ts",
 	"src/runner/stream/run-websocket.ts",
-	"src/runner/stream/ws-transport.ts",
 	"src/ui/block-search.ts",
 	"src/ui/chat/chat-view.ts",
 	"src/ui/chat/register.ts",

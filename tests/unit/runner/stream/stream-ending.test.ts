@@ -1,32 +1,6 @@
-import { streamEnding, type Timers } from "../../../../src/runner/stream/stream-ending";
+import { streamEnding } from "../../../../src/runner/stream/stream-ending";
 import type { StreamEnd } from "../../../../src/runner/stream/stream-run";
-
-/** Timers moved by hand: `advance(ms)` fires what is due, in order. */
-function manualTimers(): Timers & { advance(ms: number): void } {
-	let now = 0;
-	let next = 0;
-	const due = new Map<number, { at: number; fn: () => void }>();
-	return {
-		set(fn, ms) {
-			due.set(++next, { at: now + ms, fn });
-			return next;
-		},
-		clear(h) {
-			due.delete(h as number);
-		},
-		advance(ms) {
-			const until = now + ms;
-			for (;;) {
-				const first = [...due.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-				if (!first) break;
-				due.delete(first[0]);
-				now = first[1].at;
-				first[1].fn();
-			}
-			now = until;
-		},
-	};
-}
+import { manualTimers } from "../../../support/manual-timers";
 
 function ending(rules: Parameters<typeof streamEnding>[0]) {
 	const timers = manualTimers();
