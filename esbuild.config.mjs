@@ -165,6 +165,8 @@ const TEXT_MODULES = [
 	{ id: "src/runner/stream/read-messages.ts", owns: ["src/runner/stream/read-messages.ts"] },
 	// cookies (with the public suffix list), JSONPath references
 	{ id: "tough-cookie" },
+	// the public suffix list, only for a cookie with a Domain attribute (`lazyTldts`)
+	{ id: "tldts" },
 	{ id: "jsonpath-plus" },
 	// editor: merge view (textdiff, vcs) and the SQL language (db blocks)
 	{ id: "@codemirror/merge" },
@@ -230,6 +232,18 @@ const TEXT_MODULES = [
 	{ id: "src/ui/auth/plugin-sign-in.ts", owns: ["src/ui/auth", "src/runner/auth/interactive-grants.ts", "src/runner/auth/authorization-code.ts", "src/runner/auth/device-code.ts", "src/runner/auth/loopback-redirect.ts", "src/runner/auth/protocol-redirect.ts", "src/runner/auth/sign-in.ts"] },
 ];
 
+/**
+ * tough-cookie's `tldts` is src/runner/shims/tldts.ts, which requires the real one (its own text
+ * module) on the first public-suffix question: host-only cookies, the most common, never load the
+ * list. Ahead of the text-module boundary, which would otherwise require tldts with tough-cookie.
+ */
+const lazyTldts = {
+	name: "lazy-tldts",
+	setup(build) {
+		build.onResolve({ filter: /^tldts$/ }, (args) => (args.importer.includes(`node_modules${sep}tough-cookie${sep}`) ? { path: resolvePath("src/runner/shims/tldts.ts") } : undefined));
+	},
+};
+
 /** The text module a specifier names (a package id, or a src path resolved from its importer), or undefined. */
 function textModuleOf(args) {
 	if (/^\.{0,2}\//.test(args.path)) {
@@ -270,6 +284,7 @@ function textModules({ entryPoints, outfile, plugins, ...options }) {
 					sourcemap: false,
 					logLevel: "error",
 					plugins: [
+						lazyTldts,
 						{
 							name: "text-module-boundary",
 							setup(b) {
