@@ -20,5 +20,4 @@ describe("the lazy tldts stand-in", () => {
 	])("answers getDomain(%j) as tldts does", (host) => {
 		expect(getDomain(host, OPTIONS)).toBe(real.getDomain(host, OPTIONS));
 	});
-
 });
