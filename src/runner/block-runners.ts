@@ -1,4 +1,4 @@
-import { definesVariablesOnly, fileVariablesFor, type AliasPath, type BlockLanguage, type Lookup, type NoteBlock } from "../blocks";
+import { definesVariablesOnly, fileVariablesFor, kindOf, type AliasPath, type BlockLanguage, type Lookup, type NoteBlock } from "../blocks";
 import type * as RunDb from "./db/run-db";
 import type * as RunHttp from "./http/run-http";
 import type * as RunSse from "./stream/run-sse";
@@ -56,6 +56,11 @@ function runnerFor(kind: string): AnyRunner | undefined {
  */
 export function isRunnable(block: NoteBlock): boolean {
 	return runnerFor(block.kind) !== undefined && !definesVariablesOnly(block);
+}
+
+/** The fence languages of the kinds that run, each once, in the registry's order (http and db: the stream kinds are ```http fences). */
+export function runnableFences(): string[] {
+	return [...new Set(Object.keys(BLOCK_RUNNERS).map((kind) => kindOf(kind)?.fence ?? kind))];
 }
 
 /** Whether the block's kind exports to snippets (its runner has `export`): export offers only those. */

@@ -1,5 +1,5 @@
 import { blockKey, historyAlias, type NoteBlock } from "../blocks";
-import { allSnippetFormats, exportingKinds, httpFileLines, isExportable, isRunnable, prepareContext, prepareExport, readResult, snippetFormats, writeSnippet } from "./block-runners";
+import { allSnippetFormats, exportingKinds, httpFileLines, isExportable, isRunnable, prepareContext, prepareExport, readResult, runnableFences, snippetFormats, writeSnippet } from "./block-runners";
 import { cacheKey } from "./cache-key";
 import type { ExecutorDeps, HistoryRecorder, ResultCache } from "./executor";
 import { CookieJars, type JarCookie } from "./cookie-jar";
@@ -22,7 +22,7 @@ import { crossNoteDependencies, otherNotes, type NoteLinks } from "./cross-note"
 import type * as Imports from "./imports";
 import type { TokenStore } from "./auth/token-store";
 
-export { allSnippetFormats, exportingKinds, httpFileLines, isExportable, isRunnable, snippetFormats, writeSnippet };
+export { allSnippetFormats, exportingKinds, httpFileLines, isExportable, isRunnable, runnableFences, snippetFormats, writeSnippet };
 
 /**
  * `# @import` (./imports.ts) is a text module, evaluated for the first note that may import

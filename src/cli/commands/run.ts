@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { dirname, resolve } from "node:path";
 import { blockKey, parseNote, type NoteBlock } from "../../blocks";
-import { createEngine, isRunnable } from "../../runner/engine";
+import { createEngine, isRunnable, runnableFences } from "../../runner/engine";
 import { assertionsOf } from "../kind-outputs";
 import { persistedCookies } from "../cookie-file";
 import type { BlockRun } from "../../runner/run-note";
@@ -95,7 +95,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const text = readNote(opts.file);
 	const note = parseNote(text);
 	const targets = targetsOf(note, opts.aliases);
-	if (targets.length === 0) err(`runnable-blocks: ${opts.file} has no block to run (http or db)\n`);
+	if (targets.length === 0) err(`runnable-blocks: ${opts.file} has no block to run (${runnableFences().join(" or ")})\n`);
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err, (variables) => variablesReadBy(note, targets, variables));

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseNote } from "../../../src/blocks";
-import { allSnippetFormats, BLOCK_RUNNERS, exportingKinds, httpFileLines, isExportable, prepareExport, readResult, runBlock, snippetFormats, writeSnippet } from "../../../src/runner/block-runners";
+import { allSnippetFormats, BLOCK_RUNNERS, exportingKinds, httpFileLines, isExportable, prepareExport, readResult, runBlock, runnableFences, snippetFormats, writeSnippet } from "../../../src/runner/block-runners";
 import type { HistoryEntry, ResultCache } from "../../../src/runner/executor";
 import { createNodeTransport } from "../../../src/runner/http/node-transport";
 import type { BlockRunContext } from "../../../src/runner/kind-runner";
@@ -37,6 +37,10 @@ describe("the runner of a block's kind", () => {
 		const result: BlockResult = { kind: "http", state: "done", receivedBytes: 0, head, body: new TextEncoder().encode("event: tick\ndata: 1\n\nevent: tock\ndata: 2\n\n") };
 		const messages = (selector: string) => readResult(result, { alias: "feed", part: "response", section: "messages", selector });
 		expect([messages("count"), messages("-1.event"), messages("0")]).toEqual([{ ok: true, value: "2" }, { ok: true, value: "tock" }, { ok: true, value: "1" }]);
+	});
+
+	it("names the fences whose blocks run once each: the stream kinds are written as http fences", () => {
+		expect(runnableFences()).toEqual(["http", "db"]);
 	});
 
 	it("takes each kind's formats from its registry line, and the CLI's --format from all of them, each once", () => {
