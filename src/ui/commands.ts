@@ -3,7 +3,7 @@ import { MarkdownView, type App, type Editor, type KeymapEventHandler, type Mark
 import type { HttpNoteBlock, NoteBlock } from "../blocks";
 import { ACTION_SPECS, ACTIONS, resolveKeymap, toCodeMirrorKey, toObsidianHotkey, type Action, type ActionId, type ActionOf, type Chord } from "../settings/keymap";
 import type { Settings } from "../settings/user-settings";
-import { isRunnable } from "../runner/engine";
+import { isRunnable, snippetFormats } from "../runner/engine";
 import { editorTarget, runnableBlockAt, type ActionTarget } from "./action-target";
 import { blockKeymap } from "./editor/block-keymap";
 import type { EnvironmentActions } from "./environments";
@@ -17,7 +17,7 @@ export interface ActionEffects {
 	run(path: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], force: boolean): void;
 	/** Cancels a block's run; false when it was not running. */
 	cancel(path: string, block: NoteBlock): boolean;
-	copyAsCurl(path: string, note: readonly NoteBlock[], block: HttpNoteBlock): void;
+	copyAsCurl(path: string, note: readonly NoteBlock[], block: NoteBlock): void;
 	/** Runs a db block's EXPLAIN (its last statement's plan) instead of the block. */
 	explain(path: string, note: readonly NoteBlock[], block: NoteBlock): void;
 	searchBlocks(): void;
@@ -84,9 +84,9 @@ export function performAction(id: ActionId, target: ActionTarget | null, fx: Act
 			return true;
 		}
 		case "block.copy_curl": {
-			// Only an http block has a request to copy: on any other block the chord falls through to Obsidian.
-			const block = target && runnableBlockAt(target);
-			if (!target || block?.kind !== "http") return false;
+			// Only a block whose kind writes curl has a request to copy: on any other block the chord falls through to Obsidian.
+			const block = target ? runnableBlockAt(target) : undefined;
+			if (!target || !copiesAsCurl(block)) return false;
 			fx.copyAsCurl(target.path, target.note, block);
 			return true;
 		}
@@ -145,11 +145,17 @@ export function performAction(id: ActionId, target: ActionTarget | null, fx: Act
 	}
 }
 
+/** Whether the block's kind exports as curl (http; an SSE stream as `curl -N`): copy as curl's blocks. */
+function copiesAsCurl(block: NoteBlock | undefined): block is NoteBlock {
+	return block !== undefined && snippetFormats(block.kind).includes("curl");
+}
+
 /** Whether the palette offers an action's command where the user is. */
 export function isAvailable(action: Action, target: ActionTarget | null): boolean {
 	if (isGoto(action.id)) return target !== null && target.note.length >= gotoNumber(action.id);
 	if (action.id === "block.explain") return target !== null && runnableBlockAt(target)?.kind === "db";
-	if (action.id === "block.copy_curl" || action.id === "block.pin" || action.id === "block.compare_pin") return target !== null && runnableBlockAt(target)?.kind === "http";
+	if (action.id === "block.copy_curl") return target !== null && copiesAsCurl(runnableBlockAt(target));
+	if (action.id === "block.pin" || action.id === "block.compare_pin") return target !== null && runnableBlockAt(target)?.kind === "http";
 	if (action.scope === "block") return target !== null && runnableBlockAt(target) !== undefined;
 	return true;
 }

@@ -93,6 +93,19 @@ describe("performAction: the one dispatcher", () => {
 	});
 });
 
+describe("copy as curl", () => {
+	const STREAMS = "```http alias=feed\nSSE https://x.test/events\n```\n```http alias=chat\nWEBSOCKET wss://x.test/ws\n```\n";
+	const inStreams = (line: number): ActionTarget => ({ path: "s.md", note: parseNote(STREAMS), line, moveTo: () => undefined });
+	const copyCurl = ACTION_SPECS.find((a) => a.id === "block.copy_curl")!;
+
+	it("copies an SSE block, which exports as curl -N, and leaves the chord to Obsidian on a WebSocket block, which does not", () => {
+		const { calls, fx } = recorder();
+		expect([performAction("block.copy_curl", inStreams(1), fx), performAction("block.copy_curl", inStreams(4), fx)]).toEqual([true, false]);
+		expect(calls).toEqual(["curl s.md feed"]);
+		expect([isAvailable(copyCurl, inStreams(1)), isAvailable(copyCurl, inStreams(4))]).toEqual([true, false]);
+	});
+});
+
 describe("the palette", () => {
 	const spec = (id: ActionId) => ACTION_SPECS.find((a) => a.id === id)!;
 	it.each<[ActionId, number, boolean]>([
