@@ -8,6 +8,7 @@ import { exportHooks } from "../export-actions";
 import type { FenceViews } from "../fence-views";
 import { FormEditor } from "../panel/form-editor";
 import { ResponsePanel, type PanelActions, type PanelBlockInfo } from "../panel/response-panel";
+import { snippetFormats } from "../../runner/engine";
 
 /**
  * The block as written, with the method word coloured by verb as the editor colours it. The
@@ -45,6 +46,7 @@ function panelInfo(block: NoteBlock, runKey: string): PanelBlockInfo {
 		display: panelTokens(block).display ?? "split",
 		alias: block.alias,
 		runKey,
+		exportFormats: snippetFormats(block.kind),
 	};
 }
 

@@ -19,9 +19,6 @@ import { renderTiming } from "./timing-view";
 import { renderPoll } from "./poll-view";
 import { AuthView, type AuthTokenSource } from "./auth-view";
 
-export type ExportFormat = "curl" | "fetch" | "python" | "httpie" | "http";
-export const EXPORT_FORMATS: ExportFormat[] = ["curl", "fetch", "python", "httpie", "http"];
-
 /** One history row as the History popover shows it. */
 export interface HistoryRowView {
 	timestamp: number;
@@ -40,7 +37,7 @@ export interface PanelActions {
 	setMethod(method: HttpMethod): void;
 	setEditMode(mode: EditMode): void;
 	/** Synchronous so the clipboard write stays inside the click's user gesture. */
-	exportAs(format: ExportFormat, evt: MouseEvent): void;
+	exportAs(format: string, evt: MouseEvent): void;
 	sendAsCurl(evt: MouseEvent): void;
 	listHistory(): Promise<HistoryRowView[]>;
 	saveBody(snapshot: HttpView): void;
@@ -67,6 +64,8 @@ export interface PanelBlockInfo {
 	alias: string | null;
 	/** The run chord as shown to the user, e.g. "Ctrl+Enter". */
 	runKey: string;
+	/** The formats the block's kind exports to, in its order: the menu's "Copy as" items. */
+	exportFormats: readonly string[];
 }
 
 type TabId = "body" | "headers" | "cookies" | "tests" | "timing" | "raw" | "auth";
@@ -186,7 +185,7 @@ export class ResponsePanel extends Component {
 		menu.addItem((i) => i.setTitle(t("clearCache")).setIcon("eraser").onClick(() => this.actions.clearCache()));
 		if (this.actions.clearCookies) menu.addItem((i) => i.setTitle(t("clearCookies")).setIcon("cookie").onClick(() => this.actions.clearCookies?.()));
 		menu.addSeparator();
-		for (const f of EXPORT_FORMATS) {
+		for (const f of this.info.exportFormats) {
 			menu.addItem((i) =>
 				i
 					.setTitle(t("copyAs", { format: f === "http" ? ".http" : f }))
@@ -194,7 +193,7 @@ export class ResponsePanel extends Component {
 					.onClick((e) => this.actions.exportAs(f, e instanceof MouseEvent ? e : evt)),
 			);
 		}
-		menu.addItem((i) => i.setTitle(t("sendAsCurl")).setIcon("download").onClick((e) => this.actions.sendAsCurl(e instanceof MouseEvent ? e : evt)));
+		if (this.info.exportFormats.includes("curl")) menu.addItem((i) => i.setTitle(t("sendAsCurl")).setIcon("download").onClick((e) => this.actions.sendAsCurl(e instanceof MouseEvent ? e : evt)));
 		if (this.snapshot.body) {
 			const snap = this.snapshot;
 			menu.addItem((i) => i.setTitle(t("saveBody")).setIcon("save").onClick(() => this.actions.saveBody(snap)));

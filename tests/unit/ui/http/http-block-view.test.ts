@@ -116,6 +116,18 @@ describe("an http block in Reading view", () => {
 		expect(read(noteOf("", plain), plain, true, noticing).q(".test-notice")).toBeNull();
 	});
 
+	it("offers in its gear menu the export formats of its block's kind", () => {
+		const copyItems = (source: string) => {
+			read(noteOf("", source), source).q(".rb-gear")?.click();
+			const titles = Array.from(document.querySelectorAll(".menu .menu-item-title"), (t) => t.textContent ?? "");
+			document.querySelector(".menu")?.remove();
+			return titles.filter((title) => /^(Copy as|Send as)/.test(title));
+		};
+		expect(copyItems(`SSE ${server.url}/events`)).toEqual(["Copy as curl", "Copy as .http", "Send as cURL (save to file)"]);
+		expect(copyItems(`WEBSOCKET ws://127.0.0.1:1/chat`)).toEqual(["Copy as websocat", "Copy as ws", "Copy as .http"]);
+		expect(copyItems(`GET ${server.url}/json`)).toHaveLength(6);
+	});
+
 	it("shows markup in the block's text as text", () => {
 		const source = sourceOf(`GET ${server.url}/json`, "X-Note: <img src=x onerror=alert(1)>");
 		const r = read(noteOf("", source), source);

@@ -17,7 +17,7 @@ beforeAll(() => installDomHelpers());
 afterEach(() => document.body.empty());
 
 const KEY = "api.md#users";
-const info: PanelBlockInfo = { method: "POST", editMode: "raw", display: "split", alias: "users", runKey: "Ctrl+Enter" };
+const info: PanelBlockInfo = { method: "POST", editMode: "raw", display: "split", alias: "users", runKey: "Ctrl+Enter", exportFormats: ["curl", "fetch", "python", "httpie", "http"] };
 const head = (status: number, headers: Array<[string, string]> = [["Content-Type", "application/json"]]) => ({ status, statusText: status === 200 ? "OK" : "Not Found", httpVersion: "1.1", headers, url: "http://127.0.0.1/users", redirects: 0 });
 const done = (over: Partial<HttpRun> = {}): RunSnapshot => ({ kind: "http", state: "done", startedAt: 1000, head: head(200), body: new TextEncoder().encode('{"id":7}'), receivedBytes: 8, timing: { total: 42 }, transport: "node", ...over });
 
@@ -186,6 +186,13 @@ describe("the response panel", () => {
 		expect(p.menu()).toEqual([...before, "Save body to file", "Compare with previous run", "Compare with…", "Pin response", "Compare with pinned"]);
 		for (const title of ["Force re-run", "Clear cache", "Clear cookies", "Copy as .http", "Send as cURL (save to file)", "Save body to file", "Compare with previous run", "Compare with…", "Pin response", "Compare with pinned"]) p.menu(title);
 		expect(p.calls).toEqual(["run true", "clearCache", "clearCookies", "exportAs http", "sendAsCurl", "saveBody 8", "compareWithPrevious", "compareWith", "pin 200", "compareWithPinned"]);
+	});
+
+	it("offers the export formats of the block's kind, and Send as cURL only with curl among them", () => {
+		const ws = mount(new NoteSession(), {}, { ...info, method: null, exportFormats: ["websocat", "ws", "http"] });
+		expect(ws.menu().filter((title) => /^(Copy as|Send as)/.test(title ?? ""))).toEqual(["Copy as websocat", "Copy as ws", "Copy as .http"]);
+		ws.menu("Copy as websocat");
+		expect(ws.calls).toEqual(["exportAs websocat"]);
 	});
 
 	it("offers no comparison while a run is in flight", () => {
