@@ -5,15 +5,15 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { launchDesktopHost, run, type DesktopHost } from "./support/desktop-host";
+import { launchDesktopHost, run, watchTextModules, type DesktopHost } from "./support/desktop-host";
 
 jest.setTimeout(30_000);
 
 let host: DesktopHost;
 let server: Server;
 let url: string;
-/** Text modules main.js evaluated, in order (each text starts with its `/*! text module <id> *\/` mark). */
-const evaluated: string[] = [];
+/** Text modules main.js evaluated, in order. */
+let evaluated: string[];
 
 beforeAll(async () => {
 	server = createServer((req, res) => {
@@ -24,15 +24,7 @@ beforeAll(async () => {
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 	url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	host = await launchDesktopHost();
-	// main.js builds each text module with the window's Function (src/ui/text-module.ts): watch it.
-	const win = host.window as unknown as { Function: FunctionConstructor };
-	win.Function = new Proxy(win.Function, {
-		construct(target, args: string[]) {
-			const mark = /^\/\*! text module (\S+) \*\//.exec(args[args.length - 1] ?? "");
-			if (mark) evaluated.push(mark[1]);
-			return Reflect.construct(target, args);
-		},
-	});
+	evaluated = watchTextModules(host);
 });
 
 afterAll(async () => {

@@ -6,27 +6,19 @@
 import { createRequire } from "node:module";
 import type * as Http from "node:http";
 import { startTestServer, type TestServer } from "../support/servers";
-import { launchDesktopHost, run, type DesktopHost } from "./support/desktop-host";
+import { launchDesktopHost, run, watchTextModules, type DesktopHost } from "./support/desktop-host";
 
 jest.setTimeout(30_000);
 
 let host: DesktopHost;
 let server: TestServer;
-/** Text modules main.js evaluated, in order (each text starts with its `/*! text module <id> *\/` mark). */
-const evaluated: string[] = [];
+/** Text modules main.js evaluated, in order. */
+let evaluated: string[];
 
 beforeAll(async () => {
 	server = await startTestServer();
 	host = await launchDesktopHost();
-	// main.js builds each text module with the window's Function (src/ui/text-module.ts): watch it.
-	const win = host.window as unknown as { Function: FunctionConstructor };
-	win.Function = new Proxy(win.Function, {
-		construct(target, args: string[]) {
-			const mark = /^\/\*! text module (\S+) \*\//.exec(args[args.length - 1] ?? "");
-			if (mark) evaluated.push(mark[1]);
-			return Reflect.construct(target, args);
-		},
-	});
+	evaluated = watchTextModules(host);
 });
 
 afterAll(async () => {

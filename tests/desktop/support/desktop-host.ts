@@ -226,7 +226,6 @@ export async function launchDesktopHost(): Promise<DesktopHost> {
 	};
 }
 
-/** Polls until `check` returns a value other than undefined/false. */
 /**
  * CodeMirror in main.js is Node's (Obsidian's require gives it), which reads the DOM from globals:
  * this gives it the host window's for the calling test file.
@@ -242,6 +241,24 @@ export function giveRangesEmptyBoxes(host: DesktopHost): void {
 	Object.assign(host.window.Range.prototype, { getClientRects: () => [], getBoundingClientRect: () => new DOMRect() });
 }
 
+/**
+ * The ids of the text modules main.js evaluates from now on, in order: main.js builds each with the
+ * window's Function (src/ui/text-module.ts), and each text starts with its `/*! text module <id> *\/` mark.
+ */
+export function watchTextModules(host: DesktopHost): string[] {
+	const evaluated: string[] = [];
+	const win = host.window as unknown as { Function: FunctionConstructor };
+	win.Function = new Proxy(win.Function, {
+		construct(target, args: string[]) {
+			const mark = /^\/\*! text module (\S+) \*\//.exec(args[args.length - 1] ?? "");
+			if (mark) evaluated.push(mark[1]);
+			return Reflect.construct(target, args);
+		},
+	});
+	return evaluated;
+}
+
+/** Polls until `check` returns a value other than undefined/false. */
 export async function waitFor<T>(what: string | (() => string), check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
