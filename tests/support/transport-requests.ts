@@ -6,7 +6,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PreparedRequest } from "../../src/runner/request";
-import type { TransportOutcome } from "../../src/runner/transport";
+import type { Transport, TransportOutcome } from "../../src/runner/transport";
+import { startSilentServer, type TestServer } from "./servers";
+import { until } from "./until";
 
 /** A GET of `url` with no headers or body, redirects followed, a 10 s deadline; `patch` changes any of it. */
 export function preparedRequest(url: string, patch: Partial<PreparedRequest> = {}): PreparedRequest {
@@ -45,4 +47,37 @@ export async function startRedirector(): Promise<{ url: string; close(): Promise
 			return new Promise((r) => server.close(() => r()));
 		},
 	};
+}
+
+/**
+ * How every transport stops, as its spec's cases: Stop mid-body (the server sees the connection
+ * close), an already aborted signal (nothing sent) and a server that never answers (timeout).
+ */
+export function itStopsLikeEveryTransport(transport: () => Transport, server: () => TestServer): void {
+	it("cancels mid-body: cancelled by the user, and the server sees the connection close", async () => {
+		const stop = new AbortController();
+		let received = 0;
+		const sending = transport().send(preparedRequest(`${server().url}/held?id=cancel`), { signal: stop.signal, onChunk: (_c, total) => (received = total) });
+		await until(() => received > 0);
+		stop.abort();
+		expect(await sending).toMatchObject({ kind: "cancelled", reason: "user" });
+		await until(() => server().closedEarly().includes("/held?id=cancel"));
+	});
+
+	it("sends nothing when the signal is already aborted", async () => {
+		const before = server().requests.length;
+		const stop = new AbortController();
+		stop.abort();
+		expect(await transport().send(preparedRequest(`${server().url}/echo`), { signal: stop.signal })).toMatchObject({ kind: "cancelled", reason: "user" });
+		expect(server().requests.length).toBe(before);
+	});
+
+	it("ends with reason timeout when no head arrives in time", async () => {
+		const silent = await startSilentServer();
+		try {
+			expect(await transport().send(preparedRequest(silent.url, { timeoutMs: 50 }))).toMatchObject({ kind: "cancelled", reason: "timeout" });
+		} finally {
+			await silent.close();
+		}
+	});
 }

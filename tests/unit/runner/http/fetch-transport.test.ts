@@ -1,7 +1,7 @@
 import { FetchTransport } from "../../../../src/runner/http/fetch-transport";
 import type { ResponseHead } from "../../../../src/runner/transport";
-import { refusedPort, startSilentServer, startTestServer, type TestServer } from "../../../support/servers";
-import { bodyText, doneOutcome, failure, preparedRequest as req } from "../../../support/transport-requests";
+import { refusedPort, startTestServer, type TestServer } from "../../../support/servers";
+import { bodyText, doneOutcome, failure, itStopsLikeEveryTransport, preparedRequest as req } from "../../../support/transport-requests";
 import { until } from "../../../support/until";
 
 jest.setTimeout(20_000);
@@ -118,32 +118,7 @@ describe("streaming, cancel and timeouts", () => {
 		expect(totals.at(-1)).toBe(22);
 	});
 
-	it("cancels mid-body: cancelled by the user, and the server sees the connection close", async () => {
-		const stop = new AbortController();
-		let received = 0;
-		const sending = transport.send(req(`${server.url}/held?id=cancel`), { signal: stop.signal, onChunk: (_c, total) => (received = total) });
-		await until(() => received > 0);
-		stop.abort();
-		expect(await sending).toMatchObject({ kind: "cancelled", reason: "user" });
-		await until(() => server.closedEarly().includes("/held?id=cancel"));
-	});
-
-	it("sends nothing when the signal is already aborted", async () => {
-		const before = server.requests.length;
-		const stop = new AbortController();
-		stop.abort();
-		expect(await transport.send(req(`${server.url}/echo`), { signal: stop.signal })).toMatchObject({ kind: "cancelled", reason: "user" });
-		expect(server.requests.length).toBe(before);
-	});
-
-	it("ends with reason timeout when no head arrives in time", async () => {
-		const silent = await startSilentServer();
-		try {
-			expect(await transport.send(req(silent.url, { timeoutMs: 50 }))).toMatchObject({ kind: "cancelled", reason: "timeout" });
-		} finally {
-			await silent.close();
-		}
-	});
+	itStopsLikeEveryTransport(() => transport, () => server);
 
 	it("ends with reason timeout when the body does not end in time, and hangs up", async () => {
 		expect(await transport.send(req(`${server.url}/held?id=never`, { timeoutMs: 100 }))).toMatchObject({ kind: "cancelled", reason: "timeout" });
