@@ -35,7 +35,6 @@ const NOT_YET_SPECCED: ReadonlySet<string> = new Set<string>([
 	"src/cli/commands/demo.ts",
 	"src/cli/commands/run.ts",
 	"src/cli/main.ts",
-	"src/runner/stream/run-websocket.ts",
 	"src/ui/block-search.ts",
 	"src/ui/chat/chat-view.ts",
 	"src/ui/chat/register.ts",
