@@ -1,17 +1,10 @@
 /** @jest-environment jsdom */
 import "../../../support/jsdom-codecs";
-import { EditorState } from "@codemirror/state";
-import { EditorView } from "@codemirror/view";
-import type { App } from "obsidian";
-import { Editor, installDomHelpers, MarkdownView, Platform, TFile } from "../../../e2e/host/obsidian-shim";
+import { installDomHelpers, Platform } from "../../../e2e/host/obsidian-shim";
 import { parseNote, type HttpNoteBlock } from "../../../../src/blocks";
 import { serializeConversation } from "../../../../src/chat/conversation-note";
-import { createEngine } from "../../../../src/runner/engine";
-import { PluginChatHost } from "../../../../src/ui/chat/chat-host";
-import { Notes } from "../../../../src/ui/notes";
-import { answering } from "../../../support/answering-transport";
 import { ECHO_PREFIX, startOpenAiServer } from "../../../support/openai-server";
-import { loadedStore, memoryAdapter, USER_TOML } from "../../../support/settings-vault";
+import { chatVault } from "../../../support/chat-vault";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../../e2e/host/obsidian-shim"));
 
@@ -22,48 +15,7 @@ jest.setTimeout(30_000);
 const NOTE = ["# API", "```http alias=me", "GET {{base}}/me", "```", "tail"].join("\n");
 const conversation = (question: string) => serializeConversation({ model: "echo", created: "2026-01-02T03:04:05Z", messages: [{ role: "user", content: question }], extraFrontMatter: [] });
 
-/** A vault of markdown notes (path → text, mtime) with user.toml; the active markdown view is set by the test. */
-async function setUp(chatToml = "", opts: { secrets?: Record<string, string> } = {}) {
-	const notes = new Map<string, { text: string; mtime: number }>();
-	const folders = new Set<string>();
-	const fileOf = (path: string) => {
-		const n = notes.get(path);
-		if (!n) return folders.has(path) ? { path } : null;
-		const f = new TFile(path);
-		f.stat.mtime = n.mtime;
-		return f;
-	};
-	let active: MarkdownView | null = null;
-	const app = {
-		vault: {
-			adapter: memoryAdapter({ [USER_TOML]: `[environments.dev]\nbase = "http://api.test"\n${chatToml}` }),
-			getMarkdownFiles: () => [...notes.keys()].map(fileOf).filter((f) => f instanceof TFile),
-			cachedRead: (f: TFile) => Promise.resolve(notes.get(f.path)?.text ?? ""),
-			getAbstractFileByPath: fileOf,
-			modify: (f: TFile, text: string) => Promise.resolve(void notes.set(f.path, { text, mtime: 99 })),
-			create: (path: string, text: string) => (notes.set(path, { text, mtime: 99 }), Promise.resolve(new TFile(path))),
-			createFolder: (path: string) => Promise.resolve(void folders.add(path)),
-		},
-		workspace: { getActiveViewOfType: () => active },
-		secretStorage: { getSecret: (id: string) => opts.secrets?.[id] ?? null },
-	} as unknown as App;
-	const store = await loadedStore(app);
-	const transport = answering({ "http://api.test/me": '{"id":7}' });
-	const engine = createEngine({
-		transport: () => transport,
-		history: () => null,
-		environment: () => ({ name: "dev", variables: { base: "http://api.test" }, secretValues: ["env-secret"], secretNames: ["token"], unsetSecretNames: [] }),
-		defaultTimeoutMs: () => 1000,
-	});
-	const host = new PluginChatHost(app, store, engine, { environment: () => ({ secretValues: ["env-secret"] }) }, new Notes(app));
-	/** Opens `text` as the active note with the cursor at `offset` (and a selection to `to`). */
-	const open = (path: string, text: string, offset: number, to = offset) => {
-		const cm = new EditorView({ state: EditorState.create({ doc: text, selection: { anchor: offset, head: to } }) });
-		active = new MarkdownView(new TFile(path), new Editor(cm));
-	};
-	const leave = () => (active = null);
-	return { app, store, engine, host, notes, folders, open, leave };
-}
+const setUp = chatVault;
 
 describe("PluginChatHost: the editor the chat reads", () => {
 	it("gives the note, its blocks, the runnable block under the cursor and the selection", async () => {
