@@ -8,8 +8,9 @@ import type { App } from "obsidian";
 import { createEngine } from "../../src/runner/engine";
 import { PluginChatHost } from "../../src/ui/chat/chat-host";
 import { Notes } from "../../src/ui/notes";
-import { Editor, MarkdownView, TFile } from "../e2e/host/obsidian-shim";
+import { Editor, MarkdownView, Platform, TFile } from "../e2e/host/obsidian-shim";
 import { answering } from "./answering-transport";
+import { startOpenAiServer, type OpenAiServer } from "./openai-server";
 import { loadedStore, memoryAdapter, USER_TOML } from "./settings-vault";
 
 /**
@@ -57,4 +58,22 @@ export async function chatVault(chatToml = "", opts: { secrets?: Record<string, 
 	};
 	const leave = () => (active = null);
 	return { app, store, engine, host, notes, folders, open, leave };
+}
+
+/**
+ * A local OpenAI-compatible server for the spec file, started before its tests, with answers
+ * streamed over the desktop transport as in the desktop app; the platform is restored after.
+ */
+export function openAiServerOnDesktop(): () => OpenAiServer {
+	let server: OpenAiServer;
+	const desktop = Platform.isDesktopApp;
+	beforeAll(async () => {
+		server = await startOpenAiServer();
+		Platform.isDesktopApp = true;
+	});
+	afterAll(async () => {
+		Platform.isDesktopApp = desktop;
+		await server.close();
+	});
+	return () => server;
 }

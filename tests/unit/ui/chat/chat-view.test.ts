@@ -4,9 +4,9 @@ import { serializeConversation } from "../../../../src/chat/conversation-note";
 import { ChatView } from "../../../../src/ui/chat/chat-view";
 import { CHAT_VIEW_TYPE } from "../../../../src/ui/chat/chat-view-type";
 import { t } from "../../../../src/ui/strings";
-import { installDomHelpers, notices, Platform, WorkspaceLeaf } from "../../../e2e/host/obsidian-shim";
-import { chatVault } from "../../../support/chat-vault";
-import { ECHO_PREFIX, MODELS, startOpenAiServer, type OpenAiServer } from "../../../support/openai-server";
+import { installDomHelpers, notices, WorkspaceLeaf } from "../../../e2e/host/obsidian-shim";
+import { chatVault, openAiServerOnDesktop } from "../../../support/chat-vault";
+import { ECHO_PREFIX, MODELS } from "../../../support/openai-server";
 import { until } from "../../../support/until";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../../e2e/host/obsidian-shim"));
@@ -15,24 +15,14 @@ installDomHelpers();
 // The client's and the answer view's modules are compiled on first use: slow on a busy machine.
 jest.setTimeout(30_000);
 
-let server: OpenAiServer;
-const desktop = Platform.isDesktopApp;
-beforeAll(async () => {
-	server = await startOpenAiServer();
-	// Answers stream over the desktop transport, as in the desktop app.
-	Platform.isDesktopApp = true;
-});
-afterAll(async () => {
-	Platform.isDesktopApp = desktop;
-	await server.close();
-});
+const openAi = openAiServerOnDesktop();
 afterEach(() => document.body.empty());
 
 const NOTE = ["# API", "```http alias=me", "GET {{base}}/me", "```", "tail"].join("\n");
 
 /** The chat panel opened in a leaf over a vault whose [chat] section is `chat` (the model and more). */
 async function panel(chat = 'model = "echo"\n', notes: Record<string, string> = {}) {
-	const vault = await chatVault(`[chat]\nbase_url = "${server.baseUrl}"\n${chat}`);
+	const vault = await chatVault(`[chat]\nbase_url = "${openAi().baseUrl}"\n${chat}`);
 	for (const [path, text] of Object.entries(notes)) vault.notes.set(path, { text, mtime: 1 });
 	const views = new Map([[CHAT_VIEW_TYPE, (leaf: WorkspaceLeaf) => new ChatView(leaf as never, vault.host) as never]]);
 	const leaf = new WorkspaceLeaf(vault.app, views, () => undefined);
@@ -84,7 +74,7 @@ describe("the chat panel", () => {
 		await until(() => p.view.conversationPath() !== null);
 		const saved = p.notes.get(p.view.conversationPath() as string)?.text ?? "";
 		expect(saved).not.toContain("env-secret");
-		expect(server.requests.at(-1)?.body).not.toContain("env-secret");
+		expect(openAi().requests.at(-1)?.body).not.toContain("env-secret");
 	});
 
 	it("refuses to send without a model, keeping the question", async () => {
@@ -103,9 +93,9 @@ describe("the chat panel", () => {
 		p.ask("fail please");
 		await until(() => p.q(".rb-chat-error")?.dataset.code !== undefined);
 		expect(p.q(".rb-chat-error")?.style.display).not.toBe("none");
-		const asked = server.requests.filter((r) => r.path.endsWith("/chat/completions")).length;
+		const asked = openAi().requests.filter((r) => r.path.endsWith("/chat/completions")).length;
 		p.q(".rb-chat-error")?.querySelector<HTMLElement>("button")?.click();
-		await until(() => server.requests.filter((r) => r.path.endsWith("/chat/completions")).length === asked + 1);
+		await until(() => openAi().requests.filter((r) => r.path.endsWith("/chat/completions")).length === asked + 1);
 		expect(p.view.conversationPath()).toBeNull();
 	});
 
@@ -113,9 +103,9 @@ describe("the chat panel", () => {
 		const p = await panel('model = "slow"\n');
 		p.ask("take your time");
 		// Stop once the answer is streaming, so the server holds the request.
-		await until(() => server.requests.some((r) => r.body.includes("take your time")));
+		await until(() => openAi().requests.some((r) => r.body.includes("take your time")));
 		await until(() => (p.q(".rb-chat-streaming .rb-chat-body")?.textContent ?? t("chatThinking")) !== t("chatThinking"));
-		const closed = server.closed();
+		const closed = openAi().closed();
 		p.button(t("chatStop"))?.click();
 		await closed;
 		await until(() => !p.view.isRunning() && p.view.conversationPath() !== null);

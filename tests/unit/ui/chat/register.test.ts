@@ -7,9 +7,8 @@ import { serializeConversation } from "../../../../src/chat/conversation-note";
 import { registerChat } from "../../../../src/ui/chat/register";
 import type { ChatView } from "../../../../src/ui/chat/chat-view";
 import { CHAT_VIEW_TYPE } from "../../../../src/ui/chat/chat-view-type";
-import { Editor, installDomHelpers, MarkdownView, notices, Platform, Plugin, TFile, WorkspaceLeaf } from "../../../e2e/host/obsidian-shim";
-import { chatVault } from "../../../support/chat-vault";
-import { startOpenAiServer, type OpenAiServer } from "../../../support/openai-server";
+import { Editor, installDomHelpers, MarkdownView, notices, Plugin, TFile, WorkspaceLeaf } from "../../../e2e/host/obsidian-shim";
+import { chatVault, openAiServerOnDesktop } from "../../../support/chat-vault";
 import { until } from "../../../support/until";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../../e2e/host/obsidian-shim"));
@@ -20,17 +19,7 @@ jest.setTimeout(30_000);
 
 type Handler = (...args: unknown[]) => void;
 
-let server: OpenAiServer;
-const desktop = Platform.isDesktopApp;
-beforeAll(async () => {
-	server = await startOpenAiServer();
-	// The panel lists the server's models over the desktop transport, as the desktop app does.
-	Platform.isDesktopApp = true;
-});
-afterAll(async () => {
-	Platform.isDesktopApp = desktop;
-	await server.close();
-});
+const openAi = openAiServerOnDesktop();
 afterEach(() => document.body.empty());
 
 const saved = (question: string) => serializeConversation({ model: "echo", created: "2026-01-02T03:04:05Z", messages: [{ role: "user", content: question }], extraFrontMatter: [] });
@@ -54,7 +43,7 @@ async function registered() {
 		},
 		revealLeaf: (leaf: WorkspaceLeaf) => Promise.resolve(void revealed.push(leaf)),
 	};
-	const vault = await chatVault(`[chat]\nbase_url = "${server.baseUrl}"\n`, { workspace });
+	const vault = await chatVault(`[chat]\nbase_url = "${openAi().baseUrl}"\n`, { workspace });
 	plugin = new Plugin(vault.app, { id: "runnable-blocks" });
 	plugin.load();
 	const toggle = registerChat(plugin as unknown as ObsidianPlugin, vault.host);
