@@ -163,6 +163,8 @@ const TEXT_MODULES = [
 	{ id: "src/runner/snippets/stream-snippets.ts", owns: ["src/runner/snippets/stream-snippets.ts"] },
 	// the streams' message reader, required by the stream runners and by the http runner's first `messages` read of an event-stream body
 	{ id: "src/runner/stream/read-messages.ts", owns: ["src/runner/stream/read-messages.ts"] },
+	// user.toml's parser, read once the workspace is ready (src/settings/toml.ts)
+	{ id: "smol-toml" },
 	// cookies (with the public suffix list), JSONPath references
 	{ id: "tough-cookie" },
 	// the public suffix list, only for a cookie with a Domain attribute (`lazyTldts`)
@@ -244,6 +246,16 @@ const lazyTldts = {
 	},
 };
 
+/**
+ * A text module's code as the comment of its carrier, an empty function (src/ui/text-module.ts):
+ * the engine skips a comment at start, where a string literal is also copied and hashed. No `*` `/`
+ * may end it early, so each `*` + k backslashes + `/` is written with one backslash more, which
+ * `carriedText` takes back. A `/*!` comment: esbuild keeps it (`legalComments: "inline"`).
+ */
+function carrierComment(id, code) {
+	return `/*! text module ${id}\n${code.replace(/\*(\\*)\//g, "*\\$1/")}\n*/`;
+}
+
 /** The text module a specifier names (a package id, or a src path resolved from its importer), or undefined. */
 function textModuleOf(args) {
 	if (/^\.{0,2}\//.test(args.path)) {
@@ -282,6 +294,7 @@ function textModules({ entryPoints, outfile, plugins, ...options }) {
 					write: false,
 					metafile: true,
 					sourcemap: false,
+					legalComments: "none",
 					logLevel: "error",
 					plugins: [
 						lazyTldts,
@@ -312,9 +325,8 @@ function textModules({ entryPoints, outfile, plugins, ...options }) {
 				}
 				const requires = Object.values(r.metafile.outputs)[0].imports.filter((i) => i.external).map((i) => i.path);
 				const table = [...new Set(requires)].map((p) => `\t${JSON.stringify(p)}: () => require(${JSON.stringify(p.startsWith("./") ? resolvePath(p) : p)}),`).join("\n");
-				const text = `/*! text module ${m.id} */\n${r.outputFiles[0].text}`;
 				return {
-					contents: `const { evaluateTextModule } = require(${JSON.stringify(resolvePath("src/ui/text-module.ts"))});\nmodule.exports = evaluateTextModule(${JSON.stringify(m.id)}, ${JSON.stringify(text)}, {\n${table}\n});\n`,
+					contents: `const { evaluateTextModule } = require(${JSON.stringify(resolvePath("src/ui/text-module.ts"))});\nmodule.exports = evaluateTextModule(${JSON.stringify(m.id)}, function () {${carrierComment(m.id, r.outputFiles[0].text)}}, {\n${table}\n});\n`,
 					loader: "js",
 					resolveDir: resolvePath("."),
 					watchFiles: inputs.map((f) => resolvePath(f.replace(/^[a-z-]+:/, ""))),
@@ -329,9 +341,28 @@ function textModules({ entryPoints, outfile, plugins, ...options }) {
 	};
 }
 
+/**
+ * The license header a package file opens with (`/*!`, `@license`, `@preserve`), made an ordinary
+ * comment, which the minifier drops: main.js keeps legal comments for the text modules' carriers
+ * (carrierComment), and smol-toml alone would add its header to every file, 14 KB at start.
+ */
+const plainLicenseHeaders = {
+	name: "plain-license-headers",
+	setup(build) {
+		build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, (args) => {
+			const source = readFileSync(args.path, "utf8");
+			const header = /^(\s*)\/\*(!?)([\s\S]*?)\*\//.exec(source);
+			if (!header || !(header[2] || /@license|@preserve/.test(header[3]))) return undefined;
+			return { contents: `${header[1]}/*${header[3].replace(/@(license|preserve)/g, "$1")}*/${source.slice(header[0].length)}`, loader: "js" };
+		});
+	},
+};
+
 const plugin = {
 	...common,
-	plugins: [workerSource("browser"), absentOptional, deflatedWasm, leanDrivers, wsForNode],
+	// Keeps the text modules' carrier comments (carrierComment); a text module's own build drops its comments.
+	legalComments: "inline",
+	plugins: [workerSource("browser"), absentOptional, deflatedWasm, leanDrivers, wsForNode, plainLicenseHeaders],
 	metafile: true,
 	entryPoints: ["main.ts"],
 	outfile: "main.js",

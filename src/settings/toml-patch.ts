@@ -1,4 +1,4 @@
-import { parse, stringify } from "smol-toml";
+import { toml } from "./toml";
 import { findKey, findTable, formatKeyPart, layoutOf } from "./toml-locate";
 
 /** A value the settings page (or an import) writes. */
@@ -22,20 +22,16 @@ export function patchToml(text: string, edit: (text: string) => string): TomlPat
 
 function assertParses(text: string, what: string): Record<string, unknown> {
 	try {
-		return parse(text);
+		return toml().parse(text);
 	} catch (e) {
 		throw new TomlPatchError(`${what}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
 	}
 }
 
-/**
- * The document of a TOML text, or why it does not parse (the parser's first line). For code that
- * main.js carries as a text module: a `require("smol-toml")` of its own would get the package's
- * CommonJS copy, a second one in main.js (its package entry differs for `require` and `import`).
- */
+/** The document of a TOML text, or why it does not parse (the parser's first line). */
 export function readToml(text: string): { ok: true; doc: Record<string, unknown> } | { ok: false; message: string } {
 	try {
-		return { ok: true, doc: parse(text) };
+		return { ok: true, doc: toml().parse(text) };
 	} catch (e) {
 		return { ok: false, message: e instanceof Error ? e.message.split("\n")[0] : String(e) };
 	}
@@ -46,7 +42,7 @@ export function formatValue(value: PatchValue): string {
 	if (isStringList(value)) return `[${value.map((v) => formatValue(v)).join(", ")}]`;
 	if (typeof value === "object") return `{ secret = ${formatValue(value.secret)} }`;
 	if (typeof value === "number" && !Number.isFinite(value)) throw new TomlPatchError(`cannot write ${value}`);
-	return stringify({ v: value }).replace(/^v = /, "").trim();
+	return toml().stringify({ v: value }).replace(/^v = /, "").trim();
 }
 
 const isStringList = (value: PatchValue): value is readonly string[] => Array.isArray(value);

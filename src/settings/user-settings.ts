@@ -1,4 +1,4 @@
-import { parse, TomlError } from "smol-toml";
+import { toml } from "./toml";
 import { defaultChatSettings, parseChatTable, type ChatSettings } from "./chat-settings";
 import { KEYMAP_PRESETS, type KeymapPreset } from "./keymap";
 import { parseConnection, type Connection } from "./connections";
@@ -82,6 +82,7 @@ const keyName = (path: string[]) => path.map((p) => (/^[A-Za-z0-9_-]+$/.test(p) 
  */
 export function parseSettings(text: string, file = "user.toml"): SettingsResult {
 	let doc: Table;
+	const { parse, TomlError } = toml();
 	try {
 		doc = parse(text);
 	} catch (e) {

@@ -1,40 +1,33 @@
 /**
  * The modules main.js carries as text (esbuild.config.mjs, `TEXT_MODULES`), found in the bundle
- * itself: each text begins with `/*! text module <id> *\/` inside one string literal, which this
- * reads to its closing quote. What is left is the part Obsidian's start compiles.
+ * itself: each is the comment of its carrier, an empty function whose comment opens with
+ * `/*! text module <id>` and runs to the first `*\/` (the build escapes any inside the code).
+ * What is left is the part Obsidian's start compiles.
  */
 export interface TextModule {
 	id: string;
-	/** Where its string literal starts in main.js (the opening quote), and its length with the quotes. */
+	/** Where its comment starts in main.js (the `/*!`), and its length with both delimiters. */
 	start: number;
 	length: number;
 }
 
 const MARK = "/*! text module ";
 
-/** Index just past the string literal that opens at `start` (a quote of either kind, or a backtick). */
-function literalEnd(code: string, start: number): number {
-	const quote = code[start];
-	for (let i = start + 1; i < code.length; i++) {
-		if (code[i] === "\\") i++;
-		else if (code[i] === quote) return i + 1;
-	}
-	throw new Error(`unterminated string literal at ${start}`);
-}
-
 export function textModulesOf(code: string): TextModule[] {
 	const out: TextModule[] = [];
 	for (let at = code.indexOf(MARK); at >= 0; at = code.indexOf(MARK, at + 1)) {
-		const quote = code[at - 1];
-		if (quote !== '"' && quote !== "'" && quote !== "`") throw new Error(`a text module mark outside a string literal at ${at}`);
-		const end = literalEnd(code, at - 1);
-		out.push({ id: code.slice(at + MARK.length, code.indexOf(" *", at + MARK.length)), start: at - 1, length: end - (at - 1) });
-		at = end - 1;
+		// The carrier is `function(){` + the comment + `}`: a mark anywhere else is text of another kind.
+		if (!code.slice(Math.max(0, at - 11), at).endsWith("function(){")) throw new Error(`a text module mark outside a carrier function at ${at}`);
+		const close = code.indexOf("*/", at);
+		if (close < 0 || code[close + 2] !== "}") throw new Error(`the text module comment at ${at} does not close its carrier`);
+		const id = code.slice(at + MARK.length, code.indexOf("\n", at));
+		out.push({ id, start: at, length: close + 2 - at });
+		at = close + 1;
 	}
 	return out;
 }
 
-/** main.js without its text modules' literals: what Obsidian compiles when it starts the plugin. */
+/** main.js without its text modules' comments: what Obsidian compiles when it starts the plugin. */
 export function eagerCode(code: string): string {
 	let out = "";
 	let from = 0;

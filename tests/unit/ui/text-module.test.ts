@@ -1,4 +1,4 @@
-import { evaluateTextModule } from "../../../src/ui/text-module";
+import { carriedText, evaluateTextModule } from "../../../src/ui/text-module";
 
 describe("evaluateTextModule", () => {
 	it("runs the text as a CommonJS module and returns its exports", () => {
@@ -31,5 +31,16 @@ describe("evaluateTextModule", () => {
 			stack = String((e as Error).stack);
 		}
 		expect(stack).toContain("runnable-blocks/tough-cookie");
+	});
+
+	it("reads the code from a carrier's comment, giving back each `*/` the build escaped", () => {
+		// As the build writes it: `*/` → `*\/`, and a `*\/` of the code → `*\\/`.
+		const carrier = new Function("/*! text module m\nmodule.exports = ['/* a *\\/', /x*\\\\//.source, 2 ** 3];\n*/") as () => void;
+		expect(carriedText(carrier)).toBe("/*! text module m */\nmodule.exports = ['/* a */', /x*\\//.source, 2 ** 3];");
+		expect(evaluateTextModule("m", carrier, {})).toEqual(["/* a */", "x*\\/", 8]);
+	});
+
+	it("says so when a carrier has lost its comment", () => {
+		expect(() => carriedText(() => undefined)).toThrow("A text module's carrier has lost its comment");
 	});
 });
