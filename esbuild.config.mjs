@@ -358,23 +358,63 @@ const plainLicenseHeaders = {
 	},
 };
 
-const plugin = {
+/** Exactly what Obsidian's require provides (the sample plugin's list); any other @codemirror/* or @lezer/* package (lang-json's @lezer/json, merge, lang-sql) is bundled. */
+const obsidianExternals = ["obsidian", "electron", ...obsidianProvides, ...nodeBuiltins];
+
+/**
+ * The plugin at work (src/ui/plugin-core.ts) with every module it imports and its own text
+ * modules: one bundle, carried by main.js as a text module of its own (coreModule).
+ */
+const core = {
 	...common,
+	plugins: [workerSource("browser"), absentOptional, deflatedWasm, leanDrivers, wsForNode, plainLicenseHeaders],
+	metafile: true,
+	write: false,
+	entryPoints: ["src/ui/plugin-core.ts"],
+	platform: "browser",
 	// Keeps the text modules' carrier comments (carrierComment); a text module's own build drops its comments.
 	legalComments: "inline",
-	plugins: [workerSource("browser"), absentOptional, deflatedWasm, leanDrivers, wsForNode, plainLicenseHeaders],
+	external: obsidianExternals,
+};
+core.plugins.unshift(textModules(core));
+
+/** The last build of the core, for METAFILE. */
+let coreMetafile = null;
+
+/**
+ * main.ts's `require("./src/ui/plugin-core")`: the core bundle as a text module, evaluated when the
+ * workspace is ready or a block is shown (main.ts). Obsidian's start compiles main.ts alone, and
+ * skips the rest as one comment (docs/architecture.md, "Start"). Its requires are main.js's own.
+ */
+const coreModule = {
+	name: "core-module",
+	setup(build) {
+		build.onResolve({ filter: /^\.\/src\/ui\/plugin-core$/ }, (args) => (args.importer.endsWith("main.ts") ? { path: "src/ui/plugin-core.ts", namespace: "core-module" } : undefined));
+		build.onLoad({ filter: /.*/, namespace: "core-module" }, async () => {
+			const r = await esbuild.build(core);
+			coreMetafile = r.metafile;
+			const requires = [...new Set(Object.values(r.metafile.outputs)[0].imports.filter((i) => i.external).map((i) => i.path))];
+			const table = requires.map((p) => `\t${JSON.stringify(p)}: () => require(${JSON.stringify(p)}),`).join("\n");
+			return {
+				contents: `const { evaluateTextModule } = require(${JSON.stringify(resolvePath("src/ui/text-module.ts"))});\nmodule.exports = evaluateTextModule("src/ui/plugin-core.ts", function () {${carrierComment("src/ui/plugin-core.ts", r.outputFiles[0].text)}}, {\n${table}\n});\n`,
+				loader: "js",
+				resolveDir: resolvePath("."),
+				watchFiles: Object.keys(r.metafile.inputs).filter((f) => !/^[a-z-]+:/.test(f)).map((f) => resolvePath(f)),
+			};
+		});
+	},
+};
+
+/** main.js: main.ts, and the core as its one text module. */
+const plugin = {
+	...common,
+	plugins: [coreModule],
 	metafile: true,
 	entryPoints: ["main.ts"],
 	outfile: "main.js",
 	platform: "browser",
-	// Exactly what Obsidian's require provides (the sample plugin's list); any other
-	// @codemirror/* or @lezer/* package (lang-json's @lezer/json, merge, lang-sql) is bundled.
-	external: [
-		"obsidian",
-		"electron",
-		...obsidianProvides,
-		...nodeBuiltins,
-	],
+	legalComments: "inline",
+	external: obsidianExternals,
 };
 
 /**
@@ -415,12 +455,10 @@ function installIntoExampleVault() {
 	}
 }
 
-plugin.plugins.unshift(textModules(plugin));
-
 if (production) {
-	const built = await esbuild.build(plugin);
-	// The inputs of main.js and their bytes, for a look at what it carries (esbuild's analyzer reads it).
-	if (process.env.METAFILE) writeFileSync(process.env.METAFILE, JSON.stringify(built.metafile));
+	await esbuild.build(plugin);
+	// The inputs of the core and their bytes, for a look at what it carries (esbuild's analyzer reads it).
+	if (process.env.METAFILE) writeFileSync(process.env.METAFILE, JSON.stringify(coreMetafile));
 	await esbuild.build(cli);
 	installIntoExampleVault();
 } else {

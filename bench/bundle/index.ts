@@ -6,13 +6,15 @@
  * floor of reading that many bytes of source), and the plugin's onload. The start budget (issue 29):
  * start = compile + evaluate + onload of main.js, beside the same for an empty plugin of the same
  * size (the floor), and the eager part of main.js (what is not a text module, docs/architecture.md).
+ * main.ts starts the core (src/ui/plugin-core.ts) once the layout is ready: that task is measured
+ * too, with the layout held back during the load as Obsidian's start does.
  * Usage: node bench/run.mjs bundle   (after npm run build)
  */
 import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { launchHost } from "../../tests/e2e/support/host";
-import { eagerBytes, textModulesOf } from "../../tests/support/text-modules";
+import { allTextModules, coreCode, eagerBytes } from "../../tests/support/text-modules";
 import { report } from "../support/report";
 
 const ROOT = resolve(__dirname, "..", "..");
@@ -25,6 +27,7 @@ interface PageFigures {
 	load: number;
 	start: number;
 	floorStart: number;
+	core: number;
 }
 
 async function main(): Promise<void> {
@@ -34,7 +37,8 @@ async function main(): Promise<void> {
 	const gzip = gzipSync(main).length;
 	console.log(`main.js ${kib(main.length)} (gzip ${kib(gzip)}), of it sql.js wasm as base64 ${kib(wasm)} (${((100 * wasm) / main.length).toFixed(0)} %); dist/cli.js ${kib(cli)}`);
 	const eager = eagerBytes(main);
-	console.log(`compiled at start: ${kib(eager)}; ${textModulesOf(main).length} text modules, compiled on first use: ${kib(Buffer.byteLength(main) - eager)}`);
+	const coreEager = eagerBytes(coreCode(main));
+	console.log(`compiled at start: ${kib(eager)}; when the layout is ready (the core): ${kib(coreEager)}; ${allTextModules(main).length} text modules, compiled on first use: ${kib(Buffer.byteLength(main) - eager - coreEager)}`);
 
 	const host = await launchHost();
 	try {
@@ -72,31 +76,50 @@ async function main(): Promise<void> {
 			}
 			return times.sort((a, b) => a - b)[3];
 		});
-		// The host's own loader once (fetch, compile, evaluate, onload), timing the evaluation and the
-		// start: compile + evaluate + onload, from the moment the code is in hand.
-		const loaded = await host.api(async (h) => {
-			const at = { evaluate: 0, total: 0, start: 0 };
-			let startedAt = 0;
-			const t0 = performance.now();
-			await h.loadPlugin((code, module, modules) => {
-				startedAt = performance.now();
-				const fn = new Function("module", "exports", "require", code) as (m: unknown, e: unknown, r: (n: string) => unknown) => void;
-				const t = performance.now();
-				fn(module, module.exports, (n) => modules[n]);
-				at.evaluate = performance.now() - t;
-			});
-			at.start = performance.now() - startedAt;
-			at.total = performance.now() - t0;
-			return at;
-		});
-		const figures: PageFigures = { ...compiled, evaluate: loaded.evaluate, load: loaded.total, start: loaded.start, floorStart };
+		// The host's own loader (fetch, compile, evaluate, onload) with the layout held back, as at
+		// Obsidian's start, timing the evaluation and the start: compile + evaluate + onload, from the
+		// moment the code is in hand. Then the layout becomes ready, and main.ts starts the core
+		// (src/ui/plugin-core.ts): its cost, one task, once Obsidian has shown the workspace.
+		// Each of 5 samples in a browser of its own: V8 caches what a page compiled for the next
+		// page of its process, and Obsidian starts cold. Medians.
+		const samples: { evaluate: number; total: number; start: number; core: number }[] = [];
+		for (let i = 0; i < 5; i++) {
+			const fresh = await launchHost();
+			samples.push(
+				await fresh.api(async (h) => {
+					const at = { evaluate: 0, total: 0, start: 0, core: 0 };
+					let startedAt = 0;
+					h.holdLayout();
+					const t0 = performance.now();
+					await h.loadPlugin((code, module, modules) => {
+						startedAt = performance.now();
+						const fn = new Function("module", "exports", "require", code) as (m: unknown, e: unknown, r: (n: string) => unknown) => void;
+						const t = performance.now();
+						fn(module, module.exports, (n) => modules[n]);
+						at.evaluate = performance.now() - t;
+					});
+					at.start = performance.now() - startedAt;
+					at.total = performance.now() - t0;
+					const t1 = performance.now();
+					h.readyLayout();
+					at.core = performance.now() - t1;
+					return at;
+				}),
+			);
+			await fresh.close();
+		}
+		const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+		const loaded = { evaluate: median(samples.map((x) => x.evaluate)), total: median(samples.map((x) => x.total)), start: median(samples.map((x) => x.start)), core: median(samples.map((x) => x.core)) };
+		const figures: PageFigures = { ...compiled, evaluate: loaded.evaluate, load: loaded.total, start: loaded.start, core: loaded.core, floorStart };
 		const ratio = figures.compile / figures.floorCompile;
 		console.log(`compile main.js ${figures.compile.toFixed(1)} ms vs a string of the same length ${figures.floorCompile.toFixed(1)} ms (${ratio.toFixed(1)}×); evaluate ${figures.evaluate.toFixed(1)} ms (compile: medians of 7; evaluate: once, Chromium); host load incl. fetch and onload ${figures.load.toFixed(0)} ms`);
 		report("bundle", { figure: "main.js size", value: kib(main.length), baseline: `sql.js wasm base64 ${kib(wasm)}; gzip ${kib(gzip)}`, result: `${((100 * wasm) / main.length).toFixed(0)} % wasm`, target: "report", met: null });
 		report("bundle", { figure: "dist/cli.js size", value: kib(cli), baseline: "—", result: "—", target: "report", met: null });
-		console.log(`start (compile + evaluate + onload) ${figures.start.toFixed(1)} ms vs an empty plugin of the same size ${figures.floorStart.toFixed(1)} ms (start: once; floor: median of 7)`);
+		console.log(`start (compile + evaluate + onload) ${figures.start.toFixed(1)} ms vs an empty plugin of the same size ${figures.floorStart.toFixed(1)} ms (start: median of 5 page loads; floor: median of 7); the core when the layout is ready ${figures.core.toFixed(1)} ms`);
 		report("bundle", { figure: "plugin start: compile + evaluate + onload (Chromium)", value: `${figures.start.toFixed(1)} ms`, baseline: `same-size empty plugin ${figures.floorStart.toFixed(1)} ms`, result: `${(figures.start / figures.floorStart).toFixed(1)}×`, target: "≤ 20 ms", met: figures.start <= 20 });
+		report("bundle", { figure: "the core started when the layout is ready: compile + evaluate + registrations (Chromium)", value: `${figures.core.toFixed(1)} ms`, baseline: `start ${figures.start.toFixed(1)} ms`, result: "one task after start", target: "≤ 50 ms (one task)", met: figures.core <= 50 });
 		report("bundle", { figure: "main.js compiled at start (not a text module)", value: kib(eager), baseline: `main.js ${kib(main.length)}`, result: `${((100 * eager) / Buffer.byteLength(main)).toFixed(0)} %`, target: "≤ 300 KiB", met: eager <= 300 * 1024 });
+		report("bundle", { figure: "the core compiled when the layout is ready (not a text module of its own)", value: kib(coreEager), baseline: `main.js ${kib(main.length)}`, result: `${((100 * coreEager) / Buffer.byteLength(main)).toFixed(0)} %`, target: "≤ 300 KiB", met: coreEager <= 300 * 1024 });
 		report("bundle", { figure: "main.js compile + evaluate (Chromium)", value: `${figures.compile.toFixed(1)} + ${figures.evaluate.toFixed(1)} ms`, baseline: `same-length string ${figures.floorCompile.toFixed(1)} ms`, result: `${ratio.toFixed(1)}× (compile)`, target: "report", met: null });
 	} finally {
 		await host.close();

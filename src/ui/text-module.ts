@@ -31,7 +31,11 @@ export function evaluateTextModule(id: string, carrier: string | (() => void), r
  * `*` `/` ends the comment early; this takes the one back (`carrierComment` in esbuild.config.mjs).
  */
 export function carriedText(carrier: () => void): string {
-	const source = String(carrier);
+	return carriedTextOf(String(carrier));
+}
+
+/** `carriedText` of a carrier's source text, or of its comment alone. */
+export function carriedTextOf(source: string): string {
 	const open = source.indexOf("/*!");
 	const close = source.lastIndexOf("*/");
 	if (open < 0 || close < open) throw new Error("A text module's carrier has lost its comment (was main.js minified again?)");

@@ -1,7 +1,7 @@
 /**
- * The start budget as behaviour (docs/architecture.md, "Text modules"): loading main.js as Obsidian
- * does evaluates none of the modules it carries as text, and a feature's first use evaluates its
- * own, once.
+ * The start budget as behaviour (docs/architecture.md, "Start", "Text modules"): loading main.js as
+ * Obsidian does evaluates none of the modules it carries as text, the core comes when the layout is
+ * ready, and a feature's first use evaluates its own, once.
  */
 import { createRequire } from "node:module";
 import type * as Http from "node:http";
@@ -27,9 +27,13 @@ afterAll(async () => {
 });
 
 describe("text modules", () => {
-	it("are neither compiled nor evaluated while the plugin loads", async () => {
+	it("are neither compiled nor evaluated while the plugin loads: the core waits for the layout", async () => {
+		host.page.holdLayout();
 		await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff", "http-response"]);
 		expect(evaluated).toEqual([]);
+		host.page.readyLayout();
+		expect(evaluated).toEqual(["src/ui/plugin-core.ts"]);
+		evaluated.splice(0);
 	});
 
 	it("are evaluated on first use, each once", async () => {

@@ -1,105 +1,81 @@
 /** @jest-environment jsdom */
 import "../support/jsdom-codecs";
-import RunnableBlocksPlugin from "../../main";
-import { PROTOCOL_REDIRECT_ACTION } from "../../src/settings/auth-config";
-import { ACTION_SPECS } from "../../src/settings/keymap";
+import { FENCE_LANGUAGES, VIEW_TYPES } from "../../main";
 import { isKindFence } from "../../src/blocks";
 import { BLOCK_RENDERERS } from "../../src/ui/block-renderers";
-import { installDomHelpers, Keymap, Plugin, Scope, TFile } from "../e2e/host/obsidian-shim";
+import { installDomHelpers, WorkspaceLeaf, type Component } from "../e2e/host/obsidian-shim";
+import { loadedPlugin, USER_TOML } from "../support/plugin-app";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../e2e/host/obsidian-shim"));
 
 installDomHelpers();
 jest.setTimeout(30_000);
 
-type Handler = (...args: unknown[]) => void;
-const USER_TOML = ".obsidian/plugins/runnable-blocks/user.toml";
-
-/**
- * The plugin constructed on an app as Obsidian gives it, as far as onload reaches: a vault with
- * its events and an adapter that logs every read, a workspace whose layout becomes ready when
- * the test says so.
- */
-function loaded(files: Record<string, string> = {}) {
-	const store = new Map(Object.entries(files));
-	const reads: string[] = [];
-	const handlers = new Map<string, Handler[]>();
-	const on = (name: string, fn: Handler) => {
-		handlers.set(name, [...(handlers.get(name) ?? []), fn]);
-		return { name };
-	};
-	let layoutReady: (() => void) | null = null;
-	const rootScope = new Scope();
-	const app = {
-		scope: rootScope,
-		keymap: new Keymap(rootScope),
-		vault: {
-			configDir: ".obsidian",
-			adapter: {
-				exists: (p: string) => Promise.resolve(store.has(p)),
-				read: (p: string) => (reads.push(p), store.has(p) ? Promise.resolve(store.get(p) ?? "") : Promise.reject(new Error(`ENOENT: ${p}`))),
-				write: (p: string, d: string) => Promise.resolve(void store.set(p, d)),
-				stat: () => Promise.resolve(null),
-			},
-			on,
-			getMarkdownFiles: () => [...store.keys()].filter((p) => p.endsWith(".md")).map((p) => new TFile(p)),
-			cachedRead: (f: TFile) => (reads.push(f.path), Promise.resolve(store.get(f.path) ?? "")),
-			getAbstractFileByPath: (p: string) => (store.has(p) ? new TFile(p) : null),
-		},
-		workspace: { on, onLayoutReady: (cb: () => void) => (layoutReady = cb), getLeavesOfType: () => [], getActiveViewOfType: () => null, updateOptions: () => undefined },
-		secretStorage: { getSecret: () => null, setSecret: () => undefined, listSecrets: () => [] },
-		metadataCache: { on, getFileCache: () => null },
-	};
-	const plugin = new RunnableBlocksPlugin(app as never, { id: "runnable-blocks", version: "0.0.0" } as never) as unknown as Plugin;
-	plugin.load();
-	return { plugin, reads, handlers, store, layoutReady: () => layoutReady?.() };
-}
-
 afterEach(() => document.body.empty());
 
-describe("the plugin's onload", () => {
-	it("registers a code block processor per fence language with a renderer, none for kinds that share a fence", () => {
-		const { plugin } = loaded();
-		const fences = Object.keys(BLOCK_RENDERERS).filter(isKindFence);
-		expect([...plugin.processors.keys()]).toEqual(fences);
-		expect(fences).toEqual(expect.arrayContaining(["http", "db", "textdiff"]));
-		expect(fences).not.toContain("sse");
-		expect(fences).not.toContain("websocket");
+/** A block of `language` through its processor, as Reading view shows it; the children the processor added. */
+function render(plugin: ReturnType<typeof loadedPlugin>["plugin"], language: string, content: string): Component[] {
+	const children: Component[] = [];
+	const el = document.body.createDiv();
+	const markdown = `\`\`\`${language}\n${content}\n\`\`\``;
+	const ctx = { sourcePath: "note.md", getSectionInfo: () => ({ text: markdown, lineStart: 0, lineEnd: 2 }), addChild: (c: Component) => (children.push(c), c.load()) };
+	plugin.processors.get(language)?.(content, el, ctx);
+	return children;
+}
+
+describe("the plugin's onload (main.ts)", () => {
+	it("names the fence languages the registries give a renderer to, none for kinds that share a fence", () => {
+		expect([...FENCE_LANGUAGES]).toEqual(Object.keys(BLOCK_RENDERERS).filter(isKindFence));
+		expect(FENCE_LANGUAGES).not.toContain("sse");
+		expect(FENCE_LANGUAGES).not.toContain("websocket");
 	});
 
-	it("registers every action's palette command, its own commands, the chat and version-control panels, and no default hotkey", () => {
-		const { plugin } = loaded();
-		const ids = plugin.commands.map((c) => c.id);
-		for (const spec of ACTION_SPECS) if (spec.command) expect(ids).toContain(spec.command.id);
-		expect(ids).toEqual(expect.arrayContaining(["refresh-db-schemas", "insert-diff-of-two-aliases", "resume-chat"]));
-		expect(new Set(ids).size).toBe(ids.length);
-		expect(plugin.commands.filter((c) => "hotkeys" in c && (c as { hotkeys?: unknown[] }).hotkeys?.length)).toEqual([]);
-		expect(plugin.views.size).toBe(2);
+	it("registers a processor per fence language and the panels' view types, nothing else: the rest waits for the layout", () => {
+		const { plugin, reads } = loadedPlugin({ [USER_TOML]: "[general]\n" });
+		expect([...plugin.processors.keys()]).toEqual([...FENCE_LANGUAGES]);
+		expect([...plugin.views.keys()]).toEqual([...VIEW_TYPES]);
+		expect(plugin.commands).toEqual([]);
+		expect(plugin.extensions).toEqual([]);
+		expect(plugin.settingTabs).toEqual([]);
+		expect(reads).toEqual([]);
 	});
 
-	it("registers the editor's extensions and suggests, the settings tab, the status bar and the sign-in link handler", () => {
-		const { plugin } = loaded();
-		expect(plugin.extensions.length).toBeGreaterThan(0);
-		expect(plugin.suggests).toHaveLength(2);
-		expect(plugin.settingTabs).toHaveLength(1);
-		expect([...plugin.protocolHandlers.keys()]).toEqual([PROTOCOL_REDIRECT_ACTION]);
-		expect(document.querySelectorAll(".status-bar-item").length).toBeGreaterThan(0);
-	});
-
-	it("reads nothing from the vault while it loads: user.toml waits for the layout, and the notes for Mod+K", async () => {
-		const r = loaded({ [USER_TOML]: '[general]\nenvironment = "dev"\n', "a.md": "```http\nGET https://x.test/\n```\n" });
-		expect(r.reads).toEqual([]);
+	it("starts the core when the layout is ready, once", () => {
+		const r = loadedPlugin();
 		r.layoutReady();
-		await Promise.resolve();
-		await new Promise((resolve) => setTimeout(resolve, 0));
-		expect(r.reads).toContain(USER_TOML);
-		expect(r.reads).not.toContain("a.md");
+		const commands = r.plugin.commands.length;
+		expect(commands).toBeGreaterThan(10);
+		expect(r.plugin.views.size).toBe(2);
+		// A block shown afterwards uses the same core: nothing registered twice.
+		render(r.plugin, "http", "GET https://x.test/");
+		expect(r.plugin.commands).toHaveLength(commands);
 	});
 
-	it("follows vault renames (history and cross-note references) and the workspace for the chat panel", () => {
-		const { handlers } = loaded();
-		expect(handlers.get("rename")?.length).toBeGreaterThanOrEqual(2);
-		expect(handlers.has("active-leaf-change")).toBe(true);
-		expect(handlers.has("file-open")).toBe(true);
+	it("starts the core for a block shown before the layout is ready, and renders it", () => {
+		const r = loadedPlugin();
+		const children = render(r.plugin, "http", "GET https://x.test/");
+		expect(children).toHaveLength(1);
+		expect(r.plugin.commands.length).toBeGreaterThan(10);
+		// The layout's readiness then finds the core started.
+		const commands = r.plugin.commands.length;
+		r.layoutReady();
+		expect(r.plugin.commands).toHaveLength(commands);
+	});
+
+	it("opens a panel restored before the layout is ready with the core's view of it", async () => {
+		const r = loadedPlugin();
+		const leaf = new WorkspaceLeaf(r.plugin.app, r.plugin.views, () => undefined);
+		await leaf.setViewState({ type: VIEW_TYPES[0] });
+		expect(leaf.view?.getViewType()).toBe(VIEW_TYPES[0]);
+		expect(r.plugin.commands.length).toBeGreaterThan(10);
+		// The core registered its views with main.ts, not a second time with Obsidian.
+		expect([...r.plugin.views.keys()]).toEqual([...VIEW_TYPES]);
+	});
+
+	it("unloads before and after the core started", () => {
+		expect(() => loadedPlugin().plugin.unload()).not.toThrow();
+		const r = loadedPlugin();
+		r.layoutReady();
+		expect(() => r.plugin.unload()).not.toThrow();
 	});
 });

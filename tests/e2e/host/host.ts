@@ -98,6 +98,20 @@ window.addEventListener("keydown", (e) => {
 	e.preventDefault();
 });
 
+/** The workspace layout: ready, or held back with the callbacks that wait for it (Obsidian's start). */
+const layout = { ready: true, waiting: [] as (() => void)[] };
+
+/** Holds the layout back until readyLayout, as Obsidian's start does while it loads plugins. */
+function holdLayout(): void {
+	layout.ready = false;
+}
+
+/** The layout is ready: runs what waited for it, in order. */
+function readyLayout(): void {
+	layout.ready = true;
+	for (const cb of layout.waiting.splice(0)) cb();
+}
+
 const app = {
 	keymap,
 	scope: rootScope,
@@ -161,7 +175,8 @@ const app = {
 		},
 	},
 	workspace: {
-		onLayoutReady: (cb: () => void) => cb(),
+		// Ready unless a test holds it back (holdLayout), as Obsidian's start does while it loads plugins.
+		onLayoutReady: (cb: () => void) => (layout.ready ? cb() : layout.waiting.push(cb)),
 		// The open editor, if any, as Obsidian's markdown leaf.
 		getLeavesOfType: (type: string) => (type === "markdown" ? (editor ? [{ view: activeView() }] : []) : sidebarLeaves.filter((l) => l.view?.getViewType() === type)),
 		// The right sidebar (#sidebar): leaves for the plugin's registered views.
@@ -488,7 +503,7 @@ function useVaultFolder(path: string): void {
 	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
 }
 
-const hostApi = { renameFile, closeViews, useVaultFolder, useDesktopBridge, useMobileApp, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads, frontMatter };
+const hostApi = { holdLayout, readyLayout, renameFile, closeViews, useVaultFolder, useDesktopBridge, useMobileApp, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads, frontMatter };
 /** What tests reach as `window.__host` (tests/e2e/support/host-api.ts); its one declaration, taken from the page itself. */
 export type HostApi = typeof hostApi;
 (window as unknown as { __host: HostApi }).__host = hostApi;
