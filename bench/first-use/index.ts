@@ -14,7 +14,7 @@
  *   next one. A plain run comes first, so the first run's own costs (history) are not counted.
  * - diff-5000: a 5,000-line textdiff opened once the diff's code is loaded, vs a 3-line one.
  * Target: longest task ≤ 50 ms on each first use, and opening the 5,000-line diff. Usage: node bench/run.mjs first-use [rounds]
- * (after npm run build; default 3 rounds, the median reported).
+ * [features] (after npm run build; default 3 rounds, the median reported; features: a comma-separated subset of the names above).
  */
 import type { ServerResponse } from "node:http";
 import { startOpenAiServer } from "../../tests/support/openai-server";
@@ -173,6 +173,8 @@ const shown = (ms: number) => (ms === 0 ? "none ≥ 50 ms" : `${ms.toFixed(0)} m
 
 async function main(): Promise<void> {
 	const rounds = Number(process.argv[2] ?? 3);
+	/** `first-use 3 diff,diff-5000`: those features only. */
+	const only = process.argv[3];
 	const openai = await startOpenAiServer();
 	// name, what is measured, its baseline, the feature
 	const features: Array<[string, string, string, Feature]> = [
@@ -183,7 +185,7 @@ async function main(): Promise<void> {
 		["diff-5000", "5,000-line textdiff opened (code loaded)", "3-line diff", bigDiff],
 	];
 	try {
-		for (const [name, what, base, feature] of features) {
+		for (const [name, what, base, feature] of features.filter(([name]) => !only || only.split(",").includes(name))) {
 			const runs: Array<{ first: Use; again: Use }> = [];
 			for (let i = 0; i < rounds; i++) runs.push(await round(name, feature, openai.baseUrl));
 			const first = { ms: median(runs.map((r) => r.first.ms)), longest: median(runs.map((r) => r.first.longest)) };

@@ -8,7 +8,34 @@ import type * as DiffPanesModule from "./diff-panes";
  */
 export function diffPanesClass(): typeof DiffPanesModule.DiffPanes {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-	return (require("./diff-panes") as typeof DiffPanesModule).DiffPanes;
+	loaded ??= (require("./diff-panes") as typeof DiffPanesModule).DiffPanes;
+	return loaded;
+}
+
+let loaded: typeof DiffPanesModule.DiffPanes | null = null;
+
+/**
+ * Calls `build` with the diff panes class: at once when its code is loaded. The first time, the
+ * block has rendered without its panes: the code (the merge view's among it) is compiled and
+ * evaluated in a task of its own, and `build` runs in the next, so no one task pays for all three.
+ * Returns what cancels a build not yet run (the block went away first).
+ */
+export function withDiffPanes(build: (panes: typeof DiffPanesModule.DiffPanes) => void): () => void {
+	if (loaded) {
+		build(loaded);
+		return () => undefined;
+	}
+	let timer: number | null = window.setTimeout(() => {
+		const Panes = diffPanesClass();
+		timer = window.setTimeout(() => {
+			timer = null;
+			build(Panes);
+		}, 0);
+	}, 0);
+	return () => {
+		if (timer !== null) window.clearTimeout(timer);
+		timer = null;
+	};
 }
 
 /** The compare modals ("Compare with previous run", "Compare with…", the diff of two aliases) with the panes, required on first use like them. */

@@ -2,7 +2,7 @@ import { Component } from "obsidian";
 import { blockKey, paneEdit, parseTextdiff, type NoteBlock, type NoteChange, type TextdiffBlock, type TextdiffOptions } from "../../blocks";
 import { BlockReadingView } from "../block-reading-view";
 import type { DiffPanes, Pane } from "./diff-panes";
-import { diffPanesClass } from "./lazy-diff";
+import { withDiffPanes } from "./lazy-diff";
 import { textdiffOptionsOf } from "./textdiff-options";
 
 /** Typing pauses this long before a pane's text is written to the note. */
@@ -44,17 +44,25 @@ export class TextdiffBlockView extends BlockReadingView {
 		this.key = block ? blockKey(block) : "";
 		const id = `${this.filePath}\u0000${this.key}\u0000${JSON.stringify(options)}`;
 		const current = block ? mounted.get(id) : undefined;
+		const attach = (panes: DiffPanes) => {
+			this.panes = panes;
+			panes.onEdit = (pane, text) => this.edited(pane, text);
+		};
 		if (current && current.panes.editedWithin(ADOPT_WITHIN_MS)) {
 			current.owner = this;
 			root.appendChild(current.panes.el);
 			current.panes.setTexts(model.left, model.right);
 			current.panes.restoreFocus();
-			this.panes = current.panes;
+			attach(current.panes);
 		} else {
-			this.panes = new (diffPanesClass())(root, { left: model.left, right: model.right, options, editable: block !== undefined });
-			if (block) mounted.set(id, { panes: this.panes, owner: this });
+			this.register(
+				withDiffPanes((Panes) => {
+					const panes = new Panes(root, { left: model.left, right: model.right, options, editable: block !== undefined });
+					if (block) mounted.set(id, { panes, owner: this });
+					attach(panes);
+				}),
+			);
 		}
-		this.panes.onEdit = (pane, text) => this.edited(pane, text);
 		this.register(() => this.release(id));
 	}
 
@@ -112,7 +120,7 @@ export class TextdiffEditorPanel extends Component {
 
 	override onload(): void {
 		const { left, right } = this.block.textdiff;
-		this.panes = new (diffPanesClass())(this.wrap, { left, right, options: textdiffOptionsOf(this.block), editable: false });
+		this.register(withDiffPanes((Panes) => (this.panes = new Panes(this.wrap, { left, right, options: textdiffOptionsOf(this.block), editable: false }))));
 	}
 
 	override onunload(): void {

@@ -1,13 +1,31 @@
 /** @jest-environment jsdom */
 import { textdiffOptions } from "../../../../src/blocks";
-import { compareResponses, diffPanesClass } from "../../../../src/ui/diff/lazy-diff";
+import { compareResponses, diffPanesClass, withDiffPanes } from "../../../../src/ui/diff/lazy-diff";
 import { installDomHelpers } from "../../../e2e/host/obsidian-shim";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../../e2e/host/obsidian-shim"));
 
 installDomHelpers();
 
+/** The next task: what the page runs after the current one (and its microtasks). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe("the diff view's loaders", () => {
+	// First in this file: the panes' code is not loaded yet.
+	it("build the first panes two tasks later (the code in one, the panes in the next), later ones at once", async () => {
+		const built: string[] = [];
+		withDiffPanes(() => built.push("first"));
+		const cancelled = withDiffPanes(() => built.push("cancelled"));
+		cancelled();
+		expect(built).toEqual([]);
+		await nextTask();
+		expect(built).toEqual([]);
+		await nextTask();
+		expect(built).toEqual(["first"]);
+		withDiffPanes((Panes) => built.push(Panes === diffPanesClass() ? "at once" : "another class"));
+		expect(built).toEqual(["first", "at once"]);
+	});
+
 	it("give the diff panes class, loaded once and kept", () => {
 		const Panes = diffPanesClass();
 		expect(diffPanesClass()).toBe(Panes);

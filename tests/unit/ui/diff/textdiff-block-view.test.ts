@@ -5,6 +5,7 @@ import type { MarkdownPostProcessorContext } from "obsidian";
 import { applyChange, blockKey, textdiffFence, type NoteBlock, type TextdiffBlock } from "../../../../src/blocks";
 import type { BlockHost } from "../../../../src/ui/block-host";
 import { TextdiffBlockView, TextdiffEditorPanel, textdiffPaneChanges } from "../../../../src/ui/diff/textdiff-block-view";
+import { diffPanesClass } from "../../../../src/ui/diff/lazy-diff";
 import { Notes } from "../../../../src/ui/notes";
 import { memoryVault } from "../../../support/memory-vault";
 import { installDomHelpers } from "../../../e2e/host/obsidian-shim";
@@ -36,6 +37,9 @@ function setUp(note = NOTE) {
 
 beforeEach(() => document.body.empty());
 afterEach(() => jest.useRealTimers());
+
+// The diff code loaded, as after a first diff: the views build their panes at once (the first one's deferral: lazy-diff.test.ts).
+beforeAll(() => void diffPanesClass());
 
 describe("textdiffPaneChanges", () => {
 	it("rewrites one pane of the block in the note, and nothing for a block that is gone", () => {
