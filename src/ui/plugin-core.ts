@@ -41,13 +41,14 @@ import { compareWithPinned, lastRun, pinningEngine, pinResponse, type PinPorts }
  * before that (docs/architecture.md, "Start"); until then Obsidian's start pays for main.ts alone.
  */
 export class PluginCore {
-	private settingsStore!: SettingsStore;
-	private services!: PluginServices;
-	private runtime!: Engine;
-	private notes!: Notes;
-	private exporter!: ExportHooks;
-	private schemas!: SchemaCache;
+	private readonly settingsStore: SettingsStore;
+	private readonly services: PluginServices;
+	private readonly runtime: Engine;
+	private readonly notes: Notes;
+	private readonly exporter: ExportHooks;
+	private readonly schemas: SchemaCache;
 	private schemaIndex: SchemaIndex | null = null;
+	/** What each kind's views are given (BLOCK_RENDERERS). */
 	private readonly host: BlockHost;
 
 	constructor(private readonly plugin: Plugin) {
@@ -59,9 +60,7 @@ export class PluginCore {
 		// A block with the `pin` token rewrites its pin after each successful run, whoever started it.
 		this.runtime = pinningEngine(createEngine(this.services), { app: this.app, notes: this.notes, secrets: () => this.secretValues() });
 		this.exporter = exportHooks(this.runtime, this.services);
-		const host = this.blockHost();
-
-		this.host = host;
+		const host = (this.host = this.blockHost());
 		// Schemas of the connections for SQL completion, hover and Mod+K: read on first use, kept until refreshed.
 		const schemas = (this.schemas = new SchemaCache(() => this.services.db()));
 		this.plugin.registerEditorExtension([
