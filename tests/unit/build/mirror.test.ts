@@ -17,12 +17,6 @@ const ROOT = join(__dirname, "..", "..", "..");
 /** Specs of the repository as a whole rather than of one module: the bundle, lint rules, the import graph, minAppVersion, this check. */
 const REPO_CHECKS = "tests/unit/build/";
 
-/**
- * Specs allowed at a path of their own while they wait for a move (none today). A listed spec that
- * mirrors its module, or is gone, fails the check too, so the list only shrinks.
- */
-const NOT_YET_MOVED: ReadonlySet<string> = new Set<string>([]);
-
 /** Integration folders that test something outside src/: release is scripts/release.mjs. */
 const INTEGRATION_OUTSIDE_SRC: ReadonlySet<string> = new Set(["release"]);
 
@@ -71,12 +65,7 @@ describe("unit specs mirror src/", () => {
 	const modules = new Set([...files(join(ROOT, "src")), join(ROOT, "main.ts")].map((f) => posix(relative(ROOT, f))));
 
 	it("every spec under tests/unit sits at the path of the module it tests", () => {
-		expect(misplacedSpecs(specs, modules).filter((spec) => !NOT_YET_MOVED.has(spec))).toEqual([]);
-	});
-
-	it("lists only specs that are still misplaced as not yet moved", () => {
-		const stale = [...NOT_YET_MOVED].filter((spec) => !existsSync(join(ROOT, spec)) || !misplacedSpecs([spec], modules).length);
-		expect(stale).toEqual([]);
+		expect(misplacedSpecs(specs, modules)).toEqual([]);
 	});
 
 	it("finds a spec whose module is elsewhere or gone (the check can fail)", () => {
