@@ -34,7 +34,15 @@ export default class RunnableBlocksPlugin extends Plugin {
 			});
 		}
 		for (const type of VIEW_TYPES) super.registerView(type, (leaf) => this.viewOf(type, leaf));
-		this.app.workspace.onLayoutReady(() => void this.started());
+		// Enabled once Obsidian is up (the layout is ready): the core starts now. At Obsidian's start it
+		// waits for the layout, then takes two tasks: its code compiled and evaluated, then its registrations.
+		if (this.app.workspace.layoutReady) this.started();
+		else
+			this.app.workspace.onLayoutReady(() => {
+				coreModule();
+				const timer = window.setTimeout(() => void this.started(), 0);
+				this.register(() => window.clearTimeout(timer));
+			});
 	}
 
 	/** The core's registration of a view type onload registered already: kept for viewOf. */
@@ -56,8 +64,13 @@ export default class RunnableBlocksPlugin extends Plugin {
 
 	/** The plugin at work, started on the first call. */
 	private started(): Core.PluginCore {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports -- a text module, required on first use (see above)
-		this.core ??= new (require("./src/ui/plugin-core") as typeof Core).PluginCore(this);
+		this.core ??= new (coreModule().PluginCore)(this);
 		return this.core;
 	}
+}
+
+/** The core's module: a text module, compiled and evaluated on the first call (see above). */
+function coreModule(): typeof Core {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+	return require("./src/ui/plugin-core") as typeof Core;
 }

@@ -27,7 +27,10 @@ interface PageFigures {
 	load: number;
 	start: number;
 	floorStart: number;
+	/** The longer of the core's two tasks, its code's and its registrations'. */
 	core: number;
+	coreCode: number;
+	coreStart: number;
 }
 
 async function main(): Promise<void> {
@@ -82,12 +85,12 @@ async function main(): Promise<void> {
 		// (src/ui/plugin-core.ts): its cost, one task, once Obsidian has shown the workspace.
 		// Each of 5 samples in a browser of its own: V8 caches what a page compiled for the next
 		// page of its process, and Obsidian starts cold. Medians.
-		const samples: { evaluate: number; total: number; start: number; core: number }[] = [];
+		const samples: { evaluate: number; total: number; start: number; core: number; coreCode: number; coreStart: number }[] = [];
 		for (let i = 0; i < 5; i++) {
 			const fresh = await launchHost();
 			samples.push(
 				await fresh.api(async (h) => {
-					const at = { evaluate: 0, total: 0, start: 0, core: 0 };
+					const at = { evaluate: 0, total: 0, start: 0, core: 0, coreCode: 0, coreStart: 0 };
 					let startedAt = 0;
 					h.holdLayout();
 					const t0 = performance.now();
@@ -100,24 +103,29 @@ async function main(): Promise<void> {
 					});
 					at.start = performance.now() - startedAt;
 					at.total = performance.now() - t0;
+					// The core's two tasks: its code (in readyLayout), then its registrations (main.ts's timer,
+					// queued before this one, so this one starts when that one ended).
 					const t1 = performance.now();
 					h.readyLayout();
-					at.core = performance.now() - t1;
+					const t2 = performance.now();
+					at.coreCode = t2 - t1;
+					at.coreStart = await new Promise<number>((r) => setTimeout(() => r(performance.now() - t2), 0));
+					at.core = Math.max(at.coreCode, at.coreStart);
 					return at;
 				}),
 			);
 			await fresh.close();
 		}
 		const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-		const loaded = { evaluate: median(samples.map((x) => x.evaluate)), total: median(samples.map((x) => x.total)), start: median(samples.map((x) => x.start)), core: median(samples.map((x) => x.core)) };
-		const figures: PageFigures = { ...compiled, evaluate: loaded.evaluate, load: loaded.total, start: loaded.start, core: loaded.core, floorStart };
+		const loaded = { evaluate: median(samples.map((x) => x.evaluate)), total: median(samples.map((x) => x.total)), start: median(samples.map((x) => x.start)), core: median(samples.map((x) => x.core)), coreCode: median(samples.map((x) => x.coreCode)), coreStart: median(samples.map((x) => x.coreStart)) };
+		const figures: PageFigures = { ...compiled, evaluate: loaded.evaluate, load: loaded.total, start: loaded.start, core: loaded.core, coreCode: loaded.coreCode, coreStart: loaded.coreStart, floorStart };
 		const ratio = figures.compile / figures.floorCompile;
 		console.log(`compile main.js ${figures.compile.toFixed(1)} ms vs a string of the same length ${figures.floorCompile.toFixed(1)} ms (${ratio.toFixed(1)}×); evaluate ${figures.evaluate.toFixed(1)} ms (compile: medians of 7; evaluate: once, Chromium); host load incl. fetch and onload ${figures.load.toFixed(0)} ms`);
 		report("bundle", { figure: "main.js size", value: kib(main.length), baseline: `sql.js wasm base64 ${kib(wasm)}; gzip ${kib(gzip)}`, result: `${((100 * wasm) / main.length).toFixed(0)} % wasm`, target: "report", met: null });
 		report("bundle", { figure: "dist/cli.js size", value: kib(cli), baseline: "—", result: "—", target: "report", met: null });
-		console.log(`start (compile + evaluate + onload) ${figures.start.toFixed(1)} ms vs an empty plugin of the same size ${figures.floorStart.toFixed(1)} ms (start: median of 5 page loads; floor: median of 7); the core when the layout is ready ${figures.core.toFixed(1)} ms`);
+		console.log(`start (compile + evaluate + onload) ${figures.start.toFixed(1)} ms vs an empty plugin of the same size ${figures.floorStart.toFixed(1)} ms (start: median of 5 page loads; floor: median of 7); the core when the layout is ready: its code ${figures.coreCode.toFixed(1)} ms, then its registrations ${figures.coreStart.toFixed(1)} ms (two tasks)`);
 		report("bundle", { figure: "plugin start: compile + evaluate + onload (Chromium)", value: `${figures.start.toFixed(1)} ms`, baseline: `same-size empty plugin ${figures.floorStart.toFixed(1)} ms`, result: `${(figures.start / figures.floorStart).toFixed(1)}×`, target: "≤ 20 ms", met: figures.start <= 20 });
-		report("bundle", { figure: "the core started when the layout is ready: compile + evaluate + registrations (Chromium)", value: `${figures.core.toFixed(1)} ms`, baseline: `start ${figures.start.toFixed(1)} ms`, result: "one task after start", target: "≤ 50 ms (one task)", met: figures.core <= 50 });
+		report("bundle", { figure: "the core started when the layout is ready: the longer of its two tasks (compile + evaluate; registrations)", value: `${figures.core.toFixed(1)} ms`, baseline: `start ${figures.start.toFixed(1)} ms`, result: `${figures.coreCode.toFixed(1)} + ${figures.coreStart.toFixed(1)} ms`, target: "≤ 50 ms (each task)", met: figures.core <= 50 });
 		report("bundle", { figure: "main.js compiled at start (not a text module)", value: kib(eager), baseline: `main.js ${kib(main.length)}`, result: `${((100 * eager) / Buffer.byteLength(main)).toFixed(0)} %`, target: "≤ 300 KiB", met: eager <= 300 * 1024 });
 		report("bundle", { figure: "the core compiled when the layout is ready (not a text module of its own)", value: kib(coreEager), baseline: `main.js ${kib(main.length)}`, result: `${((100 * coreEager) / Buffer.byteLength(main)).toFixed(0)} %`, target: "≤ 300 KiB", met: coreEager <= 300 * 1024 });
 		report("bundle", { figure: "main.js compile + evaluate (Chromium)", value: `${figures.compile.toFixed(1)} + ${figures.evaluate.toFixed(1)} ms`, baseline: `same-length string ${figures.floorCompile.toFixed(1)} ms`, result: `${ratio.toFixed(1)}× (compile)`, target: "report", met: null });

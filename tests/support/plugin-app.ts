@@ -7,9 +7,9 @@ export const USER_TOML = ".obsidian/plugins/runnable-blocks/user.toml";
 /**
  * The plugin constructed on an app as Obsidian gives it, as far as onload reaches: a vault with
  * its events and an adapter that logs every read, a workspace whose layout becomes ready when
- * the test says so.
+ * the test says so (or is ready already: the plugin enabled once Obsidian is up).
  */
-export function loadedPlugin(files: Record<string, string> = {}) {
+export function loadedPlugin(files: Record<string, string> = {}, layoutReadyAtLoad = false) {
 	const store = new Map(Object.entries(files));
 	const reads: string[] = [];
 	const handlers = new Map<string, Handler[]>();
@@ -17,7 +17,7 @@ export function loadedPlugin(files: Record<string, string> = {}) {
 		handlers.set(name, [...(handlers.get(name) ?? []), fn]);
 		return { name };
 	};
-	const layout = { ready: false, waiting: [] as (() => void)[] };
+	const layout = { ready: layoutReadyAtLoad, waiting: [] as (() => void)[] };
 	const rootScope = new Scope();
 	const app = {
 		scope: rootScope,
@@ -35,7 +35,7 @@ export function loadedPlugin(files: Record<string, string> = {}) {
 			cachedRead: (f: TFile) => (reads.push(f.path), Promise.resolve(store.get(f.path) ?? "")),
 			getAbstractFileByPath: (p: string) => (store.has(p) ? new TFile(p) : null),
 		},
-		workspace: { on, onLayoutReady: (cb: () => void) => (layout.ready ? cb() : layout.waiting.push(cb)), getLeavesOfType: () => [], getActiveViewOfType: () => null, updateOptions: () => undefined },
+		workspace: { on, get layoutReady() { return layout.ready; }, onLayoutReady: (cb: () => void) => (layout.ready ? cb() : layout.waiting.push(cb)), getLeavesOfType: () => [], getActiveViewOfType: () => null, updateOptions: () => undefined },
 		secretStorage: { getSecret: () => null, setSecret: () => undefined, listSecrets: () => [] },
 		metadataCache: { on, getFileCache: () => null },
 	};

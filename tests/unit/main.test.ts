@@ -13,6 +13,9 @@ jest.setTimeout(30_000);
 
 afterEach(() => document.body.empty());
 
+/** The next task: what the page runs after the current one. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** A block of `language` through its processor, as Reading view shows it; the children the processor added. */
 function render(plugin: ReturnType<typeof loadedPlugin>["plugin"], language: string, content: string): Component[] {
 	const children: Component[] = [];
@@ -40,9 +43,11 @@ describe("the plugin's onload (main.ts)", () => {
 		expect(reads).toEqual([]);
 	});
 
-	it("starts the core when the layout is ready, once", () => {
+	it("starts the core once the layout is ready, in two tasks: its code, then its registrations", async () => {
 		const r = loadedPlugin();
 		r.layoutReady();
+		expect(r.plugin.commands).toEqual([]);
+		await nextTask();
 		const commands = r.plugin.commands.length;
 		expect(commands).toBeGreaterThan(10);
 		expect(r.plugin.views.size).toBe(2);
@@ -51,7 +56,20 @@ describe("the plugin's onload (main.ts)", () => {
 		expect(r.plugin.commands).toHaveLength(commands);
 	});
 
-	it("starts the core for a block shown before the layout is ready, and renders it", () => {
+	it("starts the core at once when enabled after Obsidian's start (the layout is ready)", () => {
+		const r = loadedPlugin({}, true);
+		expect(r.plugin.commands.length).toBeGreaterThan(10);
+	});
+
+	it("starts no core for a plugin unloaded before the registrations' task", async () => {
+		const r = loadedPlugin();
+		r.layoutReady();
+		r.plugin.unload();
+		await nextTask();
+		expect(r.plugin.commands).toEqual([]);
+	});
+
+	it("starts the core for a block shown before the layout is ready, and renders it", async () => {
 		const r = loadedPlugin();
 		const children = render(r.plugin, "http", "GET https://x.test/");
 		expect(children).toHaveLength(1);
@@ -59,6 +77,7 @@ describe("the plugin's onload (main.ts)", () => {
 		// The layout's readiness then finds the core started.
 		const commands = r.plugin.commands.length;
 		r.layoutReady();
+		await nextTask();
 		expect(r.plugin.commands).toHaveLength(commands);
 	});
 
@@ -74,8 +93,7 @@ describe("the plugin's onload (main.ts)", () => {
 
 	it("unloads before and after the core started", () => {
 		expect(() => loadedPlugin().plugin.unload()).not.toThrow();
-		const r = loadedPlugin();
-		r.layoutReady();
+		const r = loadedPlugin({}, true);
 		expect(() => r.plugin.unload()).not.toThrow();
 	});
 });

@@ -176,6 +176,9 @@ const app = {
 	},
 	workspace: {
 		// Ready unless a test holds it back (holdLayout), as Obsidian's start does while it loads plugins.
+		get layoutReady() {
+			return layout.ready;
+		},
 		onLayoutReady: (cb: () => void) => (layout.ready ? cb() : layout.waiting.push(cb)),
 		// The open editor, if any, as Obsidian's markdown leaf.
 		getLeavesOfType: (type: string) => (type === "markdown" ? (editor ? [{ view: activeView() }] : []) : sidebarLeaves.filter((l) => l.view?.getViewType() === type)),

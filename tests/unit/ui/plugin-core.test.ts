@@ -12,11 +12,9 @@ jest.setTimeout(30_000);
 
 afterEach(() => document.body.empty());
 
-/** The plugin loaded and its layout ready: main.ts has started the core. */
+/** The plugin enabled once Obsidian is up (the layout ready): main.ts has started the core. */
 function started(files: Record<string, string> = {}) {
-	const r = loadedPlugin(files);
-	r.layoutReady();
-	return r;
+	return loadedPlugin(files, true);
 }
 
 describe("the core, started when the layout is ready", () => {
