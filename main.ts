@@ -16,10 +16,10 @@ export const VIEW_TYPES: readonly string[] = [CHAT_VIEW_TYPE, VCS_VIEW_TYPE];
 
 /**
  * Plugin entry. Obsidian's start pays for this file alone: onload registers a processor per fence
- * language and the panels' view types, nothing else. The plugin at work (`PluginCore`: editor extensions, commands, panels,
- * settings) is a text module of main.js, required once the workspace is ready, as Obsidian's
- * guidance on load time advises, or sooner for a block shown before that (docs/architecture.md,
- * "Start").
+ * language and the panels' view types, nothing else. The plugin at work (`PluginCore`: editor
+ * extensions, commands, panels, settings) is a text module of main.js, required once the
+ * workspace is ready, as Obsidian's guidance on load time advises, or sooner for a block or panel
+ * shown before that (docs/architecture.md, "Start").
  */
 export default class RunnableBlocksPlugin extends Plugin {
 	private core: Core.PluginCore | null = null;
