@@ -256,6 +256,15 @@ function carrierComment(id, code) {
 	return `/*! text module ${id}\n${code.replace(/\*(\\*)\//g, "*\\$1/")}\n*/`;
 }
 
+/**
+ * The module main.js holds in a text module's place: its carrier, and a table of the modules its
+ * code requires, each a plain `require` of main.js (src/ui/text-module.ts evaluates it).
+ */
+function textModuleSource(id, code, requires) {
+	const table = [...new Set(requires)].map((p) => `\t${JSON.stringify(p)}: () => require(${JSON.stringify(p.startsWith("./") ? resolvePath(p) : p)}),`).join("\n");
+	return `const { evaluateTextModule } = require(${JSON.stringify(resolvePath("src/ui/text-module.ts"))});\nmodule.exports = evaluateTextModule(${JSON.stringify(id)}, function () {${carrierComment(id, code)}}, {\n${table}\n});\n`;
+}
+
 /** The text module a specifier names (a package id, or a src path resolved from its importer), or undefined. */
 function textModuleOf(args) {
 	if (/^\.{0,2}\//.test(args.path)) {
@@ -324,9 +333,8 @@ function textModules({ entryPoints, outfile, plugins, ...options }) {
 					owners.set(f, m.id);
 				}
 				const requires = Object.values(r.metafile.outputs)[0].imports.filter((i) => i.external).map((i) => i.path);
-				const table = [...new Set(requires)].map((p) => `\t${JSON.stringify(p)}: () => require(${JSON.stringify(p.startsWith("./") ? resolvePath(p) : p)}),`).join("\n");
 				return {
-					contents: `const { evaluateTextModule } = require(${JSON.stringify(resolvePath("src/ui/text-module.ts"))});\nmodule.exports = evaluateTextModule(${JSON.stringify(m.id)}, function () {${carrierComment(m.id, r.outputFiles[0].text)}}, {\n${table}\n});\n`,
+					contents: textModuleSource(m.id, r.outputFiles[0].text, requires),
 					loader: "js",
 					resolveDir: resolvePath("."),
 					watchFiles: inputs.map((f) => resolvePath(f.replace(/^[a-z-]+:/, ""))),
@@ -393,10 +401,9 @@ const coreModule = {
 		build.onLoad({ filter: /.*/, namespace: "core-module" }, async () => {
 			const r = await esbuild.build(core);
 			coreMetafile = r.metafile;
-			const requires = [...new Set(Object.values(r.metafile.outputs)[0].imports.filter((i) => i.external).map((i) => i.path))];
-			const table = requires.map((p) => `\t${JSON.stringify(p)}: () => require(${JSON.stringify(p)}),`).join("\n");
+			const requires = Object.values(r.metafile.outputs)[0].imports.filter((i) => i.external).map((i) => i.path);
 			return {
-				contents: `const { evaluateTextModule } = require(${JSON.stringify(resolvePath("src/ui/text-module.ts"))});\nmodule.exports = evaluateTextModule("src/ui/plugin-core.ts", function () {${carrierComment("src/ui/plugin-core.ts", r.outputFiles[0].text)}}, {\n${table}\n});\n`,
+				contents: textModuleSource("src/ui/plugin-core.ts", r.outputFiles[0].text, requires),
 				loader: "js",
 				resolveDir: resolvePath("."),
 				watchFiles: Object.keys(r.metafile.inputs).filter((f) => !/^[a-z-]+:/.test(f)).map((f) => resolvePath(f)),

@@ -1,6 +1,9 @@
 import type * as CompareResponses from "./compare-responses";
 import type * as DiffPanesModule from "./diff-panes";
 
+/** The diff panes class once required (withDiffPanes builds at once then). */
+let loaded: typeof DiffPanesModule.DiffPanes | null = null;
+
 /**
  * The diff view, with @codemirror/merge under it, required when a diff is first shown: main.js
  * carries it as a text module, compiled on that first use rather than at Obsidian's start
@@ -11,8 +14,6 @@ export function diffPanesClass(): typeof DiffPanesModule.DiffPanes {
 	loaded ??= (require("./diff-panes") as typeof DiffPanesModule).DiffPanes;
 	return loaded;
 }
-
-let loaded: typeof DiffPanesModule.DiffPanes | null = null;
 
 /**
  * Calls `build` with the diff panes class: at once when its code is loaded. The first time, the
