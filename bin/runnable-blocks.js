@@ -8,4 +8,4 @@ if (!fs.existsSync(built)) {
 	process.stderr.write("runnable-blocks: the CLI is not built; run `npm run build` first\n");
 	process.exit(2);
 }
-require(built).runCli();
+require("./compile-cache").load(built).runCli();
