@@ -17,15 +17,17 @@ function valueOf(name: string, file: Readonly<Record<string, string>>, environme
 export function variablesReadBy(note: readonly NoteBlock[], targets: readonly NoteBlock[], environment: Readonly<Record<string, string>>): Set<string> {
 	const read = new Set<string>();
 	const seen = new Set<NoteBlock>();
+	const byAlias = new Map<string, NoteBlock>();
+	for (const b of note) if (b.alias !== null && !byAlias.has(b.alias)) byAlias.set(b.alias, b);
 	const queue = [...targets];
-	for (let block = queue.shift(); block !== undefined; block = queue.shift()) {
+	for (let i = 0, block = queue[0]; block !== undefined; block = queue[++i]) {
 		if (seen.has(block)) continue;
 		seen.add(block);
 		const file = fileVariablesFor(note, block);
 		const sources: ReferenceSources = {
 			builtin: () => ({ ok: true, value: "" }),
 			alias: (path) => {
-				const dependency = note.find((b) => b.alias === path.alias);
+				const dependency = byAlias.get(path.alias);
 				if (dependency) queue.push(dependency);
 				return { ok: true, value: "" };
 			},

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import type * as ChildProcess from "node:child_process";
 import { constants } from "node:os";
 import { dirname, resolve } from "node:path";
 import { blockKey, parseNote, type NoteBlock } from "../../blocks";
@@ -71,6 +71,12 @@ export interface RunOutcome {
 
 type Write = (s: string) => void;
 
+/** Starts the browser for a sign-in; node:child_process loads only then, since most runs sign in to nothing. */
+function openBrowser(command: string, args: readonly string[], options: ChildProcess.SpawnOptions): ChildProcess.ChildProcess {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+	return (require("node:child_process") as typeof ChildProcess).spawn(command, args, options);
+}
+
 /** Picks the blocks to run: every runnable block top-down (as the plugin's run all), or the named aliases (unknown names are usage errors). */
 export function targetsOf(note: NoteBlock[], aliases: string[]): NoteBlock[] {
 	const http = note.filter(isRunnable);
@@ -99,7 +105,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err, (variables) => variablesReadBy(note, targets, variables));
-	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root), noteProperties: true, signIn: cliSignInHost({ write: err, isTTY: process.stderr.isTTY === true, env: process.env, platform: process.platform, spawn }) }));
+	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root), noteProperties: true, signIn: cliSignInHost({ write: err, isTTY: process.stderr.isTTY === true, env: process.env, platform: process.platform, spawn: openBrowser }) }));
 	const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];

@@ -57,9 +57,21 @@ export function httpFields(run: RunSnapshot): HttpView {
 	return { state: run.state, error: run.error, startedAt: run.startedAt, timing: run.timing };
 }
 
+/** Decoded small bodies by their bytes: a chained note reads one response once per reference. */
+const decoded = new WeakMap<Uint8Array, { headers: ReadonlyArray<readonly [string, string]>; text: string }>();
+/** Above this a body's text is not kept beside its bytes: large bodies are seldom referenced twice. */
+const KEEP_TEXT_UP_TO = 64 * 1024;
+
 /** Text of a run's response body in its charset (what chaining reads; the panel shows the same). */
 export function bodyText(result: Pick<HttpRun, "head" | "body">): string {
-	return responseText(result.head?.headers ?? [], result.body);
+	const headers = result.head?.headers ?? [];
+	const body = result.body;
+	if (!body || body.byteLength > KEEP_TEXT_UP_TO) return responseText(headers, body);
+	const known = decoded.get(body);
+	if (known?.headers === headers) return known.text;
+	const text = responseText(headers, body);
+	decoded.set(body, { headers, text });
+	return text;
 }
 
 /**

@@ -36,6 +36,13 @@ describe("fileVariablesFor", () => {
 	it("gives a non-http block the variables of the http fences above it", () => {
 		expect(fileVariablesFor(note, note[3])).toEqual({ host: "two.test", token: "mine" });
 	});
+
+	it("reads each note as its own, however often it is asked", () => {
+		const other = parseNote(["```http", "@host = other.test", "```", "```http", "GET https://{{host}}/", "```"].join("\n"));
+		expect(fileVariablesFor(other, other[1])).toEqual({ host: "other.test" });
+		expect(fileVariablesFor(note, note[2])).toEqual({ host: "two.test", token: "mine" });
+		expect(fileVariablesFor(other, other[0])).toEqual({ host: "other.test" });
+	});
 });
 
 describe("definesVariablesOnly", () => {

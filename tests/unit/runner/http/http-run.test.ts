@@ -84,6 +84,13 @@ describe("bodyText", () => {
 		expect(bodyText(run)).toBe('{"n":"é"}');
 		expect(bodyText({})).toBe("");
 	});
+
+	it("reads the same bytes again in the charset of the headers they come with", () => {
+		const utf8 = { head: { ...run.head!, headers: [["Content-Type", "application/json; charset=utf-8"]] as Array<[string, string]> }, body: latin1 };
+		expect(bodyText(run)).toBe('{"n":"é"}');
+		expect(bodyText(utf8)).toBe('{"n":"\uFFFD"}');
+		expect(bodyText(run)).toBe('{"n":"é"}');
+	});
 });
 
 describe("httpFailedBeforeStart", () => {
