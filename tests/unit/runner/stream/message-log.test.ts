@@ -1,4 +1,4 @@
-import { binaryMessage, MessageLog, textMessage } from "../../../../src/runner/stream/message-log";
+import { binaryMessage, MessageLog, textMessage, utf8Length } from "../../../../src/runner/stream/message-log";
 
 describe("MessageLog", () => {
 	it("counts messages and bytes each way, by their size rather than their kept text", () => {
@@ -43,6 +43,30 @@ describe("textMessage", () => {
 		const m = textMessage("received", 0, "x", sse);
 		expect({ event: m.event, id: m.id }).toEqual({ event: undefined, id: undefined, ...expected });
 		expect("event" in m).toBe("event" in expected);
+	});
+});
+
+describe("utf8Length", () => {
+	it.each([
+		["", "empty"],
+		["plain ascii", "ASCII"],
+		["héllo wörld", "two-byte letters"],
+		["€ and 漢字", "three-byte characters"],
+		["🎉 a pair", "a surrogate pair"],
+		["\ud83c alone", "a lone high surrogate"],
+		["\udf89 alone", "a lone low surrogate"],
+		["ends high \ud83c", "a high surrogate at the end"],
+		["\ud83c\ud83c\udf89", "a lone high surrogate before a pair"],
+	])("counts as TextEncoder encodes: %j (%s)", (text) => {
+		expect(utf8Length(text)).toBe(new TextEncoder().encode(text).byteLength);
+	});
+
+	it("agrees with TextEncoder over every code unit", () => {
+		const all = String.fromCharCode(...Array.from({ length: 0x10000 }, (_, i) => i));
+		for (let i = 0; i < all.length; i += 997) {
+			const slice = all.slice(i, i + 1500);
+			expect(utf8Length(slice)).toBe(new TextEncoder().encode(slice).byteLength);
+		}
 	});
 });
 
