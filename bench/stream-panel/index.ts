@@ -4,7 +4,9 @@
  * longest main-thread task meanwhile, against a bare WebSocket client in the same page and run
  * that only counts them (the floor: what Chromium's socket costs by itself). Both read the same
  * local `ws` server, which sends small JSON messages as fast as it can. Targets: ≥ 0.8× the bare
- * client's rate; no task over 50 ms. Usage: node bench/run.mjs stream-panel [rounds]
+ * client's rate; no task over 50 ms. Each pass starts after a full GC (Chromium runs with
+ * --expose-gc), so it is not charged for the previous pass's garbage (bench/README.md).
+ * Usage: node bench/run.mjs stream-panel [rounds]
  */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
 	const wss = startWs(server);
 	await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 	const port = (server.address() as AddressInfo).port;
-	const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+	const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--js-flags=--expose-gc"] });
 	try {
 		const tab = await browser.newPage({ viewport: { width: 900, height: 700 } });
 		await tab.goto(`http://127.0.0.1:${port}/`);
@@ -89,11 +91,12 @@ async function main(): Promise<void> {
 		const panelRate = median(panel.map(rate));
 		const longest = median(panel.map((p) => p.longestTaskMs));
 		const floorLongest = median(bare.map((p) => p.longestTaskMs));
+		const worst = { panel: Math.max(...panel.map((p) => p.longestTaskMs)), bare: Math.max(...bare.map((p) => p.longestTaskMs)) };
 		const ratio = panelRate / bareRate;
 		console.log(`100,000 messages: panel ${panelRate.toFixed(0)} msg/s, bare WebSocket ${bareRate.toFixed(0)} msg/s (${ratio.toFixed(2)}×), median of ${ROUNDS}`);
-		console.log(`longest task while they arrive: panel ${ms(longest)}, bare ${ms(floorLongest)}; ${inDom} messages in the DOM at the end`);
+		console.log(`longest task while they arrive: panel ${ms(longest)} (worst of ${ROUNDS}: ${ms(worst.panel)}), bare ${ms(floorLongest)} (worst ${ms(worst.bare)}); ${inDom} messages in the DOM at the end`);
 		report("stream-panel", { figure: "100,000 WebSocket messages: rate through the panel", value: `${panelRate.toFixed(0)} msg/s`, baseline: `bare WebSocket ${bareRate.toFixed(0)} msg/s`, result: `${ratio.toFixed(2)}×`, target: "≥ 0.8× (issue 25)", met: ratio >= 0.8 });
-		report("stream-panel", { figure: "100,000 WebSocket messages: longest main-thread task", value: ms(longest), baseline: `bare ${ms(floorLongest)}`, result: ms(longest), target: "≤ 50 ms (issue 25)", met: longest <= 50 });
+		report("stream-panel", { figure: "100,000 WebSocket messages: longest main-thread task", value: ms(longest), baseline: `bare ${ms(floorLongest)} (worst of ${ROUNDS}: ${ms(worst.bare)})`, result: `${ms(longest)} (worst of ${ROUNDS}: ${ms(worst.panel)})`, target: "≤ 50 ms (issue 25)", met: longest <= 50 });
 	} finally {
 		await browser.close();
 		wss.close();
