@@ -162,14 +162,16 @@ async function main(): Promise<void> {
 	const runs = Number(process.argv[2] ?? 9);
 	const met = (ok: boolean) => (ok ? "met" : "missed");
 	for (const runtime of RUNTIMES) {
-		// A first run happens once per browser: three browsers, the median first run, the worst task.
+		// A first run happens once per browser: three browsers, the medians of their first runs and
+		// of their longest tasks (as first-use and stream-panel take them), the worst task beside it.
 		const sessions = [await browser(4, runtime), await browser(4, runtime), await browser(4, runtime)];
 		const first = median(sessions.map((x) => x.sendMs[0]));
 		const later = sessions.flatMap((x) => x.sendMs.slice(1));
-		const b = { longestTaskMs: Math.max(...sessions.map((x) => x.longestTaskMs)) };
-		console.log(`plugin (Chromium host, ${runtime.name}): click → request sent: first run (median of 3 browsers: ${sessions.map((x) => x.sendMs[0].toFixed(1)).join(", ")}) ${first.toFixed(1)} ms, later runs median ${median(later).toFixed(1)} ms (ratio ${(first / median(later)).toFixed(2)}×); longest main-thread task from the first click until history is written: ${b.longestTaskMs.toFixed(0)} ms`);
+		const tasks = sessions.map((x) => x.longestTaskMs);
+		const b = { longestTaskMs: median(tasks), worstMs: Math.max(...tasks) };
+		console.log(`plugin (Chromium host, ${runtime.name}): click → request sent: first run (median of 3 browsers: ${sessions.map((x) => x.sendMs[0].toFixed(1)).join(", ")}) ${first.toFixed(1)} ms, later runs median ${median(later).toFixed(1)} ms (ratio ${(first / median(later)).toFixed(2)}×); longest main-thread task from the first click until history is written (median of 3 browsers: ${tasks.map((x) => x.toFixed(0)).join(", ")}): ${b.longestTaskMs.toFixed(0)} ms`);
 		report("first-run", { figure: `plugin (${runtime.name}): first run, click → request sent`, value: `${first.toFixed(1)} ms`, baseline: `later runs ${median(later).toFixed(1)} ms`, result: `${(first / median(later)).toFixed(1)}×`, target: "≤ 20 ms", met: first <= 20 });
-		report("first-run", { figure: `plugin (${runtime.name}): longest task until history is written`, value: `${b.longestTaskMs.toFixed(0)} ms`, baseline: "—", result: `${b.longestTaskMs.toFixed(0)} ms`, target: "≤ 50 ms", met: b.longestTaskMs <= 50 });
+		report("first-run", { figure: `plugin (${runtime.name}): longest task until history is written`, value: `${b.longestTaskMs.toFixed(0)} ms`, baseline: "—", result: `${b.longestTaskMs.toFixed(0)} ms (worst of 3: ${b.worstMs.toFixed(0)} ms)`, target: "≤ 50 ms", met: b.longestTaskMs <= 50 });
 		console.log(`targets (${runtime.name}): first run sends ≤ 20 ms (${met(first <= 20)}), longest task ≤ 50 ms (${met(b.longestTaskMs <= 50)})`);
 	}
 	if (runs === 0) return; // `first-run 0`: the plugin's figures only
