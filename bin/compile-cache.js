@@ -62,9 +62,8 @@ function load(file) {
 	}
 	const script = new vm.Script(Module.wrap(code), { filename: file, cachedData });
 	if (cacheFile && (!cachedData || script.cachedDataRejected)) process.once("exit", () => save(script, folder, cacheFile, key));
-	const module_ = { exports: {}, filename: file, id: file, loaded: false };
+	const module_ = { exports: {}, filename: file, id: file };
 	script.runInThisContext()(module_.exports, Module.createRequire(file), module_, file, path.dirname(file));
-	module_.loaded = true;
 	return module_.exports;
 }
 

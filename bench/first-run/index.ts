@@ -18,6 +18,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { launchHost } from "../../tests/e2e/support/host";
+import { compilePlaywrightScripts } from "../support/playwright-warm";
 import { report } from "../support/report";
 
 type Win = Window & {
@@ -68,11 +69,7 @@ async function browser(runs: number, runtime: Runtime): Promise<BrowserFigures> 
 				return original(input, init);
 			};
 		});
-		// Playwright compiles its own injected scripts (about 330 KB, one per world) in the page on
-		// its first locator and its first waitForFunction: 35-55 ms tasks on the main thread, which
-		// a trace found inside the measured window. Both are made here, before the first click.
-		await page.locator(".rb-panel").first().waitFor();
-		await page.waitForFunction(() => true);
+		await compilePlaywrightScripts(page);
 		const sendMs: number[] = [];
 		let firstClick = 0;
 		for (let i = 0; i < runs; i++) {

@@ -19,6 +19,7 @@
 import type { ServerResponse } from "node:http";
 import { startOpenAiServer } from "../../tests/support/openai-server";
 import { launchPluginHost, type PluginHost } from "../../tests/e2e/support/host";
+import { compilePlaywrightScripts } from "../support/playwright-warm";
 import { report } from "../support/report";
 
 type Win = Window & { __use: Array<[number, number]> };
@@ -32,15 +33,9 @@ interface Use {
 	longest: number;
 }
 
-/**
- * Starts recording long tasks in the page (from its load on, so nothing is missed). First it has
- * Playwright compile its own injected scripts in the page (about 330 KB, one per world; its first
- * waitForFunction and first locator do it otherwise, 35-55 ms tasks a trace found inside the
- * first use's window).
- */
+/** Starts recording long tasks in the page (from its load on, so nothing is missed), the harness's own scripts compiled first. */
 async function observeLongTasks(host: PluginHost): Promise<void> {
-	await host.page.waitForFunction(() => true);
-	await host.page.locator("body").waitFor();
+	await compilePlaywrightScripts(host.page);
 	await host.page.evaluate(() => {
 		const w = window as unknown as Win;
 		w.__use = [];
