@@ -37,12 +37,17 @@ export default class RunnableBlocksPlugin extends Plugin {
 		// Enabled once Obsidian is up (the layout is ready): the core starts now. At Obsidian's start it
 		// waits for the layout, then takes two tasks: its code compiled and evaluated, then its registrations.
 		if (this.app.workspace.layoutReady) this.started();
-		else
+		else {
+			// Obsidian keeps this callback after the plugin is disabled: a plugin gone by then starts nothing.
+			let unloaded = false;
+			this.register(() => (unloaded = true));
 			this.app.workspace.onLayoutReady(() => {
+				if (unloaded) return;
 				coreModule();
 				const timer = window.setTimeout(() => void this.started(), 0);
 				this.register(() => window.clearTimeout(timer));
 			});
+		}
 	}
 
 	/** The core's registration of a view type onload registered already: kept for viewOf. */

@@ -69,6 +69,15 @@ describe("the plugin's onload (main.ts)", () => {
 		expect(r.plugin.commands).toEqual([]);
 	});
 
+	it("starts no core for a plugin disabled before the layout is ready", async () => {
+		const r = loadedPlugin();
+		r.plugin.unload();
+		r.layoutReady();
+		await nextTask();
+		expect(r.plugin.commands).toEqual([]);
+		expect(r.plugin.extensions).toEqual([]);
+	});
+
 	it("starts the core for a block shown before the layout is ready, and renders it", async () => {
 		const r = loadedPlugin();
 		const children = render(r.plugin, "http", "GET https://x.test/");
