@@ -1,7 +1,7 @@
 import { LRLanguage, syntaxHighlighting } from "@codemirror/language";
 import type * as LangSql from "@codemirror/lang-sql";
 import { goToNextChunk, goToPreviousChunk, MergeView, unifiedMergeView } from "@codemirror/merge";
-import { Annotation, EditorState, type Extension } from "@codemirror/state";
+import { Annotation, EditorState, Text, type Extension } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, type ViewUpdate } from "@codemirror/view";
 import { classHighlighter } from "@lezer/highlight";
 import { parser as jsonParser } from "@lezer/json";
@@ -90,16 +90,17 @@ export class DiffPanes {
 			this.build(this.config.left, this.config.right);
 			return;
 		}
-		// A long diff is compared and laid out in a task of its own, after the note has rendered.
+		// A long diff is compared and laid out in tasks of its own, after the note has rendered.
 		this.countEl.setText(t("diffComparing"));
 		this.deferred = window.setTimeout(() => {
-			// Two tasks: the comparison, then the editors.
+			// Two tasks: the comparison (with the editors' documents), then the editors.
 			const { left, right } = this.config;
 			const comparison = compareTexts(left, right, this.config.options);
+			const docs = { a: Text.of(comparison.left), b: Text.of(comparison.right) };
 			this.deferred = window.setTimeout(() => {
 				this.deferred = null;
-				const current = this.config.left === left && this.config.right === right;
-				this.build(this.config.left, this.config.right, current ? comparison : undefined);
+				if (this.config.left !== left || this.config.right !== right) return this.build(this.config.left, this.config.right);
+				this.build(left, right, { comparison, docs });
 			}, 0);
 		}, 0);
 	}
@@ -111,8 +112,8 @@ export class DiffPanes {
 	}
 
 	/** The panes as compared: normalised JSON when asked and possible, else the texts as written. */
-	private build(left: string, right: string, compared?: Comparison): void {
-		const comparison = compared ?? compareTexts(left, right, this.config.options);
+	private build(left: string, right: string, compared?: { comparison: Comparison; docs: { a: Text; b: Text } }): void {
+		const comparison = compared?.comparison ?? compareTexts(left, right, this.config.options);
 		this.memo = { a: comparison.leftText, b: comparison.rightText, changes: comparison.changes };
 		this.normalized = comparison.normalized;
 		this.showCount(comparison.count);
@@ -120,8 +121,8 @@ export class DiffPanes {
 		if (comparison.normalized) this.notesEl.createDiv({ text: t("diffNormalized") });
 		for (const { pane, reason } of comparison.notJson) this.notesEl.createDiv({ cls: "rb-diff-note", text: t("diffNotJson", { pane: t(pane === "left" ? "leftPane" : "rightPane"), reason }) });
 		const editable = this.config.editable && !comparison.normalized;
-		const shownLeft = comparison.leftText;
-		const shownRight = comparison.rightText;
+		const shownLeft = compared?.docs.a ?? comparison.leftText;
+		const shownRight = compared?.docs.b ?? comparison.rightText;
 		const diffConfig = { override: (a: string, b: string) => mergeChanges(a, b, this.config.options, this.lineChanges(a, b)) };
 		if (this.config.options.mode === "unified") {
 			this.unified = new EditorView({
