@@ -6,7 +6,7 @@ import { EditorView, keymap, lineNumbers, type ViewUpdate } from "@codemirror/vi
 import { classHighlighter } from "@lezer/highlight";
 import { parser as jsonParser } from "@lezer/json";
 import { setIcon } from "obsidian";
-import { compareTexts, countChanges, diffLines, editorText, paneLines, type ChangeCount, type Comparison, type LineChange, type TextdiffOptions } from "../../blocks";
+import { compareTexts, countChanges, textdiffOptions, diffLines, editorText, paneLines, type ChangeCount, type Comparison, type LineChange, type TextdiffOptions } from "../../blocks";
 import { t } from "../strings";
 import { mergeChanges } from "./merge-changes";
 
@@ -76,6 +76,19 @@ export class DiffPanes {
 	onEdit: ((pane: Pane, text: string) => void) | null = null;
 	/** The config, its texts as the editors hold them (editorText). */
 	private config: DiffPanesConfig;
+
+	private static warm = false;
+
+	/**
+	 * Builds and drops a two-line diff outside the page: the first merge view's construction runs
+	 * its code for the first time (V8 compiles each function on its first call), 20-30 ms that
+	 * would otherwise fall in the task building a block's panes (lazy-diff.ts gives it a task of its own).
+	 */
+	static warmUp(): void {
+		if (DiffPanes.warm) return;
+		DiffPanes.warm = true;
+		new DiffPanes(createDiv(), { left: "a\nb", right: "a\nc", options: textdiffOptions({}), editable: true }).destroy();
+	}
 
 	constructor(parent: HTMLElement, config: DiffPanesConfig) {
 		this.config = { ...config, left: editorText(config.left), right: editorText(config.right) };

@@ -17,8 +17,9 @@ export function diffPanesClass(): typeof DiffPanesModule.DiffPanes {
 
 /**
  * Calls `build` with the diff panes class: at once when its code is loaded. The first time, the
- * block has rendered without its panes: the code (the merge view's among it) is compiled and
- * evaluated in a task of its own, and `build` runs in the next, so no one task pays for all three.
+ * block has rendered without its panes, and three tasks follow, so no one task pays for all:
+ * the code (the merge view's among it) is compiled and evaluated; a throwaway two-line diff runs
+ * the merge view's construction once (DiffPanes.warmUp); then `build` runs.
  * Returns what cancels a build not yet run (the block went away first).
  */
 export function withDiffPanes(build: (panes: typeof DiffPanesModule.DiffPanes) => void): () => void {
@@ -26,13 +27,12 @@ export function withDiffPanes(build: (panes: typeof DiffPanesModule.DiffPanes) =
 		build(loaded);
 		return () => undefined;
 	}
-	let timer: number | null = window.setTimeout(() => {
-		const Panes = diffPanesClass();
-		timer = window.setTimeout(() => {
-			timer = null;
-			build(Panes);
-		}, 0);
-	}, 0);
+	const steps = [() => diffPanesClass(), () => diffPanesClass().warmUp(), () => build(diffPanesClass())];
+	let timer: number | null = null;
+	const next = () => {
+		timer = steps.length > 0 ? window.setTimeout(() => (steps.shift()?.(), next()), 0) : null;
+	};
+	next();
 	return () => {
 		if (timer !== null) window.clearTimeout(timer);
 		timer = null;

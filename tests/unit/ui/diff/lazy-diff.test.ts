@@ -12,14 +12,22 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("the diff view's loaders", () => {
 	// First in this file: the panes' code is not loaded yet.
-	it("build the first panes two tasks later (the code in one, the panes in the next), later ones at once", async () => {
+	it("build the first panes three tasks later (the code, a throwaway diff, the panes), later ones at once", async () => {
 		const built: string[] = [];
+		const warmed = jest.fn();
 		withDiffPanes(() => built.push("first"));
 		const cancelled = withDiffPanes(() => built.push("cancelled"));
 		cancelled();
 		expect(built).toEqual([]);
 		await nextTask();
 		expect(built).toEqual([]);
+		// The code is loaded now: the throwaway diff is next.
+		const warmUp = diffPanesClass().warmUp.bind(diffPanesClass());
+		jest.spyOn(diffPanesClass(), "warmUp").mockImplementation(() => (warmed(), warmUp()));
+		await nextTask();
+		expect(warmed).toHaveBeenCalledTimes(1);
+		expect(built).toEqual([]);
+		expect(document.querySelector(".cm-mergeView")).toBeNull();
 		await nextTask();
 		expect(built).toEqual(["first"]);
 		withDiffPanes((Panes) => built.push(Panes === diffPanesClass() ? "at once" : "another class"));
