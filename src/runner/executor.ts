@@ -138,7 +138,8 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 			rawRequestHead: outcome.rawRequestHead,
 			error: undefined,
 		}) as HttpResult;
-		const stale = invalidatedUrls(request, outcome.head);
+		// Without a cache (the CLI's --no-cache) there is nothing to make stale, and no URL to parse per write.
+		const stale = deps.cache ? invalidatedUrls(request, outcome.head) : [];
 		if (stale.length > 0) deps.cache?.deleteWhere((r) => r.request !== undefined && stale.includes(canonicalUrl(r.request.url)));
 		if (cache && storable(request, outcome.head)) cache.set(keyOf(), result, outcome.body.byteLength + 1024);
 	} else {
