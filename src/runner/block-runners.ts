@@ -63,6 +63,11 @@ export function runnableFences(): string[] {
 	return [...new Set(Object.keys(BLOCK_RUNNERS).map((kind) => kindOf(kind)?.fence ?? kind))];
 }
 
+/** Loads the engine of `kind` (a text module, see onFirstUse) if it is not loaded yet. */
+export function loadRunner(kind: string): void {
+	runnerFor(kind)?.load?.();
+}
+
 /** Whether the block's kind exports to snippets (its runner has `export`): export offers only those. */
 export function isExportable(block: NoteBlock): boolean {
 	return runnerFor(block.kind)?.export !== undefined;

@@ -1,5 +1,5 @@
 import { blockKey, historyAlias, type NoteBlock } from "../blocks";
-import { allSnippetFormats, exportingKinds, httpFileLines, isExportable, isRunnable, prepareContext, prepareExport, readResult, runnableFences, snippetFormats, writeSnippet } from "./block-runners";
+import { allSnippetFormats, exportingKinds, httpFileLines, isExportable, isRunnable, loadRunner, prepareContext, prepareExport, readResult, runnableFences, snippetFormats, writeSnippet } from "./block-runners";
 import { cacheKey } from "./cache-key";
 import type { ExecutorDeps, HistoryRecorder, ResultCache } from "./executor";
 import { CookieJars, type JarCookie } from "./cookie-jar";
@@ -155,6 +155,12 @@ export interface Engine {
 	prepare(filePath: string, note: readonly NoteBlock[], block: NoteBlock): Preparation;
 	/** Whether Run runs the block (`isRunnable`): what run all, the block keys and the chat's block pick. */
 	isRunnable(block: NoteBlock): boolean;
+	/**
+	 * Loads what a first run of a `kind` block needs, so that Run does not: the run composition and
+	 * the kind's engine (text modules of main.js) and the transport. The plugin calls it, in an idle
+	 * moment, once such a block is on screen; a run without it loads them itself.
+	 */
+	prepareToRun(kind: string): void;
 	/** Whether the block's kind exports to a snippet (`isExportable`): what export offers. */
 	isExportable(block: NoteBlock): boolean;
 	/** The block's runs, newest first (empty without history). */
@@ -302,6 +308,15 @@ export function createEngine(ports: EnginePorts): Engine {
 			}
 		},
 		isRunnable,
+		prepareToRun(kind) {
+			runNote();
+			loadRunner(kind);
+			try {
+				ports.transport();
+			} catch {
+				// A transport that cannot be made fails the run itself, saying why: nothing to say before it.
+			}
+		},
 		isExportable,
 		listHistory: async (filePath, block) => (await ports.history()?.list(filePath, historyAlias(block))) ?? [],
 		renameFile(oldPath, newPath) {

@@ -25,6 +25,8 @@ export interface KindRunner<B extends NoteBlock> {
 	keepsForReferences?(options: Partial<KindOptions>): boolean;
 	/** For a kind that exports to snippets (docs/export.md). Absent: the kind has no export. */
 	export?: KindExport<B>;
+	/** Loads the kind's engine now (onFirstUse): before a first run, in an idle moment, rather than inside it. */
+	load?(): void;
 }
 
 /** A block prepared for export: the request Run would send now, with what its kind adds (`KindPreparations`). */
@@ -68,6 +70,7 @@ export function onFirstUse<B extends NoteBlock>(load: () => KindRunner<B>, expor
 		run: (block, ctx) => loaded().run(block, ctx),
 		read: (result, path) => loaded().read(result, path),
 		keepsForReferences: (options) => loaded().keepsForReferences?.(options) ?? true,
+		load: () => void loaded(),
 		...(exports ? { export: exports } : {}),
 	};
 }

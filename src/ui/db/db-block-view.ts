@@ -5,6 +5,7 @@ import { withBuiltInConnections } from "../../settings/connections";
 import type { EditorPanel } from "../editor-panel";
 import type { BlockHost } from "../block-host";
 import { BlockReadingView } from "../block-reading-view";
+import { prepareRunsWhenIdle } from "../prepare-runs";
 import { t } from "../strings";
 import { dbPanelActions } from "./db-actions";
 import { appendMarked, DbPanel, type DbPanelActions, type DbPanelInfo } from "./db-panel";
@@ -53,6 +54,7 @@ export class DbBlockView extends BlockReadingView {
 		const key = blockKey(block);
 		this.register(session.subscribe(key, (s) => renderSource(pre, this.source.replace(/\n$/, ""), block, s)));
 		this.addChild(new DbPanel(root, session, key, panelInfo(block, this.host), dbActions(this.host, this.filePath, block)));
+		prepareRunsWhenIdle(this.host.engine, block);
 	}
 }
 
@@ -63,6 +65,9 @@ export function dbEditorPanel(block: DbNoteBlock, filePath: string, host: BlockH
 		// The SQL is part of the identity: an error's quoted line follows the text as edited.
 		identity: [filePath, blockKey(block), display, block.fence.content].join("\u0000"),
 		display,
-		mount: (wrap) => new DbPanel(wrap, host.session(filePath), blockKey(block), panelInfo(block, host), dbActions(host, filePath, block)),
+		mount: (wrap) => {
+			prepareRunsWhenIdle(host.engine, block);
+			return new DbPanel(wrap, host.session(filePath), blockKey(block), panelInfo(block, host), dbActions(host, filePath, block));
+		},
 	};
 }

@@ -3,6 +3,7 @@ import { blockKey, editableRequest, parseHttpBlock, writeCanonicalRequest, type 
 import { blockActions } from "../block-actions";
 import type { BlockHost } from "../block-host";
 import { BlockReadingView } from "../block-reading-view";
+import { prepareRunsWhenIdle } from "../prepare-runs";
 import type { EditorPanel } from "../editor-panel";
 import { exportHooks } from "../export-actions";
 import type { FenceViews } from "../fence-views";
@@ -89,6 +90,7 @@ export class HttpBlockView extends BlockReadingView {
 		this.views.noticeOf(block.kind)?.(root, this.host, this.filePath, block);
 		const session = this.host.session(this.filePath);
 		this.addChild(new ResponsePanel(root, session, blockKey(block), panelInfo(block, this.host.runKeyLabel()), httpActions(this.host, this.filePath, block, located?.note), this.views));
+		prepareRunsWhenIdle(this.host.engine, block);
 	}
 }
 
@@ -100,6 +102,7 @@ export function httpEditorPanel(block: NoteBlock, filePath: string, host: BlockH
 		display: info.display,
 		mount: (wrap) => {
 			views.noticeOf(block.kind)?.(wrap, host, filePath, block);
+			prepareRunsWhenIdle(host.engine, block);
 			return new ResponsePanel(wrap, host.session(filePath), blockKey(block), info, httpActions(host, filePath, block), views);
 		},
 	};

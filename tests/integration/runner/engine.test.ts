@@ -93,6 +93,19 @@ describe("engine: a failed preparation is shown on the block and not kept", () =
 	});
 });
 
+describe("engine.prepareToRun: what a first run needs, loaded ahead of it", () => {
+	it("makes the transport now, and a transport that cannot be made throws nothing (the run says why)", async () => {
+		const ok = services({});
+		createEngine(ok).prepareToRun("http");
+		expect(ok.transports).toBe(1);
+		await ok.close();
+		const failing = services({ transport: new Error("Cannot find module 'http'") });
+		expect(() => createEngine(failing).prepareToRun("http")).not.toThrow();
+		expect(() => createEngine(failing).prepareToRun("no-such-kind")).not.toThrow();
+		await failing.close();
+	});
+});
+
 describe("engine.prepare: export sends what Run sends", () => {
 	it("prepares exactly the request a run put on the wire: file variables, environment, an alias's last result", async () => {
 		const svc = services({});

@@ -23,6 +23,16 @@ describe("a kind's runner loaded on first use", () => {
 		expect(probe.loads).toBe(1);
 	});
 
+	it("loads when asked ahead of a run (a block on screen), and the run then loads nothing more", async () => {
+		const probe = counted();
+		const runner = onFirstUse(probe.load);
+		runner.load?.();
+		expect(probe.loads).toBe(1);
+		runner.load?.();
+		await runner.run({} as HttpNoteBlock, {} as BlockRunContext);
+		expect(probe.loads).toBe(1);
+	});
+
 	it("keeps a run for references when the loaded runner says nothing about it", () => {
 		const runner = onFirstUse<HttpNoteBlock>(() => ({ run: () => Promise.resolve(done), read: () => ({ ok: false, message: "x" }) }));
 		expect(runner.keepsForReferences?.({ db: { explain: "plan" } } as never)).toBe(true);
