@@ -47,7 +47,8 @@ function wantsHelp(args: readonly string[]): boolean {
  * parse error). Every command is awaited inside the try, so an expected failure of any of them
  * is a one-line message, never a stack.
  */
-export async function main(argv: string[], out: Write, err: Write, terminal: Terminal = PLAIN): Promise<number> {
+/** `stop`: the run (or suite) ends as on a signal when it aborts, with its own exit code (runCli: stdout's reader went away). */
+export async function main(argv: string[], out: Write, err: Write, terminal: Terminal = PLAIN, stop?: AbortSignal): Promise<number> {
 	const [command, ...rest] = argv;
 	try {
 		if (command !== undefined && isCommand(command) && command !== "help" && wantsHelp(rest)) {
@@ -61,7 +62,7 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 				return commands.parse().runParse(positionals[0], values.json === true, out);
 			}
 			case "run":
-				return await run(rest, out, err, terminal);
+				return await run(rest, out, err, terminal, stop);
 			case "merge-reports": {
 				const { values, positionals } = parseArgs({ args: rest, options: { junit: { type: "string" }, report: { type: "string" }, "durations-out": { type: "string" } }, allowPositionals: true });
 				return commands.mergeReports().mergeReportsCommand({ inputs: positionals, junit: values.junit, report: values.report, durationsOut: values["durations-out"] }, err);
@@ -139,7 +140,7 @@ function wholeNumberOption(value: string | undefined, option: string, min: numbe
  * `run`: one note as before (`run note.md`), or a suite when it is given folders, globs,
  * several notes or a suite option (docs/cli.md).
  */
-async function run(rest: string[], out: Write, err: Write, terminal: Terminal): Promise<number> {
+async function run(rest: string[], out: Write, err: Write, terminal: Terminal, stop?: AbortSignal): Promise<number> {
 	const { values, positionals } = parseArgs({
 		args: rest,
 		options: {
@@ -181,6 +182,7 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal): 
 				pins,
 				terminal,
 				signals: ["SIGINT", "SIGTERM"],
+				stop,
 			},
 			out,
 			err,
@@ -210,6 +212,7 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal): 
 			bail: values.bail === true,
 			pins,
 			signals: ["SIGINT", "SIGTERM"],
+			stop,
 		},
 		out,
 		err,
@@ -241,9 +244,14 @@ export function runCli(): void {
 	};
 	process.on("uncaughtException", crash);
 	process.on("unhandledRejection", crash);
-	void main(argv, (s) => process.stdout.write(s), (s) => process.stderr.write(s), terminalOf()).then(
+	// stdout's reader went away (`| head`): the rest of the output is dropped and the run stops as a
+	// Unix tool stops on SIGPIPE, with the history of the blocks that ran written.
+	const readerGone = new AbortController();
+	process.stdout.on("error", (e: NodeJS.ErrnoException) => (e.code === "EPIPE" ? readerGone.abort() : crash(e)));
+	const out = (s: string) => void (readerGone.signal.aborted || process.stdout.write(s));
+	void main(argv, out, (s) => process.stderr.write(s), terminalOf(), readerGone.signal).then(
 		(code) => {
-			process.exitCode = code;
+			process.exitCode = readerGone.signal.aborted ? EXIT.readerGone : code;
 		},
 		(e: unknown) => {
 			process.stderr.write(reportInternalError(e, argv, version));

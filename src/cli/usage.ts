@@ -15,6 +15,8 @@ export const EXIT = {
 	internal: 3,
 	/** A suite's --deadline passed or its --max-requests was reached before every block ran. */
 	limit: 4,
+	/** stdout's reader went away (`| head`): the run stopped, the history of the blocks that ran written; 128 + SIGPIPE, as a shell reports a tool SIGPIPE ended. */
+	readerGone: 141,
 } as const;
 
 /** One entry per command: its synopsis and what `help <command>` says. */
@@ -38,7 +40,7 @@ An invalid block is reported (file:line:column) and the others still run.
 On a terminal: status, time, size and a body preview per block, in colour (NO_COLOR turns
 colour off); piped: one plain line per block and a summary.
 Exit: 0 every block finished, 1 a block failed, was cancelled, invalid or skipped, or an assertion failed, 2 usage errors,
-130/143 stopped by Ctrl+C/SIGTERM (the history of the blocks that ran is written).
+130/143 stopped by Ctrl+C/SIGTERM, 141 stdout's reader went away (\`| head\`) (the history of the blocks that ran is written).
 
 A suite: folders, globs ("notes/**/*.md", quoted) or several notes run every note with runnable
 blocks, sorted by path (dot-folders and node_modules skipped); so does one note with a suite option.

@@ -39,6 +39,8 @@ export interface SuiteOptions {
 	/** `--pin` or `--check-pins`, for every note (a changed pin fails its note; the report shows the diff). */
 	pins?: PinMode;
 	signals?: readonly NodeJS.Signals[];
+	/** Stops the suite as a signal does, keeping its exit code (runCli: stdout's reader went away). */
+	stop?: AbortSignal;
 	/** Where note paths start from (default: the process's working folder). */
 	cwd?: string;
 	/** Epoch ms; injected by tests. */
@@ -81,7 +83,7 @@ export async function suiteCommand(opts: SuiteOptions, out: Write, err: Write): 
 	if (opts.shard && notes.length === 0) err(`runnable-blocks: shard ${opts.shard.index}/${opts.shard.count} has no notes (${all.length} notes in ${opts.shard.count} shards)\n`);
 
 	const limits = new RunLimits({ maxRequests: opts.maxRequests, deadlineMs: opts.deadlineMs, bail: opts.bail, setTimer: opts.setTimer });
-	const interrupt = interruptible(opts.signals ?? []);
+	const interrupt = interruptible(opts.signals ?? [], opts.stop);
 	const onInterrupt = () => limits.stop("interrupted");
 	interrupt.signal.addEventListener("abort", onInterrupt);
 	const ordered = new OrderedOutput(out, err);
