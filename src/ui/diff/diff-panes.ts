@@ -6,7 +6,7 @@ import { EditorView, keymap, lineNumbers, type ViewUpdate } from "@codemirror/vi
 import { classHighlighter } from "@lezer/highlight";
 import { parser as jsonParser } from "@lezer/json";
 import { setIcon } from "obsidian";
-import { compareTexts, countChanges, textdiffOptions, diffLines, editorText, paneLines, type ChangeCount, type Comparison, type LineChange, type TextdiffOptions } from "../../blocks";
+import { compareTexts, countChanges, diffLines, editorText, paneLines, textdiffOptions, type ChangeCount, type Comparison, type LineChange, type TextdiffOptions } from "../../blocks";
 import { t } from "../strings";
 import { mergeChanges } from "./merge-changes";
 
