@@ -45,9 +45,9 @@ function wantsHelp(args: readonly string[]): boolean {
 /**
  * Runs one CLI invocation and returns its exit code (EXIT: 0 ok, 1 a block failed, 2 usage or
  * parse error). Every command is awaited inside the try, so an expected failure of any of them
- * is a one-line message, never a stack.
+ * is a one-line message, never a stack. `stop` ends a run (or suite) as a signal does, keeping
+ * its exit code (runCli: stdout's reader went away).
  */
-/** `stop`: the run (or suite) ends as on a signal when it aborts, with its own exit code (runCli: stdout's reader went away). */
 export async function main(argv: string[], out: Write, err: Write, terminal: Terminal = PLAIN, stop?: AbortSignal): Promise<number> {
 	const [command, ...rest] = argv;
 	try {

@@ -73,3 +73,23 @@ it("stops when stdout's reader goes away: exit 141, no internal error, the rows 
 		["held", "done"],
 	]);
 });
+
+it("stops a suite the same way: the notes after it never start", async () => {
+	const notes = join(vault, "notes");
+	mkdirSync(notes);
+	const note = (name: string, alias: string, path: string) => writeFileSync(join(notes, name), `\`\`\`http alias=${alias}\nGET ${base}${path}\n\`\`\`\n`);
+	note("1.md", "first", "/suite-first");
+	note("2.md", "held", "/hold-suite");
+	note("3.md", "last", "/suite-last");
+	const child = spawn(process.execPath, [CLI, "run", notes, "--parallel", "1"], { stdio: ["ignore", "pipe", "pipe"] });
+	let stderr = "";
+	child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+	const exited = new Promise<number | null>((r) => child.once("exit", (c) => r(c)));
+	await new Promise<void>((r) => (onHeld = (path) => path === "/hold-suite" && r()));
+	child.stdout.destroy();
+	held.get("/hold-suite")?.end('{"ok":true}');
+	expect(await exited).toBe(141);
+	expect(stderr).not.toMatch(/internal error/);
+	expect(requested).toContain("/suite-first");
+	expect(requested).not.toContain("/suite-last");
+});
