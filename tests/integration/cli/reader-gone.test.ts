@@ -48,21 +48,31 @@ beforeEach(() => {
 	const dir = join(vault, ".obsidian", "plugins", "runnable-blocks");
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(join(dir, "user.toml"), "[general]\nparallel = 1\n");
-	const block = (alias: string, path: string) => `\`\`\`http alias=${alias}\nGET ${base}${path}\n\`\`\``;
-	writeFileSync(join(vault, "api.md"), [block("a0", "/a0"), block("held", "/hold-1"), block("b0", "/hold-2"), block("b1", "/b1")].join("\n\n") + "\n");
+	writeFileSync(join(vault, "api.md"), [fence("a0", "/a0"), fence("held", "/hold-1"), fence("b0", "/hold-2"), fence("b1", "/b1")].join("\n\n") + "\n");
 });
 afterEach(() => rmSync(vault, { recursive: true, force: true }));
 
-it("stops when stdout's reader goes away: exit 141, no internal error, the rows of the blocks that ran written", async () => {
-	const child = spawn(process.execPath, [CLI, "run", join(vault, "api.md")], { stdio: ["ignore", "pipe", "pipe"] });
+/** An http block of `alias` that GETs `path` on the test server. */
+const fence = (alias: string, path: string) => `\`\`\`http alias=${alias}\nGET ${base}${path}\n\`\`\``;
+
+/**
+ * Runs the CLI until the server holds `heldPath`; then the reader of its stdout goes (as `head`
+ * does once it has its lines) and the held request is answered, so the next line has nowhere to go.
+ */
+async function runUntilReaderGone(args: string[], heldPath: string): Promise<{ code: number | null; stderr: string }> {
+	const child = spawn(process.execPath, [CLI, "run", ...args], { stdio: ["ignore", "pipe", "pipe"] });
 	let stderr = "";
 	child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
 	const exited = new Promise<number | null>((r) => child.once("exit", (c) => r(c)));
-	await new Promise<void>((r) => (onHeld = (path) => path === "/hold-1" && r()));
-	// The reader goes (as `head` does once it has its lines), then the held block finishes and its line has nowhere to go.
+	await new Promise<void>((r) => (onHeld = (path) => path === heldPath && r()));
 	child.stdout.destroy();
-	held.get("/hold-1")?.end('{"ok":true}');
-	expect(await exited).toBe(141);
+	held.get(heldPath)?.end('{"ok":true}');
+	return { code: await exited, stderr };
+}
+
+it("stops when stdout's reader goes away: exit 141, no internal error, the rows of the blocks that ran written", async () => {
+	const { code, stderr } = await runUntilReaderGone([join(vault, "api.md")], "/hold-1");
+	expect(code).toBe(141);
 	expect(stderr).not.toMatch(/internal error/);
 	expect(requested).not.toContain("/b1");
 	const store = await HistoryStore.open(nodeStorage, join(vault, ".obsidian", "plugins", "runnable-blocks", "history.sqlite"));
@@ -77,18 +87,11 @@ it("stops when stdout's reader goes away: exit 141, no internal error, the rows 
 it("stops a suite the same way: the notes after it never start", async () => {
 	const notes = join(vault, "notes");
 	mkdirSync(notes);
-	const note = (name: string, alias: string, path: string) => writeFileSync(join(notes, name), `\`\`\`http alias=${alias}\nGET ${base}${path}\n\`\`\`\n`);
-	note("1.md", "first", "/suite-first");
-	note("2.md", "held", "/hold-suite");
-	note("3.md", "last", "/suite-last");
-	const child = spawn(process.execPath, [CLI, "run", notes, "--parallel", "1"], { stdio: ["ignore", "pipe", "pipe"] });
-	let stderr = "";
-	child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-	const exited = new Promise<number | null>((r) => child.once("exit", (c) => r(c)));
-	await new Promise<void>((r) => (onHeld = (path) => path === "/hold-suite" && r()));
-	child.stdout.destroy();
-	held.get("/hold-suite")?.end('{"ok":true}');
-	expect(await exited).toBe(141);
+	writeFileSync(join(notes, "1.md"), `${fence("first", "/suite-first")}\n`);
+	writeFileSync(join(notes, "2.md"), `${fence("held", "/hold-suite")}\n`);
+	writeFileSync(join(notes, "3.md"), `${fence("last", "/suite-last")}\n`);
+	const { code, stderr } = await runUntilReaderGone([notes, "--parallel", "1"], "/hold-suite");
+	expect(code).toBe(141);
 	expect(stderr).not.toMatch(/internal error/);
 	expect(requested).toContain("/suite-first");
 	expect(requested).not.toContain("/suite-last");
