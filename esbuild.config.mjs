@@ -261,8 +261,13 @@ function carrierComment(id, code) {
  * code requires, each a plain `require` of main.js (src/ui/text-module.ts evaluates it).
  */
 function textModuleSource(id, code, requires) {
+	return textModuleEvaluation(id, `function () {${carrierComment(id, code)}}`, requires);
+}
+
+/** A module whose exports are those of text module `id`, evaluated from `carrier` (an expression). */
+function textModuleEvaluation(id, carrier, requires) {
 	const table = [...new Set(requires)].map((p) => `\t${JSON.stringify(p)}: () => require(${JSON.stringify(p.startsWith("./") ? resolvePath(p) : p)}),`).join("\n");
-	return `const { evaluateTextModule } = require(${JSON.stringify(resolvePath("src/ui/text-module.ts"))});\nmodule.exports = evaluateTextModule(${JSON.stringify(id)}, function () {${carrierComment(id, code)}}, {\n${table}\n});\n`;
+	return `const { evaluateTextModule } = require(${JSON.stringify(resolvePath("src/ui/text-module.ts"))});\nmodule.exports = evaluateTextModule(${JSON.stringify(id)}, ${carrier}, {\n${table}\n});\n`;
 }
 
 /** The text module a specifier names (a package id, or a src path resolved from its importer), or undefined. */
@@ -393,21 +398,32 @@ let coreMetafile = null;
  * main.ts's `require("./src/ui/plugin-core")`: the core bundle as a text module, evaluated when the
  * workspace is ready or a block is shown (main.ts). Obsidian's start compiles main.ts alone, and
  * skips the rest as one comment (docs/architecture.md, "Start"). Its requires are main.js's own.
+ * The carrier is a module of its own, `./src/ui/plugin-core-carrier`, which main.ts reads to
+ * prepare the core one step per task before requiring it.
  */
 const coreModule = {
 	name: "core-module",
 	setup(build) {
-		build.onResolve({ filter: /^\.\/src\/ui\/plugin-core$/ }, (args) => (args.importer.endsWith("main.ts") ? { path: "src/ui/plugin-core.ts", namespace: "core-module" } : undefined));
-		build.onLoad({ filter: /.*/, namespace: "core-module" }, async () => {
-			const r = await esbuild.build(core);
-			coreMetafile = r.metafile;
+		/** This build's core bundle, which both modules read. */
+		let bundled = null;
+		build.onStart(() => {
+			bundled = null;
+		});
+		const bundle = () =>
+			(bundled ??= esbuild.build(core).then((r) => {
+				coreMetafile = r.metafile;
+				return r;
+			}));
+		const id = "src/ui/plugin-core.ts";
+		build.onResolve({ filter: /^\.\/src\/ui\/plugin-core(-carrier)?$/ }, (args) =>
+			args.importer.endsWith("main.ts") || args.namespace === "core-module" ? { path: args.path.endsWith("-carrier") ? "carrier" : id, namespace: "core-module" } : undefined,
+		);
+		build.onLoad({ filter: /.*/, namespace: "core-module" }, async (args) => {
+			const r = await bundle();
+			const watchFiles = Object.keys(r.metafile.inputs).filter((f) => !/^[a-z-]+:/.test(f)).map((f) => resolvePath(f));
+			if (args.path === "carrier") return { contents: `exports.coreCarrier = function () {${carrierComment(id, r.outputFiles[0].text)}};\n`, loader: "js", watchFiles };
 			const requires = Object.values(r.metafile.outputs)[0].imports.filter((i) => i.external).map((i) => i.path);
-			return {
-				contents: textModuleSource("src/ui/plugin-core.ts", r.outputFiles[0].text, requires),
-				loader: "js",
-				resolveDir: resolvePath("."),
-				watchFiles: Object.keys(r.metafile.inputs).filter((f) => !/^[a-z-]+:/.test(f)).map((f) => resolvePath(f)),
-			};
+			return { contents: textModuleEvaluation(id, `require("./src/ui/plugin-core-carrier").coreCarrier`, requires), loader: "js", resolveDir: resolvePath("."), watchFiles };
 		});
 	},
 };

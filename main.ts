@@ -1,6 +1,8 @@
 import { Plugin, type View, type ViewCreator, type WorkspaceLeaf } from "obsidian";
 import type * as Core from "./src/ui/plugin-core";
 import { CHAT_VIEW_TYPE } from "./src/ui/chat/chat-view-type";
+import { coreCarrier } from "./src/ui/plugin-core-carrier";
+import { prepareTextModule } from "./src/ui/text-module";
 import { VCS_VIEW_TYPE } from "./src/ui/vcs/vcs-view-type";
 
 /**
@@ -35,7 +37,7 @@ export default class RunnableBlocksPlugin extends Plugin {
 		}
 		for (const type of VIEW_TYPES) super.registerView(type, (leaf) => this.viewOf(type, leaf));
 		// Enabled once Obsidian is up (the layout is ready): the core starts now. At Obsidian's start it
-		// waits for the layout, then takes two tasks: its code compiled and evaluated, then its registrations.
+		// waits for the layout, then takes one task per step (coreSteps), none of them long.
 		if (this.app.workspace.layoutReady) this.started();
 		else {
 			// Obsidian keeps this callback after the plugin is disabled: a plugin gone by then starts nothing.
@@ -43,9 +45,14 @@ export default class RunnableBlocksPlugin extends Plugin {
 			this.register(() => (unloaded = true));
 			this.app.workspace.onLayoutReady(() => {
 				if (unloaded) return;
-				coreModule();
-				const timer = window.setTimeout(() => void this.started(), 0);
+				const steps = [...coreSteps(), () => void this.started()];
+				let timer = 0;
+				const next = () => {
+					steps.shift()?.();
+					if (steps.length > 0) timer = window.setTimeout(next, 0);
+				};
 				this.register(() => window.clearTimeout(timer));
+				next();
 			});
 		}
 	}
@@ -72,6 +79,17 @@ export default class RunnableBlocksPlugin extends Plugin {
 		this.core ??= new (coreModule().PluginCore)(this);
 		return this.core;
 	}
+}
+
+/**
+ * The core's code made ready to run, one step per task: read out of main.js, compiled, evaluated.
+ * Each step costs about as much as the next for the core's 287 KiB: one task for the three was long.
+ * From source (the tests) the core is an ordinary module: one step.
+ */
+function coreSteps(): (() => void)[] {
+	const carrier = coreCarrier;
+	if (!carrier) return [() => void coreModule()];
+	return [() => prepareTextModule(carrier, "text"), () => prepareTextModule(carrier, "compile"), () => void coreModule()];
 }
 
 /** The core's module: a text module, compiled and evaluated on the first call (see above). */

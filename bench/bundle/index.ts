@@ -6,8 +6,8 @@
  * floor of reading that many bytes of source), and the plugin's onload. The start budget (issue 29):
  * start = compile + evaluate + onload of main.js, beside the same for an empty plugin of the same
  * size (the floor), and the eager part of main.js (what is not a text module, docs/architecture.md).
- * main.ts starts the core (src/ui/plugin-core.ts) once the layout is ready: its two tasks are
- * measured too, with the layout held back during the load as Obsidian's start does.
+ * main.ts starts the core (src/ui/plugin-core.ts) once the layout is ready, one task per step:
+ * each task is measured too, with the layout held back during the load as Obsidian's start does.
  * Usage: node bench/run.mjs bundle   (after npm run build)
  */
 import { readFileSync, statSync } from "node:fs";
@@ -27,10 +27,10 @@ interface PageFigures {
 	load: number;
 	start: number;
 	floorStart: number;
-	/** The longer of the core's two tasks, its code's and its registrations'. */
+	/** The longest of the core's tasks (its code read, compiled, evaluated; its registrations). */
 	core: number;
-	coreCode: number;
-	coreStart: number;
+	/** Each of them, in order. */
+	coreTasks: number[];
 }
 
 async function main(): Promise<void> {
@@ -82,15 +82,15 @@ async function main(): Promise<void> {
 		// The host's own loader (fetch, compile, evaluate, onload) with the layout held back, as at
 		// Obsidian's start, timing the evaluation and the start: compile + evaluate + onload, from the
 		// moment the code is in hand. Then the layout becomes ready, and main.ts starts the core
-		// (src/ui/plugin-core.ts) in two tasks once Obsidian has shown the workspace.
+		// (src/ui/plugin-core.ts), one task per step, once Obsidian has shown the workspace.
 		// Each of 5 samples in a browser of its own: V8 caches what a page compiled for the next
 		// page of its process, and Obsidian starts cold. Medians.
-		const samples: { evaluate: number; total: number; start: number; core: number; coreCode: number; coreStart: number }[] = [];
+		const samples: { evaluate: number; total: number; start: number; core: number; coreTasks: number[] }[] = [];
 		for (let i = 0; i < 5; i++) {
 			const fresh = await launchHost();
 			samples.push(
 				await fresh.api(async (h) => {
-					const at = { evaluate: 0, total: 0, start: 0, core: 0, coreCode: 0, coreStart: 0 };
+					const at = { evaluate: 0, total: 0, start: 0, core: 0, coreTasks: [] as number[] };
 					let startedAt = 0;
 					h.holdLayout();
 					const t0 = performance.now();
@@ -103,29 +103,35 @@ async function main(): Promise<void> {
 					});
 					at.start = performance.now() - startedAt;
 					at.total = performance.now() - t0;
-					// The core's two tasks: its code (in readyLayout), then its registrations (main.ts's timer,
-					// queued before this one, so this one starts when that one ended).
+					// The core's tasks: the first in readyLayout, then main.ts's timers, each queued before the
+					// probe that follows it, so each probe starts when one of them ended. The last registers the commands.
 					const t1 = performance.now();
 					h.readyLayout();
-					const t2 = performance.now();
-					at.coreCode = t2 - t1;
-					at.coreStart = await new Promise<number>((r) => setTimeout(() => r(performance.now() - t2), 0));
-					at.core = Math.max(at.coreCode, at.coreStart);
+					at.coreTasks.push(performance.now() - t1);
+					while (h.commandName("commit-all-changes") === null) {
+						if (at.coreTasks.length > 10) throw new Error("the core did not start within 10 tasks of the layout");
+						const t = performance.now();
+						at.coreTasks.push(await new Promise<number>((r) => setTimeout(() => r(performance.now() - t), 0)));
+					}
+					at.core = Math.max(...at.coreTasks);
 					return at;
 				}),
 			);
 			await fresh.close();
 		}
-		const median = (key: keyof (typeof samples)[number]) => samples.map((x) => x[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-		const loaded = { evaluate: median("evaluate"), total: median("total"), start: median("start"), core: median("core"), coreCode: median("coreCode"), coreStart: median("coreStart") };
-		const figures: PageFigures = { ...compiled, evaluate: loaded.evaluate, load: loaded.total, start: loaded.start, core: loaded.core, coreCode: loaded.coreCode, coreStart: loaded.coreStart, floorStart };
+		const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+		const median = (key: "evaluate" | "total" | "start" | "core") => middle(samples.map((x) => x[key]));
+		const coreTasks = samples[0].coreTasks.map((_, i) => middle(samples.map((x) => x.coreTasks[i] ?? 0)));
+		const loaded = { evaluate: median("evaluate"), total: median("total"), start: median("start"), core: median("core") };
+		const figures: PageFigures = { ...compiled, evaluate: loaded.evaluate, load: loaded.total, start: loaded.start, core: loaded.core, coreTasks, floorStart };
+		const tasks = figures.coreTasks.map((t) => t.toFixed(1)).join(" + ");
 		const ratio = figures.compile / figures.floorCompile;
 		console.log(`compile main.js ${figures.compile.toFixed(1)} ms vs a string of the same length ${figures.floorCompile.toFixed(1)} ms (${ratio.toFixed(1)}×); evaluate ${figures.evaluate.toFixed(1)} ms (compile: medians of 7; evaluate: once, Chromium); host load incl. fetch and onload ${figures.load.toFixed(0)} ms`);
 		report("bundle", { figure: "main.js size", value: kib(main.length), baseline: `sql.js wasm base64 ${kib(wasm)}; gzip ${kib(gzip)}`, result: `${((100 * wasm) / main.length).toFixed(0)} % wasm`, target: "report", met: null });
 		report("bundle", { figure: "dist/cli.js size", value: kib(cli), baseline: "—", result: "—", target: "report", met: null });
-		console.log(`start (compile + evaluate + onload) ${figures.start.toFixed(1)} ms vs an empty plugin of the same size ${figures.floorStart.toFixed(1)} ms (start: median of 5 page loads; floor: median of 7); the core when the layout is ready: its code ${figures.coreCode.toFixed(1)} ms, then its registrations ${figures.coreStart.toFixed(1)} ms (two tasks)`);
+		console.log(`start (compile + evaluate + onload) ${figures.start.toFixed(1)} ms vs an empty plugin of the same size ${figures.floorStart.toFixed(1)} ms (start: median of 5 page loads; floor: median of 7); the core when the layout is ready, one task per step (its code read, compiled, evaluated; its registrations): ${tasks} ms (medians)`);
 		report("bundle", { figure: "plugin start: compile + evaluate + onload (Chromium)", value: `${figures.start.toFixed(1)} ms`, baseline: `same-size empty plugin ${figures.floorStart.toFixed(1)} ms`, result: `${(figures.start / figures.floorStart).toFixed(1)}×`, target: "≤ 20 ms", met: figures.start <= 20 });
-		report("bundle", { figure: "the core started when the layout is ready: the longer of its two tasks (compile + evaluate; registrations)", value: `${figures.core.toFixed(1)} ms`, baseline: `start ${figures.start.toFixed(1)} ms`, result: `${figures.coreCode.toFixed(1)} + ${figures.coreStart.toFixed(1)} ms`, target: "≤ 50 ms (each task)", met: figures.core <= 50 });
+		report("bundle", { figure: "the core started when the layout is ready: the longest of its tasks (code read; compiled; evaluated; registrations)", value: `${figures.core.toFixed(1)} ms`, baseline: `start ${figures.start.toFixed(1)} ms`, result: `${tasks} ms`, target: "≤ 50 ms (each task)", met: figures.core <= 50 });
 		report("bundle", { figure: "main.js compiled at start (not a text module)", value: kib(eager), baseline: `main.js ${kib(main.length)}`, result: `${((100 * eager) / Buffer.byteLength(main)).toFixed(0)} %`, target: "≤ 300 KiB", met: eager <= 300 * 1024 });
 		report("bundle", { figure: "the core compiled when the layout is ready (not a text module of its own)", value: kib(coreEager), baseline: `main.js ${kib(main.length)}`, result: `${((100 * coreEager) / Buffer.byteLength(main)).toFixed(0)} %`, target: "≤ 300 KiB", met: coreEager <= 300 * 1024 });
 		report("bundle", { figure: "main.js compile + evaluate (Chromium)", value: `${figures.compile.toFixed(1)} + ${figures.evaluate.toFixed(1)} ms`, baseline: `same-length string ${figures.floorCompile.toFixed(1)} ms`, result: `${ratio.toFixed(1)}× (compile)`, target: "report", met: null });

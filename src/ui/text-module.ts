@@ -11,18 +11,44 @@
  * `requires` names every module the text asks for: Obsidian's and Node's (through main.js's own
  * `require`), other text modules, and the modules of main.js it shares (one copy, one state).
  */
-export function evaluateTextModule(id: string, carrier: string | (() => void), requires: Readonly<Record<string, () => unknown>>): unknown {
-	const text = typeof carrier === "string" ? carrier : carriedText(carrier);
+export function evaluateTextModule(id: string, carrier: string | Carrier, requires: Readonly<Record<string, () => unknown>>): unknown {
+	const ready = typeof carrier === "string" ? carrier : (prepared.get(carrier) ?? carriedText(carrier));
+	if (typeof carrier !== "string") prepared.delete(carrier);
+	const run = typeof ready === "function" ? ready : compiled(id, ready);
 	const module = { exports: {} as unknown };
 	const require = (name: string): unknown => {
 		const get = Object.prototype.hasOwnProperty.call(requires, name) ? requires[name] : undefined;
 		if (!get) throw new Error(`The bundled module ${id} asked for ${name}, which the plugin does not provide`);
 		return get();
 	};
-	// sourceURL: developer tools and stack traces name the module instead of an anonymous script.
-	const run = new Function("module", "exports", "require", `${text}\n//# sourceURL=runnable-blocks/${id}`) as (m: typeof module, e: unknown, r: typeof require) => void;
 	run(module, module.exports, require);
 	return module.exports;
+}
+
+/** A text module's carrier: an empty function whose comment is the module's code. */
+export type Carrier = () => void;
+
+type ModuleFunction = (m: { exports: unknown }, e: unknown, r: (name: string) => unknown) => void;
+
+/** What `prepareTextModule` did ahead of a module's first require: its code taken out, or compiled. */
+const prepared = new WeakMap<Carrier, string | ModuleFunction>();
+
+/**
+ * Takes one step of a text module's evaluation ahead of its first `require`: "text" reads its code
+ * out of the carrier, "compile" compiles it; the require then does what is left. Each step of a
+ * large module (the core) can then be a task of its own, none of them long (main.ts).
+ */
+export function prepareTextModule(carrier: Carrier, step: "text" | "compile"): void {
+	const done = prepared.get(carrier);
+	if (typeof done === "function") return;
+	const text = done ?? carriedText(carrier);
+	// The module's id is its mark line's (carriedTextOf).
+	prepared.set(carrier, step === "text" ? text : compiled(/^\/\*! text module (\S+)/.exec(text)?.[1] ?? "text module", text));
+}
+
+function compiled(id: string, text: string): ModuleFunction {
+	// sourceURL: developer tools and stack traces name the module instead of an anonymous script.
+	return new Function("module", "exports", "require", `${text}\n//# sourceURL=runnable-blocks/${id}`) as ModuleFunction;
 }
 
 /**
@@ -30,7 +56,7 @@ export function evaluateTextModule(id: string, carrier: string | (() => void), r
  * The build wrote each `*` + k backslashes + `/` of the code with one backslash more, so that no
  * `*` `/` ends the comment early; this takes the one back (`carrierComment` in esbuild.config.mjs).
  */
-export function carriedText(carrier: () => void): string {
+export function carriedText(carrier: Carrier): string {
 	return carriedTextOf(String(carrier));
 }
 

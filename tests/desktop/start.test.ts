@@ -10,9 +10,12 @@ import { launchDesktopHost, run, watchTextModules, type DesktopHost } from "./su
 
 jest.setTimeout(30_000);
 
+/** The next task of the host's window: what it runs after the current one. */
+const nextTask = () => new Promise((resolve) => host.window.setTimeout(resolve, 0));
+
 let host: DesktopHost;
 let server: TestServer;
-/** Text modules main.js evaluated, in order. */
+/** Text modules main.js compiled (each to be evaluated), in order. */
 let evaluated: string[];
 
 beforeAll(async () => {
@@ -27,11 +30,19 @@ afterAll(async () => {
 });
 
 describe("text modules", () => {
-	it("are neither compiled nor evaluated while the plugin loads: the core waits for the layout", async () => {
+	it("are neither compiled nor evaluated while the plugin loads: the core waits for the layout, then takes a task per step", async () => {
 		host.page.holdLayout();
 		await expect(host.loadPlugin()).resolves.toEqual(["http", "db", "textdiff", "http-response"]);
 		expect(evaluated).toEqual([]);
 		host.page.readyLayout();
+		// This task reads the core's code out of main.js; the next compiles it, the one after evaluates it, the last registers.
+		expect(evaluated).toEqual([]);
+		await nextTask();
+		expect(evaluated).toEqual(["src/ui/plugin-core.ts"]);
+		await nextTask();
+		expect(host.page.commandName("commit-all-changes")).toBeNull();
+		await nextTask();
+		expect(host.page.commandName("commit-all-changes")).toBe("Commit all changes");
 		expect(evaluated).toEqual(["src/ui/plugin-core.ts"]);
 		evaluated.splice(0);
 	});

@@ -43,7 +43,7 @@ describe("the plugin's onload (main.ts)", () => {
 		expect(reads).toEqual([]);
 	});
 
-	it("starts the core once the layout is ready, in two tasks: its code, then its registrations", async () => {
+	it("starts the core once the layout is ready, a task per step: from source its module, then its registrations", async () => {
 		const r = loadedPlugin();
 		r.layoutReady();
 		expect(r.plugin.commands).toEqual([]);

@@ -242,8 +242,9 @@ export function giveRangesEmptyBoxes(host: DesktopHost): void {
 }
 
 /**
- * The ids of the text modules main.js evaluates from now on, in order: main.js builds each with the
- * window's Function (src/ui/text-module.ts), and each text starts with its `/*! text module <id> *\/` mark.
+ * The ids of the text modules main.js compiles from now on, in order, each to be evaluated: main.js
+ * builds each with the window's Function (src/ui/text-module.ts; the core a task ahead of its
+ * evaluation), and each text starts with its `/*! text module <id> *\/` mark.
  */
 export function watchTextModules(host: DesktopHost): string[] {
 	const evaluated: string[] = [];

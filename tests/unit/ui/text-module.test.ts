@@ -1,5 +1,5 @@
 import { runInNewContext } from "node:vm";
-import { carriedText, evaluateTextModule } from "../../../src/ui/text-module";
+import { carriedText, evaluateTextModule, prepareTextModule } from "../../../src/ui/text-module";
 
 describe("evaluateTextModule", () => {
 	it("runs the text as a CommonJS module and returns its exports", () => {
@@ -40,6 +40,27 @@ describe("evaluateTextModule", () => {
 		const carrier = runInNewContext("(function () {/*! text module m\nmodule.exports = ['/* a *\\/', /x*\\\\//.source, 2 ** 3];\n*/})") as () => void;
 		expect(carriedText(carrier)).toBe("/*! text module m */\nmodule.exports = ['/* a */', /x*\\//.source, 2 ** 3];");
 		expect(evaluateTextModule("m", carrier, {})).toEqual(["/* a */", "x*\\/", 8]);
+	});
+
+	it("takes a carrier's steps ahead of its require, one at a time: its text, then its compile; the require evaluates", () => {
+		const carrierOf = (code: string) => runInNewContext(`(function () {/*! text module m\n${code}\n*/})`) as () => void;
+		const broken = carrierOf("module.exports = (;");
+		expect(() => prepareTextModule(broken, "text")).not.toThrow();
+		expect(() => prepareTextModule(broken, "compile")).toThrow(SyntaxError);
+		const throwing = carrierOf("throw new Error('at load');");
+		prepareTextModule(throwing, "text");
+		prepareTextModule(throwing, "compile");
+		// Compiled ahead, it is still named by its mark in stack traces, and runs only when required.
+		let stack = "";
+		try {
+			evaluateTextModule("m", throwing, {});
+		} catch (e) {
+			stack = String((e as Error).stack);
+		}
+		expect(stack).toContain("runnable-blocks/m");
+		const answer = carrierOf("module.exports = require('six') * 7;");
+		prepareTextModule(answer, "compile");
+		expect(evaluateTextModule("m", answer, { six: () => 6 })).toBe(42);
 	});
 
 	it("says so when a carrier has lost its comment", () => {
