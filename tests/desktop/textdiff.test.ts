@@ -67,7 +67,7 @@ describe.each([
 			const path = join("notes", `typed-${name}.md`);
 			const lines = [...NOTE];
 			host.page.renderReading(lines.join(eol), path);
-			// The first diff of the page builds its panes once the diff code is loaded, two tasks later.
+			// The first diff of the page builds its panes once the diff code is loaded, three tasks later.
 			await waitFor("the panes", () => panes().length === 2);
 			const first = host.document.querySelector("#reading .rb-diff");
 			const right = panes()[1];

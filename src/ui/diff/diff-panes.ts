@@ -77,16 +77,26 @@ export class DiffPanes {
 	/** The config, its texts as the editors hold them (editorText). */
 	private config: DiffPanesConfig;
 
-	private static warm = false;
+	/** The warm-ups taken (warmUpEditor, warmUp). */
+	private static warm: "cold" | "editor" | "merge" = "cold";
 
 	/**
-	 * Builds and drops a two-line diff outside the page: the first merge view's construction runs
-	 * its code for the first time (V8 compiles each function on its first call), 20-30 ms that
-	 * would otherwise fall in the task building a block's panes (lazy-diff.ts gives it a task of its own).
+	 * The first merge view runs its code for the first time, and V8 compiles each function on its
+	 * first call: 30-40 ms that would otherwise fall in the task building a block's panes. Two
+	 * warm-ups outside the page take it in two shares, each given a task of its own (lazy-diff.ts):
+	 * first one editor with a pane's extensions (CodeMirror's view), then a two-line diff (the merge view's own).
 	 */
+	static warmUpEditor(): void {
+		if (DiffPanes.warm !== "cold") return;
+		DiffPanes.warm = "editor";
+		const extensions = [lineNumbers(), EditorView.lineWrapping, EditorView.editable.of(true), syntaxHighlighting(classHighlighter), keymap.of([{ key: NEXT_CHANGE_KEY, run: goToNextChunk }])];
+		new EditorView({ parent: createDiv(), state: EditorState.create({ doc: "a\nb", extensions }) }).destroy();
+	}
+
+	/** The second warm-up (see warmUpEditor): a two-line diff built and dropped. */
 	static warmUp(): void {
-		if (DiffPanes.warm) return;
-		DiffPanes.warm = true;
+		if (DiffPanes.warm === "merge") return;
+		DiffPanes.warm = "merge";
 		new DiffPanes(createDiv(), { left: "a\nb", right: "a\nc", options: textdiffOptions({}), editable: true }).destroy();
 	}
 

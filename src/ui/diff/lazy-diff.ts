@@ -17,9 +17,10 @@ export function diffPanesClass(): typeof DiffPanesModule.DiffPanes {
 
 /**
  * Calls `build` with the diff panes class: at once when its code is loaded. The first time, the
- * block has rendered without its panes, and three tasks follow, so no one task pays for all:
- * the code (the merge view's among it) is compiled and evaluated; a throwaway two-line diff runs
- * the merge view's construction once (DiffPanes.warmUp); then `build` runs.
+ * block has rendered without its panes, and four tasks follow, so no one task pays for all:
+ * the code (the merge view's among it) is compiled and evaluated; a throwaway editor, then a
+ * throwaway two-line diff, run CodeMirror's view and the merge view's construction once
+ * (DiffPanes.warmUpEditor, DiffPanes.warmUp); then `build` runs.
  * Returns what cancels a build not yet run (the block went away first).
  */
 export function withDiffPanes(build: (panes: typeof DiffPanesModule.DiffPanes) => void): () => void {
@@ -27,7 +28,7 @@ export function withDiffPanes(build: (panes: typeof DiffPanesModule.DiffPanes) =
 		build(loaded);
 		return () => undefined;
 	}
-	const steps = [() => diffPanesClass(), () => diffPanesClass().warmUp(), () => build(diffPanesClass())];
+	const steps = [() => diffPanesClass(), () => diffPanesClass().warmUpEditor(), () => diffPanesClass().warmUp(), () => build(diffPanesClass())];
 	let timer: number | null = null;
 	const next = () => {
 		timer = steps.length > 0 ? window.setTimeout(() => (steps.shift()?.(), next()), 0) : null;

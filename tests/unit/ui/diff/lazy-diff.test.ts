@@ -12,25 +12,31 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("the diff view's loaders", () => {
 	// First in this file: the panes' code is not loaded yet.
-	it("build the first panes three tasks later (the code, a throwaway diff, the panes), later ones at once", async () => {
+	it("build the first panes four tasks later (the code, a throwaway editor, a throwaway diff, the panes), later ones at once", async () => {
 		const built: string[] = [];
-		const warmed = jest.fn();
+		const warmed: string[] = [];
 		withDiffPanes(() => built.push("first"));
 		const cancelled = withDiffPanes(() => built.push("cancelled"));
 		cancelled();
 		expect(built).toEqual([]);
 		await nextTask();
 		expect(built).toEqual([]);
-		// The code is loaded now: the throwaway diff is next.
-		const warmUp = diffPanesClass().warmUp.bind(diffPanesClass());
-		jest.spyOn(diffPanesClass(), "warmUp").mockImplementation(() => (warmed(), warmUp()));
+		// The code is loaded now: the throwaway editor is next, then the throwaway diff.
+		const Panes = diffPanesClass();
+		const [warmUpEditor, warmUp] = [Panes.warmUpEditor.bind(Panes), Panes.warmUp.bind(Panes)];
+		jest.spyOn(Panes, "warmUpEditor").mockImplementation(() => (warmed.push("editor"), warmUpEditor()));
+		jest.spyOn(Panes, "warmUp").mockImplementation(() => (warmed.push("diff"), warmUp()));
 		await nextTask();
-		expect(warmed).toHaveBeenCalledTimes(1);
+		expect(warmed).toEqual(["editor"]);
+		// Built outside the page and dropped.
+		expect(document.querySelector(".cm-editor")).toBeNull();
+		await nextTask();
+		expect(warmed).toEqual(["editor", "diff"]);
 		expect(built).toEqual([]);
 		expect(document.querySelector(".cm-mergeView")).toBeNull();
 		await nextTask();
 		expect(built).toEqual(["first"]);
-		withDiffPanes((Panes) => built.push(Panes === diffPanesClass() ? "at once" : "another class"));
+		withDiffPanes((P) => built.push(P === diffPanesClass() ? "at once" : "another class"));
 		expect(built).toEqual(["first", "at once"]);
 	});
 
