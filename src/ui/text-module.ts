@@ -13,7 +13,10 @@
  */
 export function evaluateTextModule(id: string, carrier: string | Carrier, requires: Readonly<Record<string, () => unknown>>): unknown {
 	const ready = typeof carrier === "string" ? carrier : (prepared.get(carrier) ?? carriedText(carrier));
-	if (typeof carrier !== "string") prepared.delete(carrier);
+	if (typeof carrier !== "string") {
+		prepared.delete(carrier);
+		evaluated.add(carrier);
+	}
 	const run = typeof ready === "function" ? ready : compiled(id, ready);
 	const module = { exports: {} as unknown };
 	const require = (name: string): unknown => {
@@ -32,6 +35,8 @@ type ModuleFunction = (m: { exports: unknown }, e: unknown, r: (name: string) =>
 
 /** What `prepareTextModule` did ahead of a module's first require: its code taken out, or compiled. */
 const prepared = new WeakMap<Carrier, string | ModuleFunction>();
+/** Carriers whose module was evaluated: a step asked for afterwards has nothing left to do. */
+const evaluated = new WeakSet<Carrier>();
 
 /**
  * Takes one step of a text module's evaluation ahead of its first `require`: "text" reads its code
@@ -40,7 +45,7 @@ const prepared = new WeakMap<Carrier, string | ModuleFunction>();
  */
 export function prepareTextModule(carrier: Carrier, step: "text" | "compile"): void {
 	const done = prepared.get(carrier);
-	if (typeof done === "function") return;
+	if (typeof done === "function" || evaluated.has(carrier)) return;
 	const text = done ?? carriedText(carrier);
 	// The module's id is its mark line's (carriedTextOf).
 	prepared.set(carrier, step === "text" ? text : compiled(/^\/\*! text module (\S+)/.exec(text)?.[1] ?? "text module", text));

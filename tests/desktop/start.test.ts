@@ -71,3 +71,23 @@ describe("text modules", () => {
 		for (const heavy of ["pg", "mysql2/promise", "tough-cookie", "@codemirror/merge", "@codemirror/lang-sql"]) expect(evaluated).not.toContain(heavy);
 	});
 });
+
+describe("the core's steps", () => {
+	it("give way to a block shown between them: the core starts at once, and the steps left compile nothing again", async () => {
+		const other = await launchDesktopHost();
+		try {
+			const compiled = watchTextModules(other);
+			other.page.holdLayout();
+			await other.loadPlugin();
+			other.page.readyLayout();
+			// The first step has read the core's code; a block shown now needs the core before the next task.
+			other.page.renderReading("```http alias=early\nGET https://x.test/\n```", "early.md");
+			expect(compiled).toEqual(["src/ui/plugin-core.ts", "src/ui/http/http-block-view.ts", "@lezer/json"]);
+			expect(other.page.commandName("commit-all-changes")).toBe("Commit all changes");
+			for (let i = 0; i < 4; i++) await new Promise((resolve) => other.window.setTimeout(resolve, 0));
+			expect(compiled.filter((id) => id === "src/ui/plugin-core.ts")).toHaveLength(1);
+		} finally {
+			await other.close();
+		}
+	});
+});
