@@ -2,6 +2,7 @@ import { Plugin, type View, type ViewCreator, type WorkspaceLeaf } from "obsidia
 import type * as Core from "./src/ui/plugin-core";
 import { CHAT_VIEW_TYPE } from "./src/ui/chat/chat-view-type";
 import { coreCarrier } from "./src/ui/plugin-core-carrier";
+import { oneTaskEach } from "./src/ui/task-steps";
 import { prepareTextModule } from "./src/ui/text-module";
 import { VCS_VIEW_TYPE } from "./src/ui/vcs/vcs-view-type";
 
@@ -45,14 +46,9 @@ export default class RunnableBlocksPlugin extends Plugin {
 			this.register(() => (unloaded = true));
 			this.app.workspace.onLayoutReady(() => {
 				if (unloaded) return;
-				const steps = [...coreSteps(), () => void this.started()];
-				let timer = 0;
-				const next = () => {
-					steps.shift()?.();
-					if (steps.length > 0) timer = window.setTimeout(next, 0);
-				};
-				this.register(() => window.clearTimeout(timer));
-				next();
+				const [first, ...rest] = [...coreSteps(), () => void this.started()];
+				first();
+				this.register(oneTaskEach(rest));
 			});
 		}
 	}

@@ -139,8 +139,10 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 			error: undefined,
 		}) as HttpResult;
 		// Without a cache (the CLI's --no-cache) there is nothing to make stale, and no URL to parse per write.
-		const stale = deps.cache ? invalidatedUrls(request, outcome.head) : [];
-		if (stale.length > 0) deps.cache?.deleteWhere((r) => r.request !== undefined && stale.includes(canonicalUrl(r.request.url)));
+		if (deps.cache) {
+			const stale = invalidatedUrls(request, outcome.head);
+			if (stale.length > 0) deps.cache.deleteWhere((r) => r.request !== undefined && stale.includes(canonicalUrl(r.request.url)));
+		}
 		if (cache && storable(request, outcome.head)) cache.set(keyOf(), result, outcome.body.byteLength + 1024);
 	} else {
 		const event: RunEvent = outcome.kind === "cancelled" ? (outcome.reason === "timeout" ? "timeout" : "cancel") : "fail";

@@ -1,5 +1,6 @@
 import type * as CompareResponses from "./compare-responses";
 import type * as DiffPanesModule from "./diff-panes";
+import { oneTaskEach } from "../task-steps";
 
 /** The diff panes class once required (withDiffPanes builds at once then). */
 let loaded: typeof DiffPanesModule.DiffPanes | null = null;
@@ -28,16 +29,7 @@ export function withDiffPanes(build: (panes: typeof DiffPanesModule.DiffPanes) =
 		build(loaded);
 		return () => undefined;
 	}
-	const steps = [() => diffPanesClass(), () => diffPanesClass().warmUpEditor(), () => diffPanesClass().warmUp(), () => build(diffPanesClass())];
-	let timer: number | null = null;
-	const next = () => {
-		timer = steps.length > 0 ? window.setTimeout(() => (steps.shift()?.(), next()), 0) : null;
-	};
-	next();
-	return () => {
-		if (timer !== null) window.clearTimeout(timer);
-		timer = null;
-	};
+	return oneTaskEach([() => diffPanesClass(), () => diffPanesClass().warmUpEditor(), () => diffPanesClass().warmUp(), () => build(diffPanesClass())]);
 }
 
 /** The compare modals ("Compare with previous run", "Compare with…", the diff of two aliases) with the panes, required on first use like them. */
