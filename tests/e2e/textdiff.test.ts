@@ -33,6 +33,8 @@ afterAll(async () => {
 describe("textdiff block", () => {
 	it("renders both panes side by side with the changes highlighted and counted", async () => {
 		await show(NOTE);
+		// The page's first diff builds its panes once the diff code is loaded and warmed up, a few tasks later.
+		await host.page.waitForFunction(() => document.querySelectorAll("#reading .rb-diff .cm-mergeView .cm-editor").length > 0);
 		const merge = host.page.locator("#reading .rb-diff .cm-mergeView");
 		await expect(merge.locator(".cm-editor").count()).resolves.toBe(2);
 		await expect(merge.locator(".cm-merge-a .cm-content").innerText()).resolves.toBe("alpha\nbeta\ngamma\ndelta");
