@@ -1,3 +1,4 @@
+import { eventually } from "./support/eventually";
 import { launchPluginHost, type PluginHost } from "./support/host";
 
 jest.setTimeout(120_000);
@@ -265,9 +266,10 @@ describe("db blocks in Chromium (sql.js in a worker)", () => {
 		// A note of one db block; the cursor on its SQL line.
 		await host.api((h, md) => h.openEditor(md, "plan.md"), fence("connection=shop alias=plan", "SELECT title FROM books WHERE note = 'x'"));
 		const editorPanel = host.page.locator("#editor .rb-db-panel");
-		await host.page.locator("#editor .cm-line").first().click();
-		await host.page.keyboard.press("ArrowDown");
-		await expect(host.api((h) => h.editorCursorLine())).resolves.toBe(1);
+		// A click on the SQL line itself, then a wait for the cursor there (a click on the fence line
+		// and ArrowDown once left the cursor on line 0 in CI).
+		await host.page.locator("#editor .cm-line", { hasText: "SELECT title" }).click();
+		await eventually(async () => expect(await host.api((h) => h.editorCursorLine())).toBe(1));
 		await host.page.keyboard.press("Control+Shift+E");
 		await host.page.waitForFunction(() => document.querySelector("#editor .rb-db-panel")?.getAttribute("data-state") === "done");
 		await expect(editorPanel.locator(".rb-db-plan-hot .rb-db-plan-label").textContent()).resolves.toMatch(/^SCAN books/);
