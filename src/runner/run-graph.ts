@@ -98,6 +98,11 @@ type NodeState = "waiting" | "running" | "finished";
  * The state of one run over its plan: which blocks wait, run or finished, and the root cause each
  * broken block hands its dependants. At most `limit` blocks run at once; a block fails without
  * running (and without a slot) when it cannot start or a block it needs broke.
+ *
+ * A step costs about one block, not the plan (a note of thousands of blocks runs in a suite): each
+ * block counts the blocks it still waits for, and one that waits for none joins the ready list, in
+ * plan order. While every slot is taken only the suspects (blocks that may fail without one) are
+ * looked at.
  */
 export class RunGraph {
 	private readonly state = new Map<NoteBlock, NodeState>();
@@ -105,49 +110,68 @@ export class RunGraph {
 	private readonly broken = new Map<NoteBlock, string>();
 	/** Blocks holding a slot. */
 	private readonly slots = new Set<NoteBlock>();
-	/** Everything before this index of the plan has finished: the scan starts here. */
-	private first = 0;
+	private finished = 0;
+	/** Each planned block's place in the plan, and how many blocks it still waits for. */
+	private readonly index = new Map<PlannedBlock, number>();
+	private readonly waitsFor = new Map<PlannedBlock, number>();
+	/** The planned blocks that wait for a block (it is in their `needs` or `after`). */
+	private readonly waiters = new Map<NoteBlock, PlannedBlock[]>();
+	/** Waiting blocks that wait for nothing more, in plan order. */
+	private readonly ready: PlannedBlock[] = [];
+	/** Waiting blocks that may fail without a slot: those that cannot start, and the dependants of a broken block. */
+	private readonly suspects = new Set<PlannedBlock>();
 
 	constructor(
 		private readonly plan: readonly PlannedBlock[],
 		private readonly limit: number,
 	) {
 		if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`parallel must be a positive integer (got ${limit})`);
-		for (const p of plan) this.state.set(p.block, "waiting");
+		plan.forEach((p, i) => {
+			this.state.set(p.block, "waiting");
+			this.index.set(p, i);
+			if (p.fails) this.suspects.add(p);
+			const waitsFor = new Set([...p.needs, ...p.after]);
+			this.waitsFor.set(p, waitsFor.size);
+			for (const b of waitsFor) {
+				const list = this.waiters.get(b);
+				if (list) list.push(p);
+				else this.waiters.set(b, [p]);
+			}
+			if (waitsFor.size === 0) this.ready.push(p);
+		});
 	}
 
 	/** The next block to start or to fail, in plan order, or null when none can now (wait for a `finish`). */
 	next(): Step | null {
-		while (this.first < this.plan.length && this.state.get(this.plan[this.first].block) === "finished") this.first++;
-		for (let i = this.first; i < this.plan.length; i++) {
-			const p = this.plan[i];
-			if (this.state.get(p.block) !== "waiting" || !this.ready(p)) continue;
-			const error = p.fails ?? this.brokenNeed(p);
-			if (error) {
-				this.state.set(p.block, "running");
-				return { verdict: "fail", planned: p, error };
-			}
-			if (this.slots.size >= this.limit) continue;
-			this.state.set(p.block, "running");
-			this.slots.add(p.block);
-			return { verdict: "run", planned: p };
-		}
-		return null;
+		if (this.slots.size >= this.limit) return this.nextToFail();
+		const p = this.ready.shift();
+		if (!p) return null;
+		const fails = this.failing(p);
+		if (fails) return fails;
+		this.state.set(p.block, "running");
+		this.slots.add(p.block);
+		return { verdict: "run", planned: p };
 	}
 
 	/** Records how a block started by `next` ended. */
 	finish(block: NoteBlock, result: Pick<BlockResult, "state" | "error">): void {
 		if (this.state.get(block) !== "running") throw new Error(`finish of ${nameOf(block)}, which is not running`);
 		this.state.set(block, "finished");
+		this.finished++;
 		this.slots.delete(block);
 		if ((result.state === "failed" || result.state === "cancelled") && !this.broken.has(block)) {
-			this.broken.set(block, `${nameOf(block)}, which ${result.state === "cancelled" ? "was cancelled" : "failed"}`);
+			this.breaks(block, `${nameOf(block)}, which ${result.state === "cancelled" ? "was cancelled" : "failed"}`);
+		}
+		for (const w of this.waiters.get(block) ?? []) {
+			const left = (this.waitsFor.get(w) as number) - 1;
+			this.waitsFor.set(w, left);
+			if (left === 0) this.becomesReady(w);
 		}
 	}
 
 	/** True when every block of the plan has finished. */
 	get done(): boolean {
-		return this.plan.every((p) => this.state.get(p.block) === "finished");
+		return this.finished === this.plan.length;
 	}
 
 	/** How many blocks run now. */
@@ -155,8 +179,33 @@ export class RunGraph {
 		return this.slots.size;
 	}
 
-	private ready(p: PlannedBlock): boolean {
-		return p.needs.every((b) => this.state.get(b) === "finished") && p.after.every((b) => this.state.get(b) === "finished");
+	/** Into the ready list at its place in plan order (it mostly goes last, or the list is short). */
+	private becomesReady(p: PlannedBlock): void {
+		const at = this.index.get(p) as number;
+		let i = this.ready.length;
+		while (i > 0 && (this.index.get(this.ready[i - 1]) as number) > at) i--;
+		this.ready.splice(i, 0, p);
+	}
+
+	/** With every slot taken: the first ready suspect in plan order that fails, as a scan of the ready list would find it. */
+	private nextToFail(): Step | null {
+		let first: PlannedBlock | null = null;
+		for (const p of this.suspects) {
+			if (this.state.get(p.block) !== "waiting") this.suspects.delete(p);
+			else if (this.waitsFor.get(p) === 0 && (first === null || (this.index.get(p) as number) < (this.index.get(first) as number))) first = p;
+		}
+		const fails = first && this.failing(first);
+		if (fails) this.ready.splice(this.ready.indexOf(fails.planned), 1);
+		return fails;
+	}
+
+	/** The fail step of a ready block that cannot start or needs a broken block (marked running), or null. */
+	private failing(p: PlannedBlock): Step | null {
+		const error = p.fails ?? this.brokenNeed(p);
+		if (!error) return null;
+		this.state.set(p.block, "running");
+		this.suspects.delete(p);
+		return { verdict: "fail", planned: p, error };
 	}
 
 	/** A dependency that broke in this run is reported once, on itself; its dependants are skipped with the root cause. */
@@ -164,7 +213,12 @@ export class RunGraph {
 		const cause = p.needs.find((b) => this.broken.has(b));
 		if (!cause) return undefined;
 		const why = this.broken.get(cause) as string;
-		this.broken.set(p.block, why);
+		this.breaks(p.block, why);
 		return failedError("dependency_failed", undefined, why);
+	}
+
+	private breaks(block: NoteBlock, why: string): void {
+		this.broken.set(block, why);
+		for (const w of this.waiters.get(block) ?? []) if (this.state.get(w.block) === "waiting" && w.needs.includes(block)) this.suspects.add(w);
 	}
 }

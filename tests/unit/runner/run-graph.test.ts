@@ -133,6 +133,42 @@ describe("RunGraph", () => {
 		expect(drain(new RunGraph(planRun(blocks, blocks, noResults), 1))).toEqual(["run a", 'fail odd: # @after names "nobody", which is no block of this note']);
 	});
 
+	it.each([1, 4])("costs about one block per step, not the plan: 2,000 blocks with writes and a failure, %i at once, read the plan a few times per block", (limit) => {
+		const N = 2000;
+		// Every fifth block writes (the others keep their place around it); b10 fails; every
+		// hundredth block from b50 reads it, and is skipped without a slot.
+		const blocks = note(...Array.from({ length: N }, (_, i) => fence(`alias=b${i}`, i % 100 === 50 ? "GET http://x/?s={{b10.response.status}}" : `${i % 5 === 0 ? "POST" : "GET"} http://x/${i}`)));
+		let reads = 0;
+		const plan = planRun(blocks, blocks, noResults);
+		const counted = new Proxy(plan, {
+			get(target, key, receiver) {
+				if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+				return Reflect.get(target, key, receiver) as unknown;
+			},
+		});
+		const graph = new RunGraph(counted, limit);
+		const running: NoteBlock[] = [];
+		const ran: string[] = [];
+		const skipped: string[] = [];
+		// As runBlocks pumps: every step it can take now, then the oldest running block ends.
+		while (!graph.done) {
+			for (let s = graph.next(); s; s = graph.next()) {
+				if (s.verdict === "fail") {
+					skipped.push(name(s.planned.block));
+					graph.finish(s.planned.block, { state: "failed", error: s.error });
+				} else running.push(s.planned.block);
+			}
+			const ends = running.shift();
+			if (!ends) throw new Error("stalled");
+			ran.push(name(ends));
+			graph.finish(ends, { state: name(ends) === "b10" ? "failed" : "done" });
+		}
+		expect(skipped).toEqual(Array.from({ length: 20 }, (_, k) => `b${k * 100 + 50}`));
+		expect(ran).toHaveLength(N - 20);
+		// A scan of the rest of the plan at every step would read it some N²/2 = 2,000,000 times.
+		expect(reads).toBeLessThan(10 * N);
+	});
+
 	it("refuses a limit that is not a positive integer, and a finish of a block that is not running", () => {
 		const plan = planRun(independent, independent, noResults);
 		expect(() => new RunGraph(plan, 0)).toThrow(RangeError);
