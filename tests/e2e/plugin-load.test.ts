@@ -1,3 +1,4 @@
+import { eventually } from "./support/eventually";
 import { launchHost, type Host } from "./support/host";
 
 jest.setTimeout(90_000);
@@ -62,6 +63,16 @@ describe("production main.js in Chromium", () => {
 		expect(text).toContain("<script>window.__pwned=2</script>");
 		await expect(host.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
 		await expect(panel.locator("img, script, h1").count()).resolves.toBe(0);
+	});
+
+	it("takes every vault and workspace handler it registered off again when disabled, and registers them anew when enabled", async () => {
+		const registered = await host.api((h) => h.eventHandlerCount());
+		expect(registered).toBeGreaterThan(0);
+		await host.api((h) => h.unloadPlugin());
+		await expect(host.api((h) => h.eventHandlerCount())).resolves.toBe(0);
+		await host.api((h) => h.loadPlugin());
+		// The core registers its handlers in a task of its own after the layout is ready.
+		await eventually(async () => expect(await host.api((h) => h.eventHandlerCount())).toBe(registered));
 	});
 
 	// The README's screenshots come from `npm run screenshots` (deterministic); tests keep theirs in memory.

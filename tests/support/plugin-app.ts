@@ -1,7 +1,6 @@
 import RunnableBlocksPlugin from "../../main";
 import { Keymap, Plugin, Scope, TFile } from "../e2e/host/obsidian-shim";
-
-type Handler = (...args: unknown[]) => void;
+import { eventsOver, type Handler } from "./fake-events";
 export const USER_TOML = ".obsidian/plugins/runnable-blocks/user.toml";
 
 /**
@@ -13,10 +12,7 @@ export function loadedPlugin(files: Record<string, string> = {}, layoutReadyAtLo
 	const store = new Map(Object.entries(files));
 	const reads: string[] = [];
 	const handlers = new Map<string, Handler[]>();
-	const on = (name: string, fn: Handler) => {
-		handlers.set(name, [...(handlers.get(name) ?? []), fn]);
-		return { name };
-	};
+	const { on } = eventsOver(handlers);
 	const layout = { ready: layoutReadyAtLoad, waiting: [] as (() => void)[] };
 	const rootScope = new Scope();
 	const app = {

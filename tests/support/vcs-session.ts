@@ -6,6 +6,7 @@ import type { App } from "obsidian";
 import { defaultIgnoreLines, GitRepository, VcsSession } from "../../src/vcs";
 import { FileSystemAdapter, Keymap, Scope, WorkspaceLeaf, type ItemView, type TFile } from "../e2e/host/obsidian-shim";
 import { eventually } from "../e2e/support/eventually";
+import { eventsOver, type Handler } from "./fake-events";
 import { vcsFs, type GitWorld } from "./git";
 
 /** The session over `cwd`: the test's identity, no process probe, and a fixed clock for commit messages. */
@@ -35,11 +36,8 @@ export const until = (assertion: () => unknown): Promise<void> => eventually(ass
  */
 export function workspaceApp(basePath: string, views: Map<string, (leaf: WorkspaceLeaf) => ItemView>) {
 	const scope = new Scope();
-	const handlers = new Map<string, Array<(...args: unknown[]) => void>>();
-	const on = (name: string, f: (...args: unknown[]) => void) => {
-		handlers.set(name, [...(handlers.get(name) ?? []), f]);
-		return { name };
-	};
+	const handlers = new Map<string, Handler[]>();
+	const { on } = eventsOver(handlers);
 	const leaves: WorkspaceLeaf[] = [];
 	const seen = {
 		opened: [] as string[],

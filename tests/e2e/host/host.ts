@@ -17,6 +17,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { scanFences } from "../../../src/blocks/fences";
 import * as obsidian from "./obsidian-shim";
 import { matches } from "./obsidian-ui";
+import { eventsOver, type Handler } from "../../support/fake-events";
 
 obsidian.installDomHelpers();
 
@@ -27,8 +28,12 @@ const binaries = new Map<string, ArrayBuffer>();
 const slowReads = new Map<string, number>();
 
 /** Vault events, as Obsidian's Events: on() returns a ref, trigger() calls the handlers. */
-const vaultHandlers = new Map<string, Array<(...a: unknown[]) => void>>();
-const workspaceHandlers = new Map<string, Array<(...a: unknown[]) => void>>();
+const vaultHandlers = new Map<string, Handler[]>();
+const workspaceHandlers = new Map<string, Handler[]>();
+/** How many vault and workspace handlers are registered now (a plugin's unload takes all of its own off). */
+function eventHandlerCount(): number {
+	return [...vaultHandlers.values(), ...workspaceHandlers.values()].reduce((n, list) => n + list.length, 0);
+}
 function trigger(name: string, ...args: unknown[]): void {
 	for (const h of vaultHandlers.get(name) ?? []) h(...args);
 }
@@ -144,11 +149,7 @@ const app = {
 				return Promise.resolve({ files: inside, folders: [] as string[] });
 			},
 		},
-		on: (name: string, cb: (...a: unknown[]) => void) => {
-			vaultHandlers.set(name, [...(vaultHandlers.get(name) ?? []), cb]);
-			return { name, cb };
-		},
-		offref: (ref: { name: string; cb: (...a: unknown[]) => void }) => vaultHandlers.set(ref.name, (vaultHandlers.get(ref.name) ?? []).filter((h) => h !== ref.cb)),
+		...eventsOver(vaultHandlers),
 		createFolder: () => Promise.resolve(),
 		getAbstractFileByPath: (p: string) => (files.has(p) || binaries.has(p) ? new obsidian.TFile(p) : null),
 		getMarkdownFiles: () => [...files.keys()].filter((p) => p.endsWith(".md")).map((p) => new obsidian.TFile(p)),
@@ -203,10 +204,7 @@ const app = {
 			},
 		}),
 		// Workspace events the host raises: file-open, when openEditor opens a note.
-		on: (name: string, cb: (...a: unknown[]) => void) => {
-			workspaceHandlers.set(name, [...(workspaceHandlers.get(name) ?? []), cb]);
-			return { name, cb };
-		},
+		...eventsOver(workspaceHandlers),
 		// The plugin changed its editor extensions: later editors pick them up (openEditor reads them).
 		updateOptions: () => undefined,
 	},
@@ -506,7 +504,7 @@ function useVaultFolder(path: string): void {
 	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
 }
 
-const hostApi = { holdLayout, readyLayout, renameFile, closeViews, useVaultFolder, useDesktopBridge, useMobileApp, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads, frontMatter };
+const hostApi = { eventHandlerCount, holdLayout, readyLayout, renameFile, closeViews, useVaultFolder, useDesktopBridge, useMobileApp, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads, frontMatter };
 /** What tests reach as `window.__host` (tests/e2e/support/host-api.ts); its one declaration, taken from the page itself. */
 export type HostApi = typeof hostApi;
 (window as unknown as { __host: HostApi }).__host = hostApi;

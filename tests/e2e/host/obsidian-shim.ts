@@ -102,6 +102,11 @@ export function installDomHelpers(): void {
 	g.activeDocument = document;
 }
 
+/** Obsidian's EventRef: the Events object that gave it, which can take it off again. */
+export interface EventRef {
+	e: { offref(ref: EventRef): void };
+}
+
 export class Component {
 	private children: Component[] = [];
 	private cleanups: Array<() => void> = [];
@@ -138,7 +143,10 @@ export class Component {
 		el.addEventListener(type, cb);
 		this.register(() => el.removeEventListener(type, cb));
 	}
-	registerEvent(_ref: unknown): void {}
+	/** As Obsidian's: the ref's own Events object takes the handler off when the component unloads. */
+	registerEvent(ref: EventRef): void {
+		this.register(() => ref.e.offref(ref));
+	}
 	registerInterval(id: number): number {
 		this.register(() => window.clearInterval(id));
 		return id;

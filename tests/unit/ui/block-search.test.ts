@@ -11,6 +11,7 @@ import { indexSchemas, openBlockSearch, variableEntries, VaultBlockIndexer } fro
 import { t } from "../../../src/ui/strings";
 import { Editor, installDomHelpers, Keymap, MarkdownView, Scope, TFile } from "../../e2e/host/obsidian-shim";
 import { dbEngine, sqliteImage } from "../../support/db-engine";
+import { eventsOver, type Handler } from "../../support/fake-events";
 import { until } from "../../support/until";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../e2e/host/obsidian-shim"));
@@ -20,7 +21,6 @@ installDomHelpers();
 Object.assign(Range.prototype, { getClientRects: () => [], getBoundingClientRect: () => new DOMRect() });
 jest.setTimeout(30_000);
 
-type Handler = (...args: unknown[]) => void;
 
 /**
  * A vault of notes in memory with Obsidian's events: `emit` fires them as the vault would; every
@@ -48,10 +48,7 @@ function vaultApp(notes: Record<string, string>) {
 		scope,
 		keymap: new Keymap(scope),
 		vault: {
-			on: (name: string, fn: Handler) => {
-				handlers.set(name, [...(handlers.get(name) ?? []), fn]);
-				return { name };
-			},
+			on: eventsOver(handlers).on,
 			getMarkdownFiles: () => [...files.keys()].filter((p) => p.endsWith(".md")).map((p) => new TFile(p)),
 			cachedRead: (f: TFile) => {
 				reads.push(f.path);

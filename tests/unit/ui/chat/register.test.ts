@@ -9,6 +9,7 @@ import type { ChatView } from "../../../../src/ui/chat/chat-view";
 import { CHAT_VIEW_TYPE } from "../../../../src/ui/chat/chat-view-type";
 import { Editor, installDomHelpers, MarkdownView, notices, Plugin, TFile, WorkspaceLeaf } from "../../../e2e/host/obsidian-shim";
 import { chatVault, openAiServerOnDesktop } from "../../../support/chat-vault";
+import { eventsOver, type Handler } from "../../../support/fake-events";
 import { until } from "../../../support/until";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../../e2e/host/obsidian-shim"));
@@ -17,7 +18,6 @@ installDomHelpers();
 // The panel's view is required (and compiled) when it first opens: slow on a busy machine.
 jest.setTimeout(30_000);
 
-type Handler = (...args: unknown[]) => void;
 
 const openAi = openAiServerOnDesktop();
 afterEach(() => document.body.empty());
@@ -31,10 +31,7 @@ async function registered() {
 	const revealed: WorkspaceLeaf[] = [];
 	let plugin: Plugin | null = null;
 	const workspace = {
-		on: (name: string, fn: Handler) => {
-			handlers.set(name, [...(handlers.get(name) ?? []), fn]);
-			return { name };
-		},
+		on: eventsOver(handlers).on,
 		getLeavesOfType: (type: string) => leaves.filter((l) => l.view?.getViewType() === type),
 		getRightLeaf: () => {
 			const leaf = new WorkspaceLeaf(vault.app, (plugin as Plugin).views, (gone) => leaves.splice(leaves.indexOf(gone), 1));
