@@ -213,7 +213,6 @@ const TEXT_MODULES = [
 	{ id: "src/runner/worker-history.ts", owns: ["src/runner/worker-history.ts"] },
 	// streams and auth (this wave)
 	{ id: "ws" },
-	{ id: "graphql-ws" },
 	{ id: "oauth4webapi" },
 	{ id: "jose" },
 	{ id: "aws4" },
