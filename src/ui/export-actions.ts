@@ -18,7 +18,7 @@ function generators(): typeof Generators {
 import { locateBodyFile } from "../runner/file-parts";
 import type { ExportHooks } from "./block-actions";
 import { notify } from "./notify";
-import { t } from "./strings";
+import { exportWhyKey, t } from "./strings";
 import { httpFileLines, writeSnippet, type Engine, type EnginePorts } from "../runner/engine";
 
 /** Why a block cannot be exported. An alias with no result yet is named with what to do: an export never runs a block. */
@@ -30,7 +30,8 @@ function whyNot(prepared: Extract<Preparation, { ok: false }>): string {
 /** Why a snippet was not written, in the user's language where the refusal is ours. */
 function refusal(error: ExportRefusal): string {
 	if (error.code === "format_not_offered") return t("exportFormatNotOffered", { kind: error.kind, formats: error.formats.join(", "), format: error.format });
-	return error.message;
+	const key = exportWhyKey(error.why);
+	return key ? t(key, error.vars) : error.message;
 }
 
 /**

@@ -46,6 +46,13 @@ export function vcsFailureKey(code: GitFailureCode): StringKey {
 	return `vcsErr${capitalized(code)}`;
 }
 
+/** The text for a snippet writer's refusal (`ExportError.why`), or null for one without a text here (its English message is shown). */
+export function exportWhyKey(why: string): StringKey | null {
+	if (!/^[a-z]+(?:_[a-z]+)*$/.test(why)) return null;
+	const key = `exportWhy${why.split("_").map(capitalized).join("")}`;
+	return Object.prototype.hasOwnProperty.call(en, key) ? (key as StringKey) : null;
+}
+
 /** The chat panel's text for a chat failure code. */
 export function chatFailureKey(code: ChatFailureCode): StringKey {
 	return `chatErr${capitalized(code)}`;

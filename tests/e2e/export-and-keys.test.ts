@@ -39,7 +39,7 @@ describe("export to the clipboard in Chromium", () => {
 		await host.page.locator(".rb-gear").first().click();
 		await host.page.locator(".menu-item", { hasText: "Copy as curl" }).click();
 		await host.page.waitForFunction(() => document.querySelector("#notices")?.textContent?.includes("desktop only"));
-		await expect(host.page.locator("#notices").textContent()).resolves.toContain('a body with "< ./cover.png" is exported as a snippet on desktop only');
+		await expect(host.page.locator("#notices").textContent()).resolves.toContain("a body with “< ./cover.png” is exported as a snippet on desktop only");
 		await expect(host.page.evaluate(() => navigator.clipboard.readText())).resolves.toBe("untouched");
 	});
 

@@ -22,10 +22,10 @@ export function snippetBody(req: Pick<PreparedRequest, "headers" | "fileParts">,
 			if (c.text !== "") body.push(c);
 			continue;
 		}
-		if (c.resolveReferences) throw new ExportError(`"<@ ${c.path}" resolves references inside the file, which a snippet cannot do: copy as .http, or run the block`);
-		if (!locate) throw new ExportError(`a body with "< ${c.path}" is exported as a snippet on desktop only (the snippet reads the file from disk): copy as .http, or run the block`);
+		if (c.resolveReferences) throw new ExportError(`"<@ ${c.path}" resolves references inside the file, which a snippet cannot do: copy as .http, or run the block`, "file_references", { path: c.path });
+		if (!locate) throw new ExportError(`a body with "< ${c.path}" is exported as a snippet on desktop only (the snippet reads the file from disk): copy as .http, or run the block`, "file_desktop_only", { path: c.path });
 		const path = locate(c.path);
-		if (path === null) throw new ExportError(`the body file ${c.path} was not found beside the note or in the vault`);
+		if (path === null) throw new ExportError(`the body file ${c.path} was not found beside the note or in the vault`, "file_not_found", { path: c.path });
 		body.push({ kind: "file", path });
 	}
 	return body;

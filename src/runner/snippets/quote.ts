@@ -18,17 +18,28 @@ export function pyString(s: string): string {
 
 /**
  * Thrown deep inside a snippet writer when a request cannot be written safely in a format (e.g.
- * a header value with a line break); callers get it as a value from `exported`.
+ * a header value with a line break); callers get it as a value from `exported`. The message is
+ * the English text (the CLI's); `why` names the reason and `vars` fill it, so the plugin says it
+ * in the user's language.
  */
-export class ExportError extends Error {}
+export class ExportError extends Error {
+	constructor(
+		message: string,
+		readonly why = "",
+		readonly vars: Readonly<Record<string, string>> = {},
+	) {
+		super(message);
+	}
+}
 
 /**
  * Why a block was not written: `not_exportable`, its request cannot be written in that format
- * (the writer's reason); `format_not_offered`, its kind does not export to the format, the kind's
- * name and formats given so the plugin says it in the user's language.
+ * (the writer's reason, named by `why` with its `vars`); `format_not_offered`, its kind does not
+ * export to the format, the kind's name and formats given. Either way the plugin says it in the
+ * user's language, and `message` is the English text.
  */
 export type ExportRefusal =
-	| { code: "not_exportable"; message: string }
+	| { code: "not_exportable"; message: string; why: string; vars: Readonly<Record<string, string>> }
 	| { code: "format_not_offered"; message: string; kind: string; formats: readonly string[]; format: string };
 
 /** A snippet, or why the request cannot be written in that format. */
@@ -44,7 +55,7 @@ export function exported(write: () => string): Exported {
 	try {
 		return { ok: true, text: write() };
 	} catch (e) {
-		if (e instanceof ExportError) return { ok: false, error: { code: "not_exportable", message: e.message } };
+		if (e instanceof ExportError) return { ok: false, error: { code: "not_exportable", message: e.message, why: e.why, vars: e.vars } };
 		throw e;
 	}
 }
@@ -53,7 +64,8 @@ export function exported(write: () => string): Exported {
 export function assertExportable(headers: ReadonlyArray<readonly [string, string]>): void {
 	for (const [name, value] of headers) {
 		if (/[\r\n\0]/.test(name) || /[\r\n\0]/.test(value)) {
-			throw new ExportError(`Header "${name.replace(/[\r\n]/g, " ")}" contains a line break and cannot be exported`);
+			const header = name.replace(/[\r\n]/g, " ");
+			throw new ExportError(`Header "${header}" contains a line break and cannot be exported`, "header_line_break", { header });
 		}
 	}
 }

@@ -53,9 +53,9 @@ export const WEBSOCKET_SNIPPETS: SnippetWriter = {
 };
 
 function assertWebsocket(stream: PreparedStream, tool: string): void {
-	if (stream.protocol !== "websocket") throw new ExportError(`An SSE block exports as curl or .http, not ${tool}`);
+	if (stream.protocol !== "websocket") throw new ExportError(`An SSE block exports as curl or .http, not ${tool}`, "sse_tool", { tool });
 	// graphql-transport-ws needs its handshake frames answered in turn: only the .http export keeps it.
-	if (stream.graphql) throw new ExportError(`A GraphQL subscription cannot be exported to ${tool}: export it as .http`);
+	if (stream.graphql) throw new ExportError(`A GraphQL subscription cannot be exported to ${tool}: export it as .http`, "subscription_tool", { tool });
 }
 
 /**
@@ -67,10 +67,10 @@ function assertWebsocket(stream: PreparedStream, tool: string): void {
 export function toWebsocat(req: PreparedRequest, stream: PreparedStream): string {
 	assertWebsocket(stream, "websocat");
 	assertExportable(req.headers);
-	if (stream.steps.some((s) => s.kind === "file")) throw new ExportError("websocat cannot send a file as one binary message: export it as a Node ws script");
+	if (stream.steps.some((s) => s.kind === "file")) throw new ExportError("websocat cannot send a file as one binary message: export it as a Node ws script", "websocat_file");
 	const texts = stream.steps.flatMap((s) => (s.kind === "text" ? [s.text] : []));
 	const multiline = texts.some((t) => /[\r\n]/.test(t));
-	if (multiline && texts.some((t) => t.includes("\0"))) throw new ExportError("A message holds both a line break and a NUL byte: websocat cannot separate it");
+	if (multiline && texts.some((t) => t.includes("\0"))) throw new ExportError("A message holds both a line break and a NUL byte: websocat cannot separate it", "websocat_nul");
 	const args = ["websocat"];
 	if (texts.length > 0) args.push("-n");
 	if (multiline) args.push("-0");

@@ -232,6 +232,15 @@ export const en = {
 	// Export refusals of src/runner/block-runners.ts (the core's English text is the CLI's)
 	exportFormatNotOffered: "This {kind} block exports as {formats}, not {format}",
 	exportKindHasNone: "a {kind} block has no export",
+	// The snippet writers' refusals (ExportError.why in src/runner/snippets)
+	exportWhyHeaderLineBreak: "Header “{header}” contains a line break and cannot be exported",
+	exportWhySseTool: "An SSE block exports as curl or .http, not {tool}",
+	exportWhySubscriptionTool: "A GraphQL subscription cannot be exported to {tool}: export it as .http",
+	exportWhyWebsocatFile: "websocat cannot send a file as one binary message: export it as a Node ws script",
+	exportWhyWebsocatNul: "A message holds both a line break and a NUL byte: websocat cannot separate it",
+	exportWhyFileReferences: "“<@ {path}” resolves references inside the file, which a snippet cannot do: copy as .http, or run the block",
+	exportWhyFileDesktopOnly: "a body with “< {path}” is exported as a snippet on desktop only (the snippet reads the file from disk): copy as .http, or run the block",
+	exportWhyFileNotFound: "the body file {path} was not found beside the note or in the vault",
 	copiedAs: "Copied as {format}",
 	curlWithOutput: "curl with --output",
 	clipboardFailed: "Could not write to the clipboard: {reason}",

@@ -30,6 +30,15 @@ function vaultApp(existing: Record<string, string> = {}): { app: App; files: Map
 
 const note = (...fences: string[][]) => fences.map((lines) => ["```" + lines[0], ...lines.slice(1), "```"].join("\n")).join("\n\n");
 const file = Object.assign(new TFile(), { path: "Folder/Orders.md" });
+/** Runs `fn` with the plugin in another language, English again after. */
+function inLanguage(code: string, fn: () => void): void {
+	setLanguage(code);
+	try {
+		fn();
+	} finally {
+		setLanguage("en");
+	}
+}
 /** The notices shown, as the obsidian stand-in records them. */
 const notices = Notice as unknown as { shown: string[] };
 
@@ -121,15 +130,23 @@ describe("copy to the clipboard", () => {
 		const blocks = parseNote(note(["http alias=chat", "WEBSOCKET wss://{{host}}/chat", "", "hello"]));
 		const hooks = exportHooks(engine(), {});
 		hooks.copy("n.md", blocks, blocks[0], "websocat");
-		setLanguage("es");
-		try {
-			hooks.copy("n.md", blocks, blocks[0], "python");
-		} finally {
-			setLanguage("en");
-		}
+		inLanguage("es", () => hooks.copy("n.md", blocks, blocks[0], "python"));
 		await settled();
 		expect(copied).toEqual(["printf '%s\\n' hello | websocat -n wss://api.test/chat"]);
 		expect(notices.shown).toEqual(["Runnable Blocks: No se puede exportar: Este bloque WebSocket se exporta como websocat, ws, http, no como python", "Runnable Blocks: Copied as websocat"]);
+	});
+
+	it("says a writer's refusal in the user's language too (the CLI says it in English)", async () => {
+		const blocks = parseNote(note(["http alias=upload", "WEBSOCKET wss://{{host}}/upload", "", "< ./photo.png"]));
+		const hooks = exportHooks(engine(), {});
+		hooks.copy("n.md", blocks, blocks[0], "websocat");
+		inLanguage("pt", () => hooks.copy("n.md", blocks, blocks[0], "websocat"));
+		await settled();
+		expect(copied).toEqual([]);
+		expect(notices.shown).toEqual([
+			"Runnable Blocks: Cannot export: websocat cannot send a file as one binary message: export it as a Node ws script",
+			"Runnable Blocks: Não é possível exportar: o websocat não consegue enviar um arquivo como uma única mensagem binária: exporte-o como script Node ws",
+		]);
 	});
 
 	it("sends as cURL writing the response to <alias>.out", async () => {

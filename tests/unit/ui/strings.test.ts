@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "fs";
 import { join, relative } from "path";
 import type { ChatFailureCode } from "../../../src/chat/failures";
-import { chatFailureKey, LANGUAGES, setLanguage, t, tableFor, vcsFailureKey } from "../../../src/ui/strings";
+import { chatFailureKey, exportWhyKey, LANGUAGES, setLanguage, t, tableFor, vcsFailureKey } from "../../../src/ui/strings";
 import type { GitFailureCode } from "../../../src/vcs";
 
 const GIT_CODES: GitFailureCode[] = ["git_missing", "not_repository", "no_commits", "no_remote", "no_upstream", "detached_head", "merge_in_progress", "rebase_in_progress", "conflicts", "diverged", "push_rejected", "index_locked", "lock_in_use", "nothing_to_commit", "identity_missing", "local_changes_block", "invalid_branch_name", "branch_exists", "auth_failed", "network_failed", "timeout", "cancelled", "git_failed"];
@@ -46,6 +46,24 @@ describe("UI strings", () => {
 		expect(t(chatFailureKey("connection_refused"), { url: "http://127.0.0.1:11434/v1" })).toBe("Could not connect to http://127.0.0.1:11434/v1. Is Ollama running?");
 	});
 
+	it("has a text for every refusal of the snippet writers, in every language, the same as the CLI's English", () => {
+		// Each `new ExportError(message, why, vars)` of the core, as written.
+		const thrown = sourceFiles(join(__dirname, "../../../src/runner")).flatMap((path) => [...readFileSync(path, "utf8").matchAll(/new ExportError\((.+?), "(\w+)"/g)].map((m) => ({ english: m[1], why: m[2] })));
+		expect(thrown.map((x) => x.why).sort()).toEqual(["file_desktop_only", "file_not_found", "file_references", "header_line_break", "sse_tool", "subscription_tool", "websocat_file", "websocat_nul"]);
+		for (const { english, why } of thrown) {
+			const key = exportWhyKey(why);
+			expect([why, key]).toEqual([why, expect.any(String)]);
+			for (const lang of LANGUAGES) expect([lang, why, tableFor(lang)[key as keyof ReturnType<typeof tableFor>]]).toEqual([lang, why, expect.any(String)]);
+			// The English table says what the core's message says, its quotes typographic and its values as placeholders.
+			const written = english.replace(/^[`"]|[`"]$/g, "").replace(/\$\{c\.path\}/g, "{path}").replace(/\$\{(\w+)\}/g, "{$1}").replace(/"(.*?)"/g, "“$1”");
+			expect(tableFor("en")[key as keyof ReturnType<typeof tableFor>]).toBe(written);
+		}
+		expect(exportWhyKey("no_such_reason")).toBeNull();
+		expect(exportWhyKey("")).toBeNull();
+		setLanguage("es");
+		expect(t(exportWhyKey("sse_tool") as Parameters<typeof t>[0], { tool: "websocat" })).toBe("Un bloque SSE se exporta como curl o .http, no como websocat");
+	});
+
 	it("has every key translated, with the same placeholders, in sentence case", () => {
 		const en = tableFor("en");
 		for (const lang of LANGUAGES) {
@@ -60,7 +78,7 @@ describe("UI strings", () => {
 					.replace(/\{\w+\}/g, "")
 					.split(/[.:]\s+/)
 					.flatMap((sentence) => sentence.split(/\s+/).slice(1));
-				const properNames = new Set(["Base64", "cURL", "Obsidian", "Obsidians", "Node", "Ollama", "ShiftEnter"]);
+				const properNames = new Set(["Base64", "cURL", "GraphQL", "Obsidian", "Obsidians", "Node", "Ollama", "ShiftEnter"]);
 				expect([key, words.filter((w) => /^[A-Z][a-z]/.test(w) && !properNames.has(w.replace(/[^\w]/g, "")))]).toEqual([key, []]);
 			}
 		}

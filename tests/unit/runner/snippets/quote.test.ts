@@ -26,9 +26,9 @@ describe("exported", () => {
 		expect(exported(() => "curl x")).toEqual({ ok: true, text: "curl x" });
 		expect(
 			exported(() => {
-				throw new ExportError("cannot");
+				throw new ExportError("cannot write x", "x_reason", { x: "1" });
 			}),
-		).toEqual({ ok: false, error: { code: "not_exportable", message: "cannot" } });
+		).toEqual({ ok: false, error: { code: "not_exportable", message: "cannot write x", why: "x_reason", vars: { x: "1" } } });
 	});
 
 	it("lets any other error through: it is a bug of ours", () => {
