@@ -5,30 +5,26 @@
  * with a Host header run too, as a note pasted from a `.http` file writes them.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { RunResultJson } from "../../../src/cli/result-json";
 import { startTestServer, type TestServer } from "../../support/servers";
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
 const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
 
 jest.setTimeout(60_000);
 
 let server: TestServer;
 let vault: string;
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-	return new Promise((done) => {
-		execFile(process.execPath, [CLI, ...args], { cwd: vault, env: { ...process.env, NO_COLOR: "1" }, timeout: 30_000 }, (error, stdout, stderr) => {
-			done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-		});
-	});
+function cli(args: string[]): Promise<CliRun> {
+	return runCli(args, { cwd: vault, env: { NO_COLOR: "1" } });
 }
 
 beforeAll(async () => {
-	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = await startTestServer();
 	vault = mkdtempSync(join(tmpdir(), "rb-cli-assert-"));
 	mkdirSync(join(vault, ".obsidian", "plugins", "runnable-blocks"), { recursive: true });

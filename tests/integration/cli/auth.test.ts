@@ -3,22 +3,19 @@
  * person (CI), secrets come from RUNNABLE_BLOCKS_SECRET_<ID>, and no token or secret lands in
  * any file the run writes (history included) or in its output.
  */
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import type { RunResultJson } from "../../../src/cli/result-json";
 import { startProvider, type TestProvider } from "../../support/oidc";
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
-const run = promisify(execFile);
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
 jest.setTimeout(60_000);
 
 let provider: TestProvider;
 let vault: string;
 beforeAll(async () => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	provider = await startProvider();
 	vault = mkdtempSync(join(tmpdir(), "rb-cli-auth-"));
 	const dir = join(vault, ".obsidian", "plugins", "runnable-blocks");
@@ -31,14 +28,8 @@ afterAll(async () => {
 	rmSync(vault, { recursive: true, force: true });
 });
 
-async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-	try {
-		const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, timeout: 30_000 });
-		return { code: 0, stdout, stderr };
-	} catch (e) {
-		const err = e as { code: number; stdout: string; stderr: string };
-		return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-	}
+function cli(args: string[], env: Record<string, string>): Promise<CliRun> {
+	return runCli(args, { env });
 }
 
 const filesUnder = (root: string): string[] => readdirSync(root).flatMap((name) => (statSync(join(root, name)).isDirectory() ? filesUnder(join(root, name)) : [join(root, name)]));

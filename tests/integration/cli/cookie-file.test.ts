@@ -3,15 +3,12 @@
  * in the plugin's cookies.json (beside history.sqlite); off, no file is read or written; a file
  * that cannot be read is left exactly as it was.
  */
-import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { CookieJars } from "../../../src/runner/cookie-jar";
 import { startTestServer, type TestServer } from "../../support/servers";
-
-const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
@@ -20,12 +17,8 @@ let vault: string;
 let pluginDir: string;
 let cookieFile: string;
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-	return new Promise((done) => {
-		execFile(process.execPath, [CLI, ...args], { cwd: vault, env: { ...process.env, NO_COLOR: "1" }, timeout: 30_000 }, (error, stdout, stderr) => {
-			done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-		});
-	});
+function cli(args: string[]): Promise<CliRun> {
+	return runCli(args, { cwd: vault, env: { NO_COLOR: "1" } });
 }
 
 /** The Cookie header the server saw on the `me` run's request. */
@@ -40,7 +33,7 @@ async function cookieSentByMe(): Promise<string | undefined> {
 const settings = (persist: boolean) => writeFileSync(join(pluginDir, "user.toml"), `[general]\npersist_cookies = ${persist}\n`);
 
 beforeAll(async () => {
-	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = await startTestServer();
 	vault = mkdtempSync(join(tmpdir(), "rb-cli-cookies-"));
 	pluginDir = join(vault, ".obsidian", "plugins", "runnable-blocks");

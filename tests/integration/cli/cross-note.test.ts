@@ -1,14 +1,10 @@
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import type { RunResultJson } from "../../../src/cli/result-json";
-
-const run = promisify(execFile);
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
+import { expectBuiltCli, runCli } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
@@ -19,7 +15,7 @@ const seen: string[] = [];
 let vault: string;
 
 beforeAll(async () => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = createServer((req, res) => {
 		seen.push(`${req.method} ${req.url}`);
 		const url = new URL(req.url ?? "/", "http://x");
@@ -49,20 +45,10 @@ afterAll(async () => {
 	rmSync(vault, { recursive: true, force: true });
 });
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-	try {
-		const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: 30_000 });
-		return { code: 0, stdout, stderr };
-	} catch (e) {
-		const err = e as { code: number; stdout: string; stderr: string };
-		return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-	}
-}
-
 describe("runnable-blocks run: references to other notes", () => {
 	it("runs the other note's block first, with its own file variables, and sends its token", async () => {
 		seen.length = 0;
-		const { code, stdout } = await cli(["run", join(vault, "Orders.md"), "--json"]);
+		const { code, stdout } = await runCli(["run", join(vault, "Orders.md"), "--json"]);
 		const results = JSON.parse(stdout) as RunResultJson[];
 		expect(results.map((r) => [r.alias, r.state, r.status])).toEqual([["orders", "done", 200]]);
 		expect(code).toBe(0);
@@ -71,7 +57,7 @@ describe("runnable-blocks run: references to other notes", () => {
 
 	it("reports a cycle across notes with its chain and sends nothing", async () => {
 		seen.length = 0;
-		const { code, stdout } = await cli(["run", join(vault, "Loop/A.md")]);
+		const { code, stdout } = await runCli(["run", join(vault, "Loop/A.md")]);
 		expect(stdout).toContain("Reference cycle: Loop/A#a → Loop/B#b → Loop/A#a");
 		expect(code).toBe(1);
 		expect(seen).toEqual([]);

@@ -1,28 +1,18 @@
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import initSqlJs from "sql.js";
 import type { RunResultJson } from "../../../src/cli/result-json";
 import { startPostgres, type DbServer } from "../../support/db-servers";
-
-const run = promisify(execFile);
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
+import { runCli, type CliRun } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
 let vault: string;
 let pg: DbServer;
 
-async function cli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-	try {
-		const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, RUNNABLE_BLOCKS_SECRET_PG_PW: pg.password, ...env }, timeout: 30_000 });
-		return { code: 0, stdout, stderr };
-	} catch (e) {
-		const err = e as { code: number; stdout: string; stderr: string };
-		return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-	}
+function cli(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
+	return runCli(args, { cwd, env: { RUNNABLE_BLOCKS_SECRET_PG_PW: pg.password, ...env } });
 }
 
 const note = (name: string, text: string) => {

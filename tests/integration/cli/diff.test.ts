@@ -2,26 +2,20 @@
  * `runnable-blocks diff` as a user runs it: the built CLI in a child process, exit codes as
  * `diff` has them (0 equal, 1 different, 2 trouble) and no JavaScript stack.
  */
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
 const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
 const NOTE = join(ROOT, "tests", "fixtures", "notes", "diff-sample.md");
 
 jest.setTimeout(60_000);
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-	return new Promise((done) => {
-		execFile(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: "", FORCE_COLOR: "", ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-			done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-		});
-	});
+function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+	return runCli(args, { env: { NO_COLOR: "", FORCE_COLOR: "", ...env } });
 }
 
 beforeAll(() => {
-	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 });
 
 describe("runnable-blocks diff (built CLI)", () => {

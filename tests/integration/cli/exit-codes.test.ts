@@ -11,9 +11,9 @@ import { version } from "../../../package.json";
 import type { ParsedBlockJson } from "../../../src/cli/commands/parse";
 import type { RunResultJson } from "../../../src/cli/result-json";
 import { startTestServer, type TestServer } from "../../support/servers";
+import { CLI, runCli } from "../../support/cli-process";
 
 const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
 const BUNDLE = join(ROOT, "dist", "cli.js");
 
 jest.setTimeout(60_000);
@@ -30,11 +30,7 @@ interface Ran {
 
 /** Runs the CLI in a child process with stdout and stderr piped. */
 function cli(args: string[], env: Record<string, string> = {}): Promise<Ran> {
-	return new Promise((done) => {
-		execFile(process.execPath, [CLI, ...args], { cwd: vault, env: { ...process.env, NO_COLOR: "", FORCE_COLOR: "", TMPDIR: reports, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-			done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-		});
-	});
+	return runCli(args, { cwd: vault, env: { NO_COLOR: "", FORCE_COLOR: "", TMPDIR: reports, ...env } });
 }
 
 /**

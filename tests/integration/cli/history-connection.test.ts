@@ -3,16 +3,12 @@
  * requests wrote (native SQLite and sql.js), what an earlier process wrote, a write refused, and
  * `db schema history`. Needs dist/cli.js (`npm run build`).
  */
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import type { RunResultJson } from "../../../src/cli/result-json";
 import { startTestServer, type TestServer } from "../../support/servers";
-
-const run = promisify(execFile);
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
@@ -20,7 +16,7 @@ let server: TestServer;
 let vault: string;
 
 beforeAll(async () => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = await startTestServer();
 });
 afterAll(() => server.close());
@@ -30,14 +26,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(vault, { recursive: true, force: true }));
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-	try {
-		const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { cwd: vault, env: { ...process.env, ...env }, timeout: 30_000 });
-		return { code: 0, stdout, stderr };
-	} catch (e) {
-		const err = e as { code: number; stdout: string; stderr: string };
-		return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-	}
+function cli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+	return runCli(args, { cwd: vault, env });
 }
 
 const note = (name: string, text: string) => {

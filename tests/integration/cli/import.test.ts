@@ -1,26 +1,19 @@
 /** `runnable-blocks import` as a user runs it: the built CLI in a child process. */
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-
-const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
+import { join } from "node:path";
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
 let dir: string;
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-	return new Promise((done) => {
-		execFile(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: "1" }, timeout: 30_000 }, (error, stdout, stderr) => {
-			done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-		});
-	});
+function cli(args: string[]): Promise<CliRun> {
+	return runCli(args, { env: { NO_COLOR: "1" } });
 }
 
 beforeAll(() => {
-	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	dir = mkdtempSync(join(tmpdir(), "rb-import-"));
 	writeFileSync(join(dir, "api.http"), "@base = http://127.0.0.1:9\n\n### Ping\nGET {{base}}/ping\n\n###\nPOST {{base}}/x\nContent-Type: text/plain\n\nhello\n");
 });

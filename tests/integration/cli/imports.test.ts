@@ -1,14 +1,10 @@
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import type { RunResultJson } from "../../../src/cli/result-json";
-
-const run = promisify(execFile);
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
+import { expectBuiltCli, runCli } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
@@ -19,7 +15,7 @@ const seen: string[] = [];
 let vault: string;
 
 beforeAll(async () => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = createServer((req, res) => {
 		seen.push(`${req.method} ${req.url}`);
 		const url = new URL(req.url ?? "/", "http://x");
@@ -56,20 +52,10 @@ afterAll(async () => {
 	rmSync(vault, { recursive: true, force: true });
 });
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-	try {
-		const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: 30_000 });
-		return { code: 0, stdout, stderr };
-	} catch (e) {
-		const err = e as { code: number; stdout: string; stderr: string };
-		return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-	}
-}
-
 describe("runnable-blocks run: # @import", () => {
 	it("runs an imported .http file's block once, with that file's variables, for every block that needs it", async () => {
 		seen.length = 0;
-		const { code, stdout } = await cli(["run", join(vault, "APIs/Orders.md"), "--alias", "orders", "--alias", "again", "--json"]);
+		const { code, stdout } = await runCli(["run", join(vault, "APIs/Orders.md"), "--alias", "orders", "--alias", "again", "--json"]);
 		const results = JSON.parse(stdout) as RunResultJson[];
 		expect(results.map((r) => [r.alias, r.state, r.status])).toEqual([
 			["orders", "done", 200],
@@ -82,7 +68,7 @@ describe("runnable-blocks run: # @import", () => {
 
 	it("imports a note named without .md", async () => {
 		seen.length = 0;
-		const { code, stdout } = await cli(["run", join(vault, "Notes/Orders.md"), "--alias", "orders", "--json"]);
+		const { code, stdout } = await runCli(["run", join(vault, "Notes/Orders.md"), "--alias", "orders", "--json"]);
 		expect((JSON.parse(stdout) as RunResultJson[]).map((r) => [r.alias, r.state, r.status])).toEqual([["orders", "done", 200]]);
 		expect(code).toBe(0);
 		expect(seen).toEqual(["POST /login?user=ada", "GET /orders"]);
@@ -90,7 +76,7 @@ describe("runnable-blocks run: # @import", () => {
 
 	it("reports a cycle through imports with its chain and sends nothing", async () => {
 		seen.length = 0;
-		const { code, stdout } = await cli(["run", join(vault, "Loop/Start.md")]);
+		const { code, stdout } = await runCli(["run", join(vault, "Loop/Start.md")]);
 		expect(stdout).toContain("Reference cycle: Loop/a.http#a → Loop/b.http#b → Loop/a.http#a");
 		expect(code).toBe(1);
 		expect(seen).toEqual([]);
@@ -98,7 +84,7 @@ describe("runnable-blocks run: # @import", () => {
 
 	it("fails at the import's line and column when the file is missing, and sends nothing", async () => {
 		seen.length = 0;
-		const { code, stdout } = await cli(["run", join(vault, "Missing.md")]);
+		const { code, stdout } = await runCli(["run", join(vault, "Missing.md")]);
 		expect(stdout).toContain("Cannot import (line 4, column 3: @import ./gone.http): no file gone.http in the vault");
 		expect(code).toBe(1);
 		expect(seen).toEqual([]);

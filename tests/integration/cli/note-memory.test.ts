@@ -4,15 +4,12 @@
  * byte-identical after a failed run); `# @poll` shows its attempts on the block's line, exits as
  * its final attempt did, and refuses a POST without `unsafe`.
  */
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-
-const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
+import { join } from "node:path";
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
@@ -22,12 +19,8 @@ let vault: string;
 /** Requests per path; /ready turns ready on its 4th, /never never does, /fail answers 500, others a JSON quote. */
 const served = new Map<string, number>();
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-	return new Promise((done) => {
-		execFile(process.execPath, [CLI, ...args], { cwd: vault, env: { ...process.env, NO_COLOR: "1" }, timeout: 30_000 }, (error, stdout, stderr) => {
-			done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-		});
-	});
+function cli(args: string[]): Promise<CliRun> {
+	return runCli(args, { cwd: vault, env: { NO_COLOR: "1" } });
 }
 
 function note(name: string, ...lines: string[]): string {
@@ -36,7 +29,7 @@ function note(name: string, ...lines: string[]): string {
 }
 
 beforeAll(async () => {
-	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = createServer((req, res) => {
 		const path = (req.url ?? "/").split("?")[0];
 		const n = (served.get(path) ?? 0) + 1;

@@ -1,20 +1,16 @@
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { join } from "node:path";
 import type { RunResultJson } from "../../../src/cli/result-json";
 import { startConcurrencyServer } from "../../support/concurrency-server";
-
-const run = promisify(execFile);
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
 let vault: string;
 
 beforeAll(() => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	vault = mkdtempSync(join(tmpdir(), "rb-cli-parallel-"));
 	mkdirSync(join(vault, ".obsidian", "plugins", "runnable-blocks"), { recursive: true });
 });
@@ -29,14 +25,8 @@ function note(base: string, parallel: number, aliases: string[]): string {
 	return file;
 }
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string }> {
-	try {
-		const { stdout } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: "1" }, timeout: 45_000 });
-		return { code: 0, stdout };
-	} catch (e) {
-		const err = e as { code: number; stdout: string };
-		return { code: err.code, stdout: err.stdout };
-	}
+function cli(args: string[]): Promise<CliRun> {
+	return runCli(args, { env: { NO_COLOR: "1" }, timeoutMs: 45_000 });
 }
 
 describe("runnable-blocks run with [general] parallel", () => {

@@ -4,26 +4,19 @@
  * `/json` answer never does. Snapshot testing for APIs: exit 0 while the API answers as pinned, 1
  * with the diff once it does not.
  */
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { startTestServer, type TestServer } from "../../support/servers";
-
-const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
 let server: TestServer;
 let dir: string;
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-	return new Promise((done) => {
-		execFile(process.execPath, [CLI, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "" }, timeout: 30_000 }, (error, stdout, stderr) => {
-			done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-		});
-	});
+function cli(args: string[]): Promise<CliRun> {
+	return runCli(args, { cwd: dir, env: { NO_COLOR: "1", FORCE_COLOR: "" } });
 }
 
 function note(name: string, text: string): string {
@@ -33,7 +26,7 @@ function note(name: string, text: string): string {
 }
 
 beforeAll(async () => {
-	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = await startTestServer();
 	dir = mkdtempSync(join(tmpdir(), "rb-pins-"));
 	mkdirSync(join(dir, ".obsidian"));

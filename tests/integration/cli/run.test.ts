@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -7,9 +7,9 @@ import { startBookshopApi, type BookshopApi } from "../../../examples/bookshop-a
 import type { RunResultJson } from "../../../src/cli/result-json";
 import { HistoryStore } from "../../../src/runner/history-store";
 import { nodeStorage } from "../../../src/cli/node-storage";
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
 const run = promisify(execFile);
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
 
 jest.setTimeout(60_000);
 
@@ -17,7 +17,7 @@ let api: BookshopApi;
 let vault: string;
 
 beforeAll(async () => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	api = await startBookshopApi();
 	vault = mkdtempSync(join(tmpdir(), "rb-cli-vault-"));
 	cpSync(resolve(__dirname, "../../../examples/vault"), vault, { recursive: true, filter: (src) => !src.includes("history.sqlite") && !src.endsWith("main.js") });
@@ -35,14 +35,8 @@ afterAll(async () => {
 });
 
 /** Runs the CLI; an `env` entry set to undefined is left out of the child's environment. */
-async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-	try {
-		const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, RUNNABLE_BLOCKS_SECRET_DEMO_PASSWORD: "demo", ...env }, timeout: 30_000 });
-		return { code: 0, stdout, stderr };
-	} catch (e) {
-		const err = e as { code: number; stdout: string; stderr: string };
-		return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-	}
+function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+	return runCli(args, { env: { RUNNABLE_BLOCKS_SECRET_DEMO_PASSWORD: "demo", ...env } });
 }
 
 describe("runnable-blocks run", () => {

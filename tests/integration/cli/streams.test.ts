@@ -2,17 +2,14 @@
  * Stream blocks through the real CLI (docs/streams.md): `--json` gives each block's `messages`,
  * its close and counts; a failed `??` on messages exits 1 and counts in the JUnit report.
  */
-import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { WebSocketServer } from "ws";
 import type { RunResultJson } from "../../../src/cli/result-json";
-
-const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
+import { expectBuiltCli, runCli, type CliRun } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
@@ -20,16 +17,12 @@ let server: Server;
 let wss: WebSocketServer;
 let dir: string;
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-	return new Promise((done) => {
-		execFile(process.execPath, [CLI, ...args], { cwd: dir, env: { ...process.env, NO_COLOR: "1" }, timeout: 30_000 }, (error, stdout, stderr) => {
-			done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
-		});
-	});
+function cli(args: string[]): Promise<CliRun> {
+	return runCli(args, { cwd: dir, env: { NO_COLOR: "1" } });
 }
 
 beforeAll(async () => {
-	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = createServer((_req, res) => {
 		res.writeHead(200, { "content-type": "text/event-stream" });
 		res.end('event: tick\nid: 1\ndata: {"n": 1}\n\ndata: two\n\n');
