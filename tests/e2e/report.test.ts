@@ -9,12 +9,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser } from "playwright-core";
+import { CLI } from "../support/cli-process";
 
-const ROOT = resolve(__dirname, "../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
 const HOSTILE = '<img src="/evil/img" onerror="window.__pwned = 1"></td><script>window.__pwned = 2</script>';
 
 jest.setTimeout(90_000);

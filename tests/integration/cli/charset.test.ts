@@ -1,15 +1,15 @@
 /** Bodies in declared charsets through the CLI (`--json`) and chaining, against a real server. */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import type { RunResultJson } from "../../../src/cli/result-json";
+import { CLI, expectBuiltCli } from "../../support/cli-process";
 
 const run = promisify(execFile);
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
 jest.setTimeout(60_000);
 
 const BODIES: Record<string, [string, Buffer]> = {
@@ -27,7 +27,7 @@ let dir: string;
 const echoed: string[] = [];
 
 beforeAll(async () => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = http.createServer((req, res) => {
 		if (req.url === "/echo") {
 			const chunks: Buffer[] = [];

@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { CLI, expectBuiltCli } from "../../support/cli-process";
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the launcher is plain CommonJS, as npm runs it
 const { cacheFolder, commandOf } = require(join(ROOT, "bin", "compile-cache.js")) as {
 	cacheFolder: (env: Record<string, string | undefined>) => string | null;
@@ -19,7 +19,7 @@ let dir: string;
 let note: string;
 
 beforeAll(() => {
-	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	dir = mkdtempSync(join(tmpdir(), "rb-compile-cache-"));
 	note = join(dir, "note.md");
 	writeFileSync(note, "# n\n\n```http alias=one\nGET http://127.0.0.1:9/x\n```\n\n```db\nSELECT 1\n```\n");

@@ -7,13 +7,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostname, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { nodeStorage } from "../../../src/cli/node-storage";
 import { HistoryStore } from "../../../src/runner/history-store";
+import { CLI, expectBuiltCli } from "../../support/cli-process";
 
 const run = promisify(execFile);
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
 const RUNS = 20;
 
 // 20 process starts in a row per writer: on a loaded 2-core machine each can take seconds.
@@ -30,7 +30,7 @@ interface Vault {
 let current: Vault;
 
 beforeAll(async () => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = http.createServer((_req, res) => {
 		res.writeHead(200, { "Content-Type": "application/json" });
 		res.end('{"ok":true}');

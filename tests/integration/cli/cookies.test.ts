@@ -3,16 +3,16 @@
  * the first Set-Cookie (it is not bundled), so this runs the real package the way users get it.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import type { RunResultJson } from "../../../src/cli/result-json";
+import { CLI, expectBuiltCli } from "../../support/cli-process";
 
 const run = promisify(execFile);
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
 
 jest.setTimeout(60_000);
 
@@ -21,7 +21,7 @@ let base: string;
 let dir: string;
 
 beforeAll(async () => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = http.createServer((req, res) => {
 		if (req.url === "/login") res.setHeader("Set-Cookie", ["sid=abc123; Path=/; HttpOnly", "theme=dark; Path=/other"]);
 		res.writeHead(200, { "Content-Type": "application/json" });

@@ -4,14 +4,14 @@
  * JavaScript stack for anything a user can cause.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { version } from "../../../package.json";
 import type { ParsedBlockJson } from "../../../src/cli/commands/parse";
 import type { RunResultJson } from "../../../src/cli/result-json";
 import { startTestServer, type TestServer } from "../../support/servers";
-import { CLI, runCli } from "../../support/cli-process";
+import { CLI, expectBuiltCli, runCli } from "../../support/cli-process";
 
 const ROOT = resolve(__dirname, "../../..");
 const BUNDLE = join(ROOT, "dist", "cli.js");
@@ -77,7 +77,7 @@ const sgr = (code: number, text: string) => `${ESC}[${code}m${text}${ESC}[0m`;
 const STACK = /^\s+at .+[:(]/m;
 
 beforeAll(async () => {
-	if (!existsSync(BUNDLE)) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = await startTestServer();
 	vault = mkdtempSync(join(tmpdir(), "rb-cli-exit-"));
 	reports = join(vault, "reports");

@@ -6,14 +6,14 @@
  */
 import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { WebSocketServer } from "ws";
+import { CLI, expectBuiltCli } from "../../support/cli-process";
 
 const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
 
 jest.setTimeout(60_000);
 
@@ -44,7 +44,7 @@ const cli = (...args: string[]) => exec([CLI, ...args]);
 const nextClose = () => new Promise<void>((done) => (closed = done));
 
 beforeAll(async () => {
-	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = createServer();
 	wss = new WebSocketServer({ server });
 	wss.on("connection", (socket, req) => {

@@ -4,14 +4,12 @@
  * snippet, run by the real curl, puts the request `run` sent on the wire.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { RunResultJson } from "../../../src/cli/result-json";
 import { startTestServer, type RecordedRequest, type TestServer } from "../../support/servers";
-
-const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
+import { CLI, expectBuiltCli } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
@@ -49,7 +47,7 @@ function sent(r: RecordedRequest) {
 }
 
 beforeAll(async () => {
-	if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = await startTestServer();
 	vault = mkdtempSync(join(tmpdir(), "rb-cli-export-"));
 	const dir = join(vault, ".obsidian", "plugins", "runnable-blocks");

@@ -4,15 +4,14 @@
  * written.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { nodeStorage } from "../../../src/cli/node-storage";
 import { HistoryStore } from "../../../src/runner/history-store";
-
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
+import { CLI, expectBuiltCli } from "../../support/cli-process";
 
 jest.setTimeout(60_000);
 
@@ -23,7 +22,7 @@ const held = new Map<string, http.ServerResponse>();
 let onHeld: (path: string) => void = () => undefined;
 
 beforeAll(async () => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 	server = http.createServer((req, res) => {
 		const path = req.url ?? "";
 		requested.push(path);

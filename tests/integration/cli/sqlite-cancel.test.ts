@@ -6,15 +6,15 @@
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import initSqlJs from "sql.js";
 import { nodeStorage } from "../../../src/cli/node-storage";
 import type { RunResultJson } from "../../../src/cli/result-json";
 import { HistoryStore } from "../../../src/runner/history-store";
+import { CLI, expectBuiltCli } from "../../support/cli-process";
 
-const CLI = resolve(__dirname, "../../../bin/runnable-blocks.js");
 /** How long a run may take before the test gives up on it: a bound for a busy machine, not a measure. */
 const DEADLINE_MS = 30_000;
 const RUNAWAY = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;";
@@ -26,7 +26,7 @@ let dbPath: string;
 let historyPath: string;
 
 beforeAll(() => {
-	if (!existsSync(resolve(__dirname, "../../../dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first");
+	expectBuiltCli();
 });
 
 beforeEach(async () => {

@@ -13,9 +13,9 @@ import { readReportData } from "../../../src/cli/report/html-report";
 import { readDurations } from "../../../src/cli/suite/durations";
 import { partition } from "../../../src/cli/suite/shard";
 import { shellWords } from "../../support/shell-words";
+import { CLI } from "../../support/cli-process";
 
 const ROOT = resolve(__dirname, "../../..");
-const CLI = join(ROOT, "bin", "runnable-blocks.js");
 const NOTES = 200;
 const BLOCKS = 10;
 
