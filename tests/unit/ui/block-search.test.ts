@@ -86,43 +86,76 @@ describe("variableEntries", () => {
 });
 
 describe("VaultBlockIndexer", () => {
-	it("reads every note once on first use, however often it is asked, and not before", async () => {
+	it("reads every note once on the first search, however often it is asked, and not before", async () => {
 		const v = vaultApp({ "a.md": httpNote("https://x.test/alpha"), "b.md": httpNote("https://x.test/beta"), "image.png": "" });
 		const indexer = new VaultBlockIndexer(v.app);
+		indexer.watch();
+		v.emit("modify", new TFile("a.md"));
 		expect(v.reads).toEqual([]);
-		await Promise.all([indexer.whenReady(), indexer.whenReady()]);
-		await indexer.whenReady();
+		await Promise.all([indexer.upToDate(), indexer.upToDate()]);
+		await indexer.upToDate();
 		expect(v.reads.sort()).toEqual(["a.md", "b.md"]);
 		expect(found(indexer.index, "alpha")).toHaveLength(1);
 		expect(found(indexer.index, "beta")).toHaveLength(1);
 	});
 
-	it("follows the vault: a created or modified note is re-read alone, a deleted one leaves, a renamed one moves", async () => {
-		const v = vaultApp({ "a.md": httpNote("https://x.test/alpha") });
+	it("follows the vault at the next search: a note changed is read once however often it changed, a deleted one leaves, a renamed one moves unread", async () => {
+		const v = vaultApp({ "a.md": httpNote("https://x.test/alpha"), "b.md": httpNote("https://x.test/beta") });
 		const indexer = new VaultBlockIndexer(v.app);
 		expect(indexer.watch()).toHaveLength(4);
-		await indexer.whenReady();
+		await indexer.upToDate();
 		v.reads.length = 0;
 
 		v.files.set("c.md", httpNote("https://x.test/gamma"));
 		v.emit("create", new TFile("c.md"));
-		await until(() => found(indexer.index, "gamma").length === 1);
-		v.files.set("a.md", httpNote("https://x.test/delta"));
-		v.emit("modify", new TFile("a.md"));
-		await until(() => found(indexer.index, "delta").length === 1);
-		expect(found(indexer.index, "alpha")).toEqual([]);
-		expect(v.reads).toEqual(["c.md", "a.md"]);
-
-		// Not a note: neither read nor indexed.
+		for (const url of ["https://x.test/del", "https://x.test/delt", "https://x.test/delta"]) {
+			v.files.set("a.md", httpNote(url));
+			v.emit("modify", new TFile("a.md"));
+		}
+		// Not a note: never read.
 		v.emit("modify", new TFile("data.json"));
 		v.emit("modify", { path: "folder.md" });
+		// Saving reads nothing: the index is as it was until a search asks.
+		expect(v.reads).toEqual([]);
+		expect(found(indexer.index, "alpha")).toHaveLength(1);
+		await indexer.upToDate();
 		expect(v.reads).toEqual(["c.md", "a.md"]);
+		expect(found(indexer.index, "gamma")).toHaveLength(1);
+		expect(found(indexer.index, "delta")).toHaveLength(1);
+		expect(found(indexer.index, "alpha")).toEqual([]);
 
+		v.reads.length = 0;
 		v.emit("rename", new TFile("moved/c.md"), "c.md");
-		expect(indexer.index.search("gamma", 5).map((r) => (r.entry.kind === "block" ? r.entry.path : null))).toEqual(["moved/c.md"]);
 		v.emit("delete", new TFile("a.md"));
+		v.emit("rename", new TFile("b.txt"), "b.md");
+		await indexer.upToDate();
+		expect(indexer.index.search("gamma", 5).map((r) => (r.entry.kind === "block" ? r.entry.path : null))).toEqual(["moved/c.md"]);
 		expect(found(indexer.index, "delta")).toEqual([]);
-		expect(v.reads).toEqual(["c.md", "a.md"]);
+		expect(found(indexer.index, "beta")).toEqual([]);
+		expect(v.reads).toEqual([]);
+
+		// A file renamed into a note is a new note.
+		v.files.set("e.md", httpNote("https://x.test/epsilon"));
+		v.emit("rename", new TFile("e.md"), "e.txt");
+		await indexer.upToDate();
+		expect(v.reads).toEqual(["e.md"]);
+		expect(found(indexer.index, "epsilon")).toHaveLength(1);
+	});
+
+	it("takes in what changes while it reads, and leaves out a note deleted before its turn", async () => {
+		const v = vaultApp({ "a.md": httpNote("https://x.test/alpha"), "b.md": httpNote("https://x.test/beta") });
+		const indexer = new VaultBlockIndexer(v.app);
+		indexer.watch();
+		const first = indexer.upToDate();
+		// During the first read: a.md changes (it may be read already), b.md goes before it is read.
+		v.files.set("a.md", httpNote("https://x.test/omega"));
+		v.emit("modify", new TFile("a.md"));
+		v.files.delete("b.md");
+		v.emit("delete", new TFile("b.md"));
+		await first;
+		expect(found(indexer.index, "omega")).toHaveLength(1);
+		expect(found(indexer.index, "alpha")).toEqual([]);
+		expect(found(indexer.index, "beta")).toEqual([]);
 	});
 });
 
