@@ -157,6 +157,23 @@ describe("VaultBlockIndexer", () => {
 		expect(found(indexer.index, "alpha")).toEqual([]);
 		expect(found(indexer.index, "beta")).toEqual([]);
 	});
+
+	it("reads a vault larger than one batch whole, and keeps a note renamed while it was read under its new path only", async () => {
+		const notes = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`n${i}.md`, httpNote(`https://x.test/item${i}zz`)]));
+		const v = vaultApp(notes);
+		const indexer = new VaultBlockIndexer(v.app);
+		indexer.watch();
+		const first = indexer.upToDate();
+		// n0.md is in the first batch, read already or being read, when it moves.
+		v.files.set("moved/n0.md", v.files.get("n0.md") ?? "");
+		v.files.delete("n0.md");
+		v.emit("rename", new TFile("moved/n0.md"), "n0.md");
+		await first;
+		expect(new Set(v.reads).size).toBe(71);
+		const paths = new Set(indexer.index.search("zz", 100).map((r) => (r.entry.kind === "block" ? r.entry.path : null)));
+		expect(paths.size).toBe(70);
+		expect([paths.has("moved/n0.md"), paths.has("n0.md"), paths.has("n69.md")]).toEqual([true, false, true]);
+	});
 });
 
 describe("indexSchemas over real SQLite schemas", () => {
