@@ -3,6 +3,7 @@ import { BlockSearchIndex, schemaEntries, schemaInsertText, type SearchResult, t
 import type { SchemaCache } from "../runner/db/schema-cache";
 import type { Settings } from "../settings/user-settings";
 import { t } from "./strings";
+import { appendHighlighted } from "./suggest/highlight";
 
 /** Variables of every environment, as search entries (names only: values are never indexed). */
 export function variableEntries(settings: Settings): VariableEntry[] {
@@ -139,15 +140,7 @@ export class BlockSearchModal extends SuggestModal<SearchResult> {
 
 	renderSuggestion(result: SearchResult, el: HTMLElement): void {
 		el.addClass("rb-search-item");
-		const text = this.index.displayText(result.entry);
-		let at = 0;
-		// Matched characters are marked the way Obsidian's own fuzzy results are.
-		for (const [from, to] of result.matches) {
-			if (from > at) el.appendText(text.slice(at, from));
-			el.createSpan({ cls: "suggestion-highlight", text: text.slice(from, to) });
-			at = to;
-		}
-		if (at < text.length) el.appendText(text.slice(at));
+		appendHighlighted(el, this.index.displayText(result.entry), result.matches);
 	}
 
 	onChooseSuggestion(result: SearchResult): void {

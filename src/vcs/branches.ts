@@ -1,3 +1,5 @@
+import { fuzzyScore } from "../blocks/fuzzy-match";
+
 /** Local and remote branches, from `git for-each-ref`. */
 
 export interface BranchRef {
@@ -30,34 +32,23 @@ export function localNameOf(remoteBranch: string): string {
 	return remoteBranch.slice(remoteBranch.indexOf("/") + 1);
 }
 
-/** A branch to switch to, or a new one to create from HEAD. */
-export type BranchChoice = { kind: "switch"; branch: BranchRef } | { kind: "create"; name: string };
+/** A branch to switch to (with the ranges of its name the query matched), or a new one to create from HEAD. */
+export type BranchChoice = { kind: "switch"; branch: BranchRef; matches: Array<[number, number]> } | { kind: "create"; name: string };
 
-/** Subsequence match, case-insensitive; a lower score is better (gaps and a late start cost). */
-export function fuzzyScore(query: string, text: string): number | null {
-	const q = query.toLowerCase();
-	const s = text.toLowerCase();
-	if (q === "") return 0;
-	let score = 0;
-	let at = -1;
-	for (const ch of q) {
-		const next = s.indexOf(ch, at + 1);
-		if (next < 0) return null;
-		score += next - at - 1;
-		at = next;
-	}
-	return score + (s.startsWith(q) ? 0 : 1) + s.length / 1000;
-}
-
-/** The picker's list: matching branches (current first when unfiltered), then "Create branch…" for a new name. */
+/**
+ * The picker's list: the branches whose name matches the query, scored by Mod+K's fuzzy matcher
+ * so both pickers rank alike (word starts and runs first); on a tie, and with no query, the
+ * current branch first and local ones before remote ones. Then "Create branch…" for a name no
+ * local branch has.
+ */
 export function branchChoices(branches: readonly BranchRef[], query: string): BranchChoice[] {
 	const q = query.trim();
-	const scored = branches.flatMap((b) => {
-		const score = fuzzyScore(q, b.name);
-		return score === null ? [] : [{ b, score: score + (b.current ? -0.5 : 0) + (b.remote ? 0.25 : 0) }];
+	const scored = branches.flatMap((branch, order) => {
+		const match = fuzzyScore(q, branch.name);
+		return match === null ? [] : [{ branch, match, rank: (branch.current ? 0 : 1) + (branch.remote ? 1 : 0), order }];
 	});
-	scored.sort((x, y) => x.score - y.score);
-	const choices: BranchChoice[] = scored.map(({ b }) => ({ kind: "switch", branch: b }));
+	scored.sort((x, y) => y.match.score - x.match.score || x.rank - y.rank || x.order - y.order);
+	const choices: BranchChoice[] = scored.map(({ branch, match }) => ({ kind: "switch", branch, matches: match.matches }));
 	if (q && !branches.some((b) => !b.remote && b.name === q)) choices.push({ kind: "create", name: q });
 	return choices;
 }

@@ -1,6 +1,7 @@
 import { SuggestModal, type App } from "obsidian";
 import { branchChoices, type BranchChoice, type BranchRef, type GitFailure, type VcsSession } from "../../vcs";
 import { t } from "../strings";
+import { appendHighlighted } from "../suggest/highlight";
 
 /** `switch`: the branches to switch to, and create for a new name; `create`: only the typed name to create. */
 export type BranchPickerMode = "switch" | "create";
@@ -30,7 +31,7 @@ export class BranchPicker extends SuggestModal<BranchChoice> {
 			el.createDiv({ text: t("vcsCreateBranch", { name: choice.name }) });
 			return;
 		}
-		el.createSpan({ text: choice.branch.name });
+		appendHighlighted(el.createSpan(), choice.branch.name, choice.matches);
 		if (choice.branch.current) el.createSpan({ cls: "rb-vcs-tag", text: t("vcsCurrentBranch") });
 		if (choice.branch.remote) el.createSpan({ cls: "rb-vcs-tag", text: t("vcsRemoteBranch") });
 	}

@@ -45,6 +45,7 @@ describe("BranchPicker", () => {
 		const chosen = openPicker("switch");
 		await type("arch");
 		expect(rowTexts()).toEqual(["archive", "Create branch “arch” from HEAD"]);
+		expect([...rows()[0].querySelectorAll(".suggestion-highlight")].map((s) => s.textContent)).toEqual(["arch"]);
 		rows()[1].click();
 		expect(chosen).toEqual([{ kind: "create", name: "arch" }]);
 		expect(document.querySelector(".modal")).toBeNull();
