@@ -23,6 +23,7 @@ export class VaultBlockIndexer {
 	private readonly changed = new Set<string>();
 	private loaded = false;
 	private catchingUp: Promise<void> | null = null;
+	private readonly listeners = new Set<() => void>();
 
 	constructor(private readonly app: App) {}
 
@@ -52,8 +53,26 @@ export class VaultBlockIndexer {
 
 	/** Brings the index up to date (never during start-up: on the first search). Calls meanwhile share the pass. */
 	upToDate(): Promise<void> {
-		this.catchingUp ??= this.catchUp().finally(() => (this.catchingUp = null));
+		this.catchingUp ??= this.catchUp().finally(() => {
+			this.catchingUp = null;
+			this.notify();
+		});
 		return this.catchingUp;
+	}
+
+	/** True while notes are being read into the index: a search now may miss what is not read yet. */
+	get reading(): boolean {
+		return this.catchingUp !== null;
+	}
+
+	/** Calls `f` after each batch of notes entered the index, and when a read ends; returns the unsubscribe. */
+	onUpdate(f: () => void): () => void {
+		this.listeners.add(f);
+		return () => this.listeners.delete(f);
+	}
+
+	private notify(): void {
+		for (const f of this.listeners) f();
 	}
 
 	private async catchUp(): Promise<void> {
@@ -85,6 +104,7 @@ export class VaultBlockIndexer {
 				if (text !== null && vault.getAbstractFileByPath(path) instanceof TFile) this.index.updateFile(path, text);
 				else this.index.removeFile(path);
 			});
+			this.notify();
 		}
 	}
 
@@ -103,6 +123,17 @@ const READ_BATCH = 32;
 
 const isNote = (path: string) => path.endsWith(".md");
 
+/** Entries that can join the index while Mod+K is open: the vault's notes on the first search, a slow connection's schema. */
+export interface SearchFeed {
+	/** Calls `f` whenever entries joined the index; returns the unsubscribe. */
+	readonly onUpdate: (f: () => void) => () => void;
+	/** True while entries are still coming, so "no match" is not final yet. */
+	readonly reading?: boolean;
+}
+
+/** How often an open list is searched again while entries join it: a vault's first read announces each batch of notes. */
+const REFRESH_MS = 100;
+
 /**
  * search.blocks (Mod+K when bound): fuzzy search over runnable blocks, variables and the tables
  * and columns of the configured connections. Choosing a block opens its note there; a variable
@@ -114,24 +145,41 @@ export class BlockSearchModal extends SuggestModal<SearchResult> {
 		private readonly index: BlockSearchIndex,
 		/** Inserts text at the cursor of the active note (a variable's `{{name}}`, a table or column name). */
 		private readonly insertText: (text: string) => void,
-		/** Where a schema read after the modal opened is announced (a slow server, a cold start). */
-		private readonly onSchemaUpdate?: SchemaIndex["onUpdate"],
+		/** What may join the index after the modal opened (notes still being read, a slow server, a cold start). */
+		private readonly feeds: readonly SearchFeed[] = [],
 	) {
 		super(app);
 		this.setPlaceholder(t("searchPlaceholder"));
-		this.emptyStateText = t("searchEmpty");
+		this.emptyStateText = this.emptyText();
 	}
 
-	private unsubscribe: (() => void) | null = null;
+	private unsubscribes: Array<() => void> = [];
+	private refreshTimer: number | null = null;
 
 	override onOpen(): void {
-		// A schema that arrives while the list is open joins it: the query is searched again, as typing would.
-		this.unsubscribe = this.onSchemaUpdate?.(() => this.inputEl.dispatchEvent(new Event("input"))) ?? null;
+		// Entries that arrive while the list is open join it: the query is searched again, as typing would, at most every
+		// REFRESH_MS so that a vault read in many batches does not redraw the list for each.
+		this.unsubscribes = this.feeds.map((feed) => feed.onUpdate(() => this.refreshSoon()));
 	}
 
 	override onClose(): void {
-		this.unsubscribe?.();
-		this.unsubscribe = null;
+		for (const unsubscribe of this.unsubscribes) unsubscribe();
+		this.unsubscribes = [];
+		if (this.refreshTimer !== null) window.clearTimeout(this.refreshTimer);
+		this.refreshTimer = null;
+	}
+
+	private refreshSoon(): void {
+		this.refreshTimer ??= window.setTimeout(() => {
+			this.refreshTimer = null;
+			this.emptyStateText = this.emptyText();
+			this.inputEl.dispatchEvent(new Event("input"));
+		}, REFRESH_MS);
+	}
+
+	/** "No match" only once nothing more is coming; until then, that the notes are still being read. */
+	private emptyText(): string {
+		return t(this.feeds.some((feed) => feed.reading === true) ? "searchReading" : "searchEmpty");
 	}
 
 	getSuggestions(query: string): SearchResult[] {
@@ -197,11 +245,21 @@ export function indexSchemas(index: BlockSearchIndex, schemas: SchemaCache): Sch
 	};
 }
 
-/** Mod+K: block search over the vault and the connections' schemas; variables, tables and columns insert at the cursor of the active note. */
+/** How long Mod+K waits for the vault's notes before it opens with those read so far; the rest join the open list. */
+const NOTES_WAIT_MS = 150;
+
+/**
+ * Mod+K: block search over the vault and the connections' schemas; variables, tables and columns
+ * insert at the cursor of the active note. It opens once the index is up to date, or after
+ * NOTES_WAIT_MS in a vault whose first read takes longer (thousands of notes), the notes read
+ * later joining the open list.
+ */
 export function openBlockSearch(app: App, indexer: VaultBlockIndexer, schemas: Pick<SchemaIndex, "ready" | "onUpdate"> | null = null): void {
 	const insertText = (text: string) => {
 		const editor = app.workspace.getActiveViewOfType(MarkdownView)?.editor;
 		if (editor) editor.replaceRange(text, editor.getCursor());
 	};
-	void Promise.all([indexer.upToDate(), schemas?.ready()]).then(() => new BlockSearchModal(app, indexer.index, insertText, schemas?.onUpdate).open());
+	const notes = Promise.race([indexer.upToDate(), new Promise((resolve) => window.setTimeout(resolve, NOTES_WAIT_MS))]);
+	const feeds: SearchFeed[] = schemas ? [indexer, { onUpdate: schemas.onUpdate }] : [indexer];
+	void Promise.all([notes, schemas?.ready()]).then(() => new BlockSearchModal(app, indexer.index, insertText, feeds).open());
 }

@@ -219,6 +219,7 @@ export const en = {
 	noSecretStorage: "This version of Obsidian has no secret storage; the secret was not saved.",
 	searchPlaceholder: "Search blocks, aliases and variables…",
 	searchEmpty: "No runnable block or variable matches.",
+	searchReading: "No match yet: the vault's notes are still being read…",
 	notInBlock: "The cursor is not inside a runnable block.",
 	unknownEnvironment: "No environment “{name}”. Environments: {names}.",
 	noneYet: "none yet",

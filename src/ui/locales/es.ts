@@ -214,6 +214,7 @@ export const es: Table = {
 	noSecretStorage: "Esta versión de Obsidian no tiene almacén de secretos; el secreto no se guardó.",
 	searchPlaceholder: "Buscar bloques, alias y variables…",
 	searchEmpty: "Ningún bloque ejecutable ni variable coincide.",
+	searchReading: "Ninguna coincidencia todavía: aún se leen las notas del vault…",
 	notInBlock: "El cursor no está dentro de un bloque ejecutable.",
 	unknownEnvironment: "No hay ningún entorno «{name}». Entornos: {names}.",
 	noneYet: "ninguno aún",

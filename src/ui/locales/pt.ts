@@ -214,6 +214,7 @@ export const pt: Table = {
 	noSecretStorage: "Esta versão do Obsidian não tem armazenamento de segredos; o segredo não foi salvo.",
 	searchPlaceholder: "Buscar blocos, aliases e variáveis…",
 	searchEmpty: "Nenhum bloco executável ou variável corresponde.",
+	searchReading: "Nenhuma correspondência ainda: as notas do vault ainda estão sendo lidas…",
 	notInBlock: "O cursor não está dentro de um bloco executável.",
 	unknownEnvironment: "Não há ambiente “{name}”. Ambientes: {names}.",
 	noneYet: "nenhum ainda",

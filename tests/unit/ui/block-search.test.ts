@@ -290,6 +290,40 @@ describe("Mod+K: the block search modal", () => {
 		expect(m.editor.getValue()).toBe("one\ntwo{{token}}\nthree\nfour\nfive");
 	});
 
+	it("opens before a long first read ends, says the notes are still being read, and takes in each note as it is read", async () => {
+		document.querySelectorAll(".modal-container").forEach((m) => m.remove());
+		// Two batches of notes; the second batch's reads wait for `release` (a slow disk, a vault of thousands).
+		const notes = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`n${String(i).padStart(2, "0")}.md`, httpNote(`https://x.test/${i < 32 ? "early" : "late"}${i}`)]));
+		const v = vaultApp(notes);
+		let release = () => undefined as void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		const read = v.app.vault.cachedRead.bind(v.app.vault);
+		v.app.vault.cachedRead = async (file: TFile) => (Number(/\d+/.exec(file.path)?.[0]) >= 32 ? held.then(() => read(file)) : read(file));
+		const indexer = new VaultBlockIndexer(v.app);
+		openBlockSearch(v.app, indexer);
+		await until(() => document.querySelector(".prompt-input") !== null);
+		expect(indexer.reading).toBe(true);
+		const input = document.querySelector(".prompt-input") as HTMLInputElement;
+		const rows = () => Array.from(document.querySelectorAll<HTMLElement>(".suggestion-item"), (r) => r.textContent ?? "");
+		const type = (query: string) => {
+			input.value = query;
+			input.dispatchEvent(new Event("input"));
+		};
+		type("early");
+		await until(() => rows().length === 32);
+		type("late");
+		await until(() => document.querySelector(".suggestion-empty") !== null);
+		expect(document.querySelector(".suggestion-empty")?.textContent).toBe(t("searchReading"));
+		release();
+		// The open list is searched again once the rest is in, without a keystroke.
+		await until(() => rows().length === 8);
+		expect(rows().every((r) => r.includes("late"))).toBe(true);
+		expect(indexer.reading).toBe(false);
+		type("nowhere");
+		await until(() => document.querySelector(".suggestion-empty") !== null);
+		expect(document.querySelector(".suggestion-empty")?.textContent).toBe(t("searchEmpty"));
+	});
+
 	it("shows its empty text when nothing matches, and inserts nothing without an active note", async () => {
 		const m = await open({ "a.md": httpNote("https://x.test/alpha") }, "zzzz");
 		expect(m.items()).toEqual([]);
