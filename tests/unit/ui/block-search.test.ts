@@ -298,7 +298,7 @@ describe("Mod+K: the block search modal", () => {
 		let release = () => undefined as void;
 		const held = new Promise<void>((resolve) => (release = resolve));
 		const read = v.app.vault.cachedRead.bind(v.app.vault);
-		v.app.vault.cachedRead = async (file: TFile) => (Number(/\d+/.exec(file.path)?.[0]) >= 32 ? held.then(() => read(file)) : read(file));
+		v.app.vault.cachedRead = async (file) => (Number(/\d+/.exec(file.path)?.[0]) >= 32 ? held.then(() => read(file)) : read(file));
 		const indexer = new VaultBlockIndexer(v.app);
 		openBlockSearch(v.app, indexer);
 		await until(() => document.querySelector(".prompt-input") !== null);
