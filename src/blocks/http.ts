@@ -116,6 +116,8 @@ const VARIABLE = /^[ \t]*@([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]?(.*)$/;
 const ASSERTION = /^[ \t]*\?\?[ \t]*/;
 /** `< path`, `<@ path`, `<@latin1 path` (REST Client's encoding). */
 const FILE_LINE = /^[ \t]*<(@([A-Za-z0-9_-]*))?[ \t]+(\S.*?)[ \t]*$/;
+/** Before the request line, `< ./script.js` is a pre-request script file (JetBrains, kulala): no body comes before the request. */
+const PRE_REQUEST_FILE = /^[ \t]*<[ \t]+\S/;
 /** An example response after the request (httpyac examples/http/requestAndResponse.http). */
 const RESPONSE_LINE = /^HTTP\/\d(?:\.\d)?[ \t]+\d{3}\b/;
 const GRAPHQL_START = /^[ \t]*(query|mutation|subscription|fragment)\b[^{]*\{/;
@@ -303,6 +305,10 @@ function parseLines(text: string, given: readonly string[] | undefined): HttpBlo
 			i++;
 		} else if ((lead === LT || lead === GT) && SCRIPT_START.test(line.text)) {
 			i = consumeScript(block, i);
+		} else if (lead === LT && PRE_REQUEST_FILE.test(line.text)) {
+			line.kind = "handler";
+			block.scriptLines.push(i);
+			i++;
 		} else if (lead === BRACE && JS_BLOCK_START.test(line.text)) {
 			i = consumeJsBlock(block, i);
 		} else {
@@ -429,7 +435,8 @@ function indentOf(text: string): number {
 }
 
 /**
- * URL continuations, headers and comments up to the first empty line; returns the first body line.
+ * URL continuations, headers and comments up to the first empty line (or a `< file` line, which
+ * is the body's first); returns the first body line.
  * Before the first header, lines starting with `?`, `&` or `/` (JetBrains: any indented line)
  * continue the URL; `HTTP/1.1` at the end of the last one is the version.
  */
@@ -465,6 +472,9 @@ function readHead(block: HttpBlock, start: number): number {
 			const [part, version] = splitVersion(line.text.trim());
 			block.url += part;
 			if (version) block.httpVersion = version;
+		} else if (lead === LT && FILE_LINE.test(line.text)) {
+			// No header starts with `<`: as httpyac reads it, a file line right after the headers begins the body.
+			return i;
 		} else {
 			readHeader(block, i);
 		}
@@ -643,6 +653,8 @@ export function serializeHttpBlock(block: Pick<HttpBlock, "lines">): string {
 export interface CanonicalRequest {
 	/** Comment and directive lines of the head, as written (e.g. "# @name login"). */
 	comments: string[];
+	/** Pre-request scripts before the request line (`< {% %}`, `< ./script.js`), kept there: after the body a `< path` would be a body file. */
+	preRequest: string[];
 	method: HttpMethod;
 	url: string;
 	httpVersion: string | null;
@@ -657,21 +669,22 @@ export function toCanonicalRequest(block: HttpBlock): CanonicalRequest | null {
 	if (!block.method) return null;
 	return {
 		comments: block.lines.filter((l) => l.kind === "comment").map((l) => l.text),
+		preRequest: block.lines.filter((l, k) => l.kind === "handler" && k < block.requestLine).map((l) => l.text),
 		method: block.method,
 		url: block.url,
 		httpVersion: block.httpVersion,
 		headers: block.headers.map((h) => [h.name, h.value]),
 		body: block.body,
-		handlers: block.lines.filter((l) => l.kind === "handler").map((l) => l.text),
+		handlers: block.lines.filter((l, k) => l.kind === "handler" && k > block.requestLine).map((l) => l.text),
 	};
 }
 
 /**
- * Canonical HTTP-message text: comments, `METHOD URL [version]`, `Name: value` headers,
- * then an empty line and the body when there is one, then handler lines.
+ * Canonical HTTP-message text: comments, pre-request scripts, `METHOD URL [version]`,
+ * `Name: value` headers, then an empty line and the body when there is one, then handler lines.
  */
 export function serializeCanonical(req: CanonicalRequest, eol: "\n" | "\r\n" = "\n"): string {
-	const head = [...req.comments, `${req.method} ${req.url}${req.httpVersion ? ` ${req.httpVersion}` : ""}`];
+	const head = [...req.comments, ...req.preRequest, `${req.method} ${req.url}${req.httpVersion ? ` ${req.httpVersion}` : ""}`];
 	for (const [name, value] of req.headers) head.push(`${name}: ${value}`);
 	let text = head.join(eol);
 	if (req.body !== "") text += eol + eol + req.body.replace(/\r?\n/g, eol);

@@ -35,8 +35,7 @@ export function websocketSteps(stream: StreamRequest): { steps: WsStep[]; proble
 	const { lines } = stream.request;
 	const steps: WsStep[] = [];
 	const problems: BlockProblem[] = [];
-	const separator = lines.findIndex((l) => l.kind === "separator");
-	if (separator === -1 || stream.graphql) return { steps, problems };
+	if (stream.graphql) return { steps, problems };
 	let text: string[] = [];
 	let start = -1;
 	const flush = () => {
@@ -48,7 +47,8 @@ export function websocketSteps(stream: StreamRequest): { steps: WsStep[]; proble
 		text = [];
 		start = -1;
 	};
-	for (let k = separator + 1; k < lines.length; k++) {
+	// Only the body holds body and file lines: it starts after the empty line, or at a `< file` line right after the headers.
+	for (let k = stream.request.requestLine + 1; k < lines.length; k++) {
 		const line = lines[k];
 		if (line.kind === "file" || line.kind === "body") {
 			if (WAIT.test(line.text)) {

@@ -193,6 +193,31 @@ describe("parseHttpBlock", () => {
 		expect(b.problems.every((p) => p.severity === "warning")).toBe(true);
 		expect(b.body).toBe("");
 	});
+
+	it("reads `< ./script.js` before the request line as a pre-request script (JetBrains, kulala): a warning, and the block runs", () => {
+		const b = parseHttpBlock("< {%\n  request.variables.set('t', 1)\n%}\n< ./../scripts/pre.js\n\nPOST https://x.test/a\nAccept: */*\n\n{}");
+		expect([b.method, b.url, b.body]).toEqual(["POST", "https://x.test/a", "{}"]);
+		expect(b.problems).toEqual([0, 3].map((line) => ({ code: "script_not_run", message: SCRIPT_NOT_RUN, line, column: 0, severity: "warning" })));
+		expect(b.lines.map((l) => l.kind).slice(0, 5)).toEqual(["handler", "handler", "handler", "handler", "blank"]);
+	});
+
+	it.each([
+		["<@ ./variables.json", [{ kind: "file", path: "./variables.json", resolveReferences: true, encoding: null, line: 2 }]],
+		["< ./part.bin\n--b--", [{ kind: "file", path: "./part.bin", resolveReferences: false, encoding: null, line: 2 }, { kind: "text", text: "\n--b--" }]],
+	])("starts the body at a file line right after the headers, as httpyac does: %j", (rest, parts) => {
+		const b = parseHttpBlock(`POST https://x.test/a\naccept: application/json\n${rest}`);
+		expect(b.problems).toEqual([]);
+		expect(b.headers.map((h) => h.name)).toEqual(["accept"]);
+		expect(b.bodyParts).toEqual(parts);
+	});
+
+	it("still refuses a header line that is neither a header nor a file", () => {
+		const b = parseHttpBlock("POST https://x.test/a\naccept: application/json\n<> previous.json\n{");
+		expect(b.problems.map((p) => [p.code, p.line])).toEqual([
+			["invalid_header", 3],
+			["script_not_run", 2],
+		]);
+	});
 });
 
 describe("serialization", () => {
@@ -227,6 +252,14 @@ describe("serialization", () => {
 		expect(req && serializeCanonical(req)).toBe("GET /a\n\n> {% x %}");
 		const plain = toCanonicalRequest(parseHttpBlock("GET /a\nAccept: x"));
 		expect(plain && serializeCanonical(plain, "\r\n")).toBe("GET /a\r\nAccept: x");
+	});
+
+	it("keeps pre-request scripts before the request line: after the body `< ./pre.js` would be a body file", () => {
+		const req = toCanonicalRequest(parseHttpBlock("# @name a\n< ./pre.js\nget /a\n\n{}\n\n> ./post.js"));
+		expect(req && [req.preRequest, req.handlers]).toEqual([["< ./pre.js"], ["> ./post.js"]]);
+		const text = req && serializeCanonical(req);
+		expect(text).toBe("# @name a\n< ./pre.js\nGET /a\n\n{}\n\n> ./post.js");
+		expect(parseHttpBlock(text ?? "").bodyParts).toEqual([{ kind: "text", text: "{}" }]);
 	});
 
 	it("has no canonical request without a valid request line", () => {

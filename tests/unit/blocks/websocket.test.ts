@@ -30,6 +30,15 @@ describe("websocket blocks", () => {
 		expect(b.websocket.waits).toBe(false);
 	});
 
+	it("a `< file` line right after the headers is the first message, as it starts an http body", () => {
+		const b = ws("WS ws://x\nOrigin: http://x\n< ./hello.json\n===\nbye");
+		expect(b.problems).toEqual([]);
+		expect(b.websocket.steps).toEqual([
+			{ kind: "file", path: "./hello.json", line: 2 },
+			{ kind: "text", text: "bye", line: 4 },
+		]);
+	});
+
 	it("`??` lines are assertions, not messages", () => {
 		const b = ws("wss://x\n\nhi\n?? messages.count >= 1");
 		expect(b.websocket.steps).toEqual([{ kind: "text", text: "hi", line: 2 }]);
