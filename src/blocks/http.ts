@@ -334,6 +334,7 @@ function parseLines(text: string, given: readonly string[] | undefined): HttpBlo
 
 const AT = 64;
 const BRACE = 123;
+const BRACKET = 91;
 const GT = 62;
 const HASH = 35;
 const LT = 60;
@@ -472,8 +473,9 @@ function readHead(block: HttpBlock, start: number): number {
 			const [part, version] = splitVersion(line.text.trim());
 			block.url += part;
 			if (version) block.httpVersion = version;
-		} else if (lead === LT && FILE_LINE.test(line.text)) {
-			// No header starts with `<`: as httpyac reads it, a file line right after the headers begins the body.
+		} else if ((lead === LT && FILE_LINE.test(line.text)) || opensJson(line.text, lead)) {
+			// No header starts with `<`, `[` or a lone `{`: as httpyac reads them, such a line right after the headers
+			// begins the body (a forgotten empty line before a JSON body).
 			return i;
 		} else {
 			readHeader(block, i);
@@ -481,6 +483,12 @@ function readHead(block: HttpBlock, start: number): number {
 		i++;
 	}
 	return i;
+}
+
+/** A line opening a JSON array or object: `[`, or `{` that is not a `{{reference}}` (a header's name may be one). */
+function opensJson(text: string, lead: number): boolean {
+	if (lead === BRACKET) return true;
+	return lead === BRACE && text.charCodeAt(text.indexOf("{") + 1) !== BRACE;
 }
 
 /** `?a=1`, `&b=2` and `/path` lines, and (JetBrains) any indented line without a colon. */

@@ -211,8 +211,24 @@ describe("parseHttpBlock", () => {
 		expect(b.bodyParts).toEqual(parts);
 	});
 
+	it.each([
+		["{\n  \"a\": 1\n}", '{\n  "a": 1\n}'],
+		['[{"a": 1}]', '[{"a": 1}]'],
+		['{"ref": "{{id}}"}', '{"ref": "{{id}}"}'],
+	])("starts the body at a JSON opening right after the headers (a forgotten empty line), as httpyac does: %j", (rest, body) => {
+		const b = parseHttpBlock(`POST https://x.test/a\nContent-Type: application/json\n${rest}`);
+		expect(b.problems).toEqual([]);
+		expect([b.headers.map((h) => h.name), b.body]).toEqual([["Content-Type"], body]);
+	});
+
+	it("keeps a header whose name is a reference, though it starts with a brace", () => {
+		const b = parseHttpBlock("GET https://x.test/a\n{{header_name}}: yes\n\nbody");
+		expect(b.headers.map((h) => [h.name, h.value])).toEqual([["{{header_name}}", "yes"]]);
+		expect(b.body).toBe("body");
+	});
+
 	it("still refuses a header line that is neither a header nor a file", () => {
-		const b = parseHttpBlock("POST https://x.test/a\naccept: application/json\n<> previous.json\n{");
+		const b = parseHttpBlock("POST https://x.test/a\naccept: application/json\n<> previous.json\nbroken header");
 		expect(b.problems.map((p) => [p.code, p.line])).toEqual([
 			["invalid_header", 3],
 			["script_not_run", 2],
