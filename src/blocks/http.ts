@@ -436,8 +436,8 @@ function indentOf(text: string): number {
 }
 
 /**
- * URL continuations, headers and comments up to the first empty line (or a `< file` line, which
- * is the body's first); returns the first body line.
+ * URL continuations, headers and comments up to the first empty line (or a `< file` line or a
+ * JSON opening, which is the body's first); returns the first body line.
  * Before the first header, lines starting with `?`, `&` or `/` (JetBrains: any indented line)
  * continue the URL; `HTTP/1.1` at the end of the last one is the version.
  */

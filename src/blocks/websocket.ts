@@ -47,7 +47,8 @@ export function websocketSteps(stream: StreamRequest): { steps: WsStep[]; proble
 		text = [];
 		start = -1;
 	};
-	// Only the body holds body and file lines: it starts after the empty line, or at a `< file` line right after the headers.
+	// Only the body holds body and file lines: it starts after the empty line, or at a `< file` line or a JSON
+	// opening right after the headers.
 	for (let k = stream.request.requestLine + 1; k < lines.length; k++) {
 		const line = lines[k];
 		if (line.kind === "file" || line.kind === "body") {
