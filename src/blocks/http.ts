@@ -201,6 +201,8 @@ function isSpaceOrTab(c: number): boolean {
 const NAME_DIRECTIVE = /^@name[ \t]*=?[ \t]*(\S+)\s*$/;
 const NO_REDIRECT = /^@no-redirect\b/;
 const NO_COOKIE_JAR = /^@no-cookie-jar\b/;
+/** `# @prompt name [description]` (REST Client, kulala): the peers ask for the value before sending. */
+const PROMPT = /^@prompt[ \t]+([A-Za-z_][A-Za-z0-9_.-]*)/;
 
 function directiveOf(comment: string): { name?: string; noRedirect?: boolean; noCookieJar?: boolean } {
 	const text = comment.replace(COMMENT, "").trim();
@@ -395,6 +397,13 @@ function readVariable(block: HttpBlock, i: number): void {
 }
 
 function applyDirective(block: HttpBlock, comment: string, line: number): void {
+	const prompt = comment.includes("@prompt") ? PROMPT.exec(comment.replace(COMMENT, "").trim()) : null;
+	if (prompt) {
+		// Never dropped silently: the run takes the value from the variables, and says where to set it.
+		const message = `Prompts are not asked: {{${prompt[1]}}} takes its value from the environment or an @${prompt[1]} = … line`;
+		block.problems.push(warning("prompt_not_asked", message, line, comment.indexOf("@prompt")));
+		return;
+	}
 	const d = directiveOf(comment);
 	if (d.name === undefined && comment.includes("@")) applyMemoryDirective(block, comment, line);
 	if (d.name !== undefined && block.nameDirective === null) block.nameDirective = d.name;

@@ -25,6 +25,7 @@ export type ProblemCode =
 	| "unterminated_fence"
 	| "unclosed_handler"
 	| "script_not_run"
+	| "prompt_not_asked" // `# @prompt name` (REST Client, kulala): reported, the value comes from variables
 	| "missing_separator"
 	| "invalid_directive"; // a malformed `# @property` or `# @poll` (memory-directives.ts)
 

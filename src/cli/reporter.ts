@@ -90,9 +90,9 @@ export function describeResult(block: NoteBlock, result: BlockResult, terminal: 
 		const text = errorText(result);
 		if (text) parts.push(paint(result.state === "cancelled" ? "yellow" : "red", text));
 	}
-	// Scripts the peers would run are said, not dropped silently (docs/blocks.md).
-	const scripts = file ? block.problems.filter((p) => p.code === "script_not_run").map((p) => `    ${paint("dim", `${file}:${p.line + 1}: ${p.message}`)}`) : [];
-	return [parts.join("  "), ...problems.slice(1).map((p) => `    ${paint("red", p)}`), ...scripts].join("\n");
+	// Scripts the peers would run and prompts they would ask are said, not dropped silently (docs/blocks.md).
+	const notDone = file ? block.problems.filter((p) => p.code === "script_not_run" || p.code === "prompt_not_asked").map((p) => `    ${paint("dim", `${file}:${p.line + 1}: ${p.message}`)}`) : [];
+	return [parts.join("  "), ...problems.slice(1).map((p) => `    ${paint("red", p)}`), ...notDone].join("\n");
 }
 
 const POLL_ENDS: Record<PollProgress["phase"], string> = {

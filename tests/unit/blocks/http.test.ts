@@ -201,6 +201,16 @@ describe("parseHttpBlock", () => {
 		expect(b.lines.map((l) => l.kind).slice(0, 5)).toEqual(["handler", "handler", "handler", "handler", "blank"]);
 	});
 
+	it("says a `# @prompt` is not asked, where it is written, and the block still runs", () => {
+		const b = parseHttpBlock("# @prompt username\n// @prompt otp Your one-time password\nPOST https://x.test/login\n\n{\"u\": \"{{username}}\", \"otp\": \"{{otp}}\"}");
+		expect([b.method, b.problems.every((p) => p.severity === "warning")]).toEqual(["POST", true]);
+		expect(b.problems.map((p) => [p.code, p.line, p.column, p.message])).toEqual([
+			["prompt_not_asked", 0, 2, "Prompts are not asked: {{username}} takes its value from the environment or an @username = … line"],
+			["prompt_not_asked", 1, 3, "Prompts are not asked: {{otp}} takes its value from the environment or an @otp = … line"],
+		]);
+		expect(parseHttpBlock("# @prompted is just a comment\nGET /a").problems).toEqual([]);
+	});
+
 	it.each([
 		["<@ ./variables.json", [{ kind: "file", path: "./variables.json", resolveReferences: true, encoding: null, line: 2 }]],
 		["< ./part.bin\n--b--", [{ kind: "file", path: "./part.bin", resolveReferences: false, encoding: null, line: 2 }, { kind: "text", text: "\n--b--" }]],

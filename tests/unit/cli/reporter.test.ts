@@ -23,6 +23,14 @@ describe("a block's line", () => {
 		]);
 	});
 
+	it("says, under the line, that a prompt the peers ask is not asked", () => {
+		const [prompted] = parseNote("```http alias=me\n# @prompt token\nGET http://127.0.0.1/x\n```");
+		expect(describeResult(prompted, done(200, "text/plain", "ok"), PLAIN, "api.md").split("\n")).toEqual([
+			"✓ me  GET http://127.0.0.1/x  → 200 OK  12 ms  2 B",
+			"    api.md:2: Prompts are not asked: {{token}} takes its value from the environment or an @token = … line",
+		]);
+	});
+
 	it("says status, time and size, and a timeout's limit", () => {
 		expect(describeResult(block, done(200, "application/json", "{}"))).toBe("✓ me  GET http://127.0.0.1/x  → 200 OK  12 ms  2 B");
 		const timedOut: BlockResult = { kind: "http", state: "cancelled", receivedBytes: 0, request, error: { code: "timeout", message: "Request cancelled" }, timing: { total: 5000 } };
