@@ -204,12 +204,14 @@ const NO_COOKIE_JAR = /^@no-cookie-jar\b/;
 /** `# @prompt name [description]` (REST Client, kulala): the peers ask for the value before sending. */
 const PROMPT = /^@prompt[ \t]+([A-Za-z_][A-Za-z0-9_.-]*)/;
 
-function directiveOf(comment: string): { name?: string; noRedirect?: boolean; noCookieJar?: boolean } {
+function directiveOf(comment: string): { name?: string; noRedirect?: boolean; noCookieJar?: boolean; prompt?: string } {
 	const text = comment.replace(COMMENT, "").trim();
 	const name = NAME_DIRECTIVE.exec(text);
 	if (name) return { name: name[1] };
 	if (NO_REDIRECT.test(text)) return { noRedirect: true };
 	if (NO_COOKIE_JAR.test(text)) return { noCookieJar: true };
+	const prompt = PROMPT.exec(text);
+	if (prompt) return { prompt: prompt[1] };
 	return {};
 }
 
@@ -397,14 +399,13 @@ function readVariable(block: HttpBlock, i: number): void {
 }
 
 function applyDirective(block: HttpBlock, comment: string, line: number): void {
-	const prompt = comment.includes("@prompt") ? PROMPT.exec(comment.replace(COMMENT, "").trim()) : null;
-	if (prompt) {
+	const d = directiveOf(comment);
+	if (d.prompt !== undefined) {
 		// Never dropped silently: the run takes the value from the variables, and says where to set it.
-		const message = `Prompts are not asked: {{${prompt[1]}}} takes its value from the environment or an @${prompt[1]} = … line`;
+		const message = `Prompts are not asked: {{${d.prompt}}} takes its value from the environment or an @${d.prompt} = … line`;
 		block.problems.push(warning("prompt_not_asked", message, line, comment.indexOf("@prompt")));
 		return;
 	}
-	const d = directiveOf(comment);
 	if (d.name === undefined && comment.includes("@")) applyMemoryDirective(block, comment, line);
 	if (d.name !== undefined && block.nameDirective === null) block.nameDirective = d.name;
 	if (d.noRedirect) block.noRedirect = true;
