@@ -84,6 +84,20 @@ describe("UI strings", () => {
 		}
 	});
 
+	it("has no key that nothing shows: each is named in the source, or made by one of the key makers", () => {
+		const root = join(__dirname, "../../../src");
+		const source = sourceFiles(root)
+			.filter((path) => !relative(root, path).startsWith(join("ui", "locales")))
+			.map((path) => readFileSync(path, "utf8"))
+			.join("\n");
+		// The keys built from a code: vcsFailureKey, chatFailureKey, exportWhyKey (strings.ts);
+		// taskKey, groupKey (vcs-view.ts) and actionKey (undo-confirm.ts).
+		const made = /^(vcsErr|chatErr|exportWhy|vcsTask|vcsAction:)|^vcs(Staged|Unstaged|Untracked|Conflicted)$/;
+		const named = (key: string) => source.includes(`"${key}"`) || new RegExp(`\\b${key}: `).test(source);
+		const unshown = Object.keys(tableFor("en")).filter((key) => !made.test(key) && !named(key));
+		expect(unshown).toEqual([]);
+	});
+
 	it("is the only string table: no other UI module keeps its own texts per language or its own t()", () => {
 		const root = join(__dirname, "../../../src/ui");
 		const own = sourceFiles(root)
