@@ -174,7 +174,8 @@ const TEXT_MODULES = [
 	{ id: "@codemirror/merge" },
 	{ id: "@codemirror/lang-sql" },
 	{ id: "@lezer/json" },
-	// the languages other than English (src/ui/strings.ts)
+	// the languages other than English, and English's texts of the parts compiled on first use (src/ui/strings.ts)
+	{ id: "src/ui/locales/en-on-use.ts", owns: ["src/ui/locales/en-on-use.ts"] },
 	{ id: "src/ui/locales/es.ts", owns: ["src/ui/locales/es.ts"] },
 	{ id: "src/ui/locales/pt.ts", owns: ["src/ui/locales/pt.ts"] },
 	// the settings page (src/ui/settings-tab-loader.ts)

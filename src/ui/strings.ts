@@ -6,35 +6,48 @@
 import type { ChatFailureCode } from "../chat/failures";
 import type { GitFailureCode } from "../vcs";
 import { en, type StringKey, type Table } from "./locales/en";
+import type * as EnOnUseLocale from "./locales/en-on-use";
 import type * as EsLocale from "./locales/es";
 import type * as PtLocale from "./locales/pt";
 
 export type { StringKey } from "./locales/en";
 
 /**
- * The other languages, each required when it is picked: main.js carries them as text modules, so
- * a start compiles only English and the language in use (docs/architecture.md, "Text modules").
+ * The other languages, each required when it is picked, and the English texts of the parts
+ * compiled on first use, required at the first key the core's en.ts has not: main.js carries them
+ * as text modules, so a start compiles only the core's English and the language in use
+ * (docs/architecture.md, "Text modules").
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- see above */
 const OTHER_TABLES: Record<string, () => Table> = {
 	es: () => (require("./locales/es") as typeof EsLocale).es,
 	pt: () => (require("./locales/pt") as typeof PtLocale).pt,
 };
+const englishOnUse = () => (require("./locales/en-on-use") as typeof EnOnUseLocale).enOnUse;
 /* eslint-enable @typescript-eslint/no-require-imports -- end of the requires above */
-let current: Table = en;
+const coreEnglish: Partial<Table> = en;
+let wholeEnglish: Table | null = null;
+/** The language picked; null for English, read from the core's part first. */
+let current: Table | null = null;
+
+function english(): Table {
+	return (wholeEnglish ??= { ...en, ...englishOnUse() });
+}
 
 /** Picks the table for an Obsidian language code ("es", "pt-BR"…); English otherwise. */
 export function setLanguage(code: string | null | undefined): void {
-	current = tableFor((code ?? "en").toLowerCase().split(/[-_]/)[0]);
+	const lang = (code ?? "en").toLowerCase().split(/[-_]/)[0];
+	current = Object.prototype.hasOwnProperty.call(OTHER_TABLES, lang) ? OTHER_TABLES[lang]() : null;
 }
 
 export function t(key: StringKey, vars: Record<string, string | number> = {}): string {
-	return current[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+	const text = current ? current[key] : (coreEnglish[key] ?? english()[key]);
+	return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
 
 export const LANGUAGES = ["en", ...Object.keys(OTHER_TABLES)];
 export function tableFor(code: string): Table {
-	return Object.prototype.hasOwnProperty.call(OTHER_TABLES, code) ? OTHER_TABLES[code]() : en;
+	return Object.prototype.hasOwnProperty.call(OTHER_TABLES, code) ? OTHER_TABLES[code]() : english();
 }
 
 function capitalized<S extends string>(s: S): Capitalize<S> {
@@ -50,7 +63,7 @@ export function vcsFailureKey(code: GitFailureCode): StringKey {
 export function exportWhyKey(why: string): StringKey | null {
 	if (!/^[a-z]+(?:_[a-z]+)*$/.test(why)) return null;
 	const key = `exportWhy${why.split("_").map(capitalized).join("")}`;
-	return Object.prototype.hasOwnProperty.call(en, key) ? (key as StringKey) : null;
+	return Object.prototype.hasOwnProperty.call(english(), key) ? (key as StringKey) : null;
 }
 
 /** The chat panel's text for a chat failure code. */

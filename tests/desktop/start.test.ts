@@ -49,13 +49,13 @@ describe("text modules", () => {
 
 	it("are evaluated on first use, each once", async () => {
 		host.page.renderReading(`\`\`\`http alias=first\nGET ${server.url}/json\n\`\`\`\n\n\`\`\`http alias=second\nGET ${server.url}/json?again\n\`\`\``, "api/first.md");
-		// The http views (and what they highlight JSON with), nothing else.
-		expect(evaluated).toEqual(["src/ui/http/http-block-view.ts", "@lezer/json"]);
+		// The http views (what they highlight JSON with, the English texts of the parts compiled on first use), nothing else.
+		expect(evaluated).toEqual(["src/ui/http/http-block-view.ts", "@lezer/json", "src/ui/locales/en-on-use.ts"]);
 		// What the first request waited for: the node transport sends with Node's http module, the one this require gives.
 		const http = createRequire(__filename)("node:http") as typeof Http;
 		const request = http.request.bind(http);
 		const whenSent: string[][] = [];
-		const spy = jest.spyOn(http, "request").mockImplementation((...args: Parameters<typeof request>) => (whenSent.push(evaluated.slice(2)), request(...args)));
+		const spy = jest.spyOn(http, "request").mockImplementation((...args: Parameters<typeof request>) => (whenSent.push(evaluated.slice(3)), request(...args)));
 		try {
 			await expect(run(host.document, "first")).resolves.toBe("done");
 		} finally {
@@ -82,7 +82,7 @@ describe("the core's steps", () => {
 			other.page.readyLayout();
 			// The first step has read the core's code; a block shown now needs the core before the next task.
 			other.page.renderReading("```http alias=early\nGET https://x.test/\n```", "early.md");
-			expect(compiled).toEqual(["src/ui/plugin-core.ts", "src/ui/http/http-block-view.ts", "@lezer/json"]);
+			expect(compiled).toEqual(["src/ui/plugin-core.ts", "src/ui/http/http-block-view.ts", "@lezer/json", "src/ui/locales/en-on-use.ts"]);
 			expect(other.page.commandName("commit-all-changes")).toBe("Commit all changes");
 			for (let i = 0; i < 4; i++) await new Promise((resolve) => other.window.setTimeout(resolve, 0));
 			expect(compiled.filter((id) => id === "src/ui/plugin-core.ts")).toHaveLength(1);
