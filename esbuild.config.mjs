@@ -174,10 +174,12 @@ const TEXT_MODULES = [
 	{ id: "@codemirror/merge" },
 	{ id: "@codemirror/lang-sql" },
 	{ id: "@lezer/json" },
-	// the languages other than English, and English's texts of the parts compiled on first use (src/ui/strings.ts)
+	// each language in two parts but the core's English: what the core shows, what the parts compiled on first use show (src/ui/strings.ts)
 	{ id: "src/ui/locales/en-on-use.ts", owns: ["src/ui/locales/en-on-use.ts"] },
 	{ id: "src/ui/locales/es.ts", owns: ["src/ui/locales/es.ts"] },
+	{ id: "src/ui/locales/es-on-use.ts", owns: ["src/ui/locales/es-on-use.ts"] },
 	{ id: "src/ui/locales/pt.ts", owns: ["src/ui/locales/pt.ts"] },
+	{ id: "src/ui/locales/pt-on-use.ts", owns: ["src/ui/locales/pt-on-use.ts"] },
 	// the settings page (src/ui/settings-tab-loader.ts)
 	{ id: "src/ui/settings-tab.ts", owns: ["src/ui/settings-tab.ts", "src/ui/keymap-preset-modal.ts", "src/ui/obsidian-hotkeys.ts", "src/ui/obsidian-default-hotkeys.ts"] },
 	// views: each kind's blocks (src/ui/block-renderers.ts), the diff panes, the two panels

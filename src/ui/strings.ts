@@ -5,49 +5,59 @@
  */
 import type { ChatFailureCode } from "../chat/failures";
 import type { GitFailureCode } from "../vcs";
-import { en, type StringKey, type Table } from "./locales/en";
+import { en, type CoreTable, type OnUseTable, type StringKey, type Table } from "./locales/en";
 import type * as EnOnUseLocale from "./locales/en-on-use";
 import type * as EsLocale from "./locales/es";
+import type * as EsOnUseLocale from "./locales/es-on-use";
 import type * as PtLocale from "./locales/pt";
+import type * as PtOnUseLocale from "./locales/pt-on-use";
 
 export type { StringKey } from "./locales/en";
 
+/** A language in its two parts: the texts the core shows, and those of the parts compiled on first use. */
+interface Language {
+	core(): CoreTable;
+	onUse(): OnUseTable;
+}
+
 /**
- * The other languages, each required when it is picked, and the English texts of the parts
- * compiled on first use, required at the first key the core's en.ts has not: main.js carries them
- * as text modules, so a start compiles only the core's English and the language in use
- * (docs/architecture.md, "Text modules").
+ * Each language's parts are required when first read: the core's part when the language is picked,
+ * the other at the first key the core's part has not (the first panel or settings page shown).
+ * main.js carries all but the core's English as text modules, so a start compiles only the core's
+ * part of the language in use (docs/architecture.md, "Text modules").
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- see above */
-const OTHER_TABLES: Record<string, () => Table> = {
-	es: () => (require("./locales/es") as typeof EsLocale).es,
-	pt: () => (require("./locales/pt") as typeof PtLocale).pt,
+const LANGUAGE_PARTS: Record<string, Language> = {
+	en: { core: () => en, onUse: () => (require("./locales/en-on-use") as typeof EnOnUseLocale).enOnUse },
+	es: { core: () => (require("./locales/es") as typeof EsLocale).es, onUse: () => (require("./locales/es-on-use") as typeof EsOnUseLocale).esOnUse },
+	pt: { core: () => (require("./locales/pt") as typeof PtLocale).pt, onUse: () => (require("./locales/pt-on-use") as typeof PtOnUseLocale).ptOnUse },
 };
-const englishOnUse = () => (require("./locales/en-on-use") as typeof EnOnUseLocale).enOnUse;
 /* eslint-enable @typescript-eslint/no-require-imports -- end of the requires above */
-const coreEnglish: Partial<Table> = en;
-let wholeEnglish: Table | null = null;
-/** The language picked; null for English, read from the core's part first. */
-let current: Table | null = null;
 
-function english(): Table {
-	return (wholeEnglish ??= { ...en, ...englishOnUse() });
+/** The language picked, its core's part read and its whole table once a key asked for it. */
+let current = { language: LANGUAGE_PARTS.en, core: en as Partial<Table>, whole: null as Table | null };
+
+function languageOf(code: string): Language {
+	return Object.prototype.hasOwnProperty.call(LANGUAGE_PARTS, code) ? LANGUAGE_PARTS[code] : LANGUAGE_PARTS.en;
 }
+
+const whole = (language: Language): Table => ({ ...language.core(), ...language.onUse() });
 
 /** Picks the table for an Obsidian language code ("es", "pt-BR"…); English otherwise. */
 export function setLanguage(code: string | null | undefined): void {
-	const lang = (code ?? "en").toLowerCase().split(/[-_]/)[0];
-	current = Object.prototype.hasOwnProperty.call(OTHER_TABLES, lang) ? OTHER_TABLES[lang]() : null;
+	const language = languageOf((code ?? "en").toLowerCase().split(/[-_]/)[0]);
+	current = { language, core: language.core(), whole: null };
 }
 
 export function t(key: StringKey, vars: Record<string, string | number> = {}): string {
-	const text = current ? current[key] : (coreEnglish[key] ?? english()[key]);
+	const text = current.core[key] ?? (current.whole ??= whole(current.language))[key];
 	return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
 
-export const LANGUAGES = ["en", ...Object.keys(OTHER_TABLES)];
+export const LANGUAGES = Object.keys(LANGUAGE_PARTS);
+/** A language's whole table, for a language code as LANGUAGES lists them; English otherwise. */
 export function tableFor(code: string): Table {
-	return Object.prototype.hasOwnProperty.call(OTHER_TABLES, code) ? OTHER_TABLES[code]() : english();
+	return whole(languageOf(code));
 }
 
 function capitalized<S extends string>(s: S): Capitalize<S> {
@@ -63,7 +73,7 @@ export function vcsFailureKey(code: GitFailureCode): StringKey {
 export function exportWhyKey(why: string): StringKey | null {
 	if (!/^[a-z]+(?:_[a-z]+)*$/.test(why)) return null;
 	const key = `exportWhy${why.split("_").map(capitalized).join("")}`;
-	return Object.prototype.hasOwnProperty.call(english(), key) ? (key as StringKey) : null;
+	return Object.prototype.hasOwnProperty.call(tableFor("en"), key) ? (key as StringKey) : null;
 }
 
 /** The chat panel's text for a chat failure code. */

@@ -1,11 +1,11 @@
 import type { enOnUse } from "./en-on-use";
 
 /**
- * English, the source of the keys, in two parts: here the texts the core shows (command names,
- * notices, the block toolbar, the environment and search modals); in en-on-use.ts those of the
- * parts main.js compiles on first use (the panels, the settings page). es.ts and pt.ts are typed
- * `Table`, both parts, so a key missing there (or one that is in neither part) is a type error.
- * Sentence case, as the Obsidian guidelines ask.
+ * English, the source of the keys, in two parts, as every language: here the texts the core shows
+ * (command names, notices, the block toolbar, the environment and search modals); in en-on-use.ts
+ * those of the parts main.js compiles on first use (the panels, the settings page). The other
+ * languages' parts are typed `CoreTable` and `OnUseTable`, so a key missing there (or one that is
+ * not here) is a type error. Sentence case, as the Obsidian guidelines ask.
  */
 export const en = {
 	run: "Run",
@@ -193,3 +193,7 @@ export const en = {
 export type StringKey = keyof typeof en | keyof typeof enOnUse;
 /** A locale: every key of the English tables, each a string. */
 export type Table = Record<StringKey, string>;
+/** A locale's part that the core shows (en.ts, es.ts, pt.ts). */
+export type CoreTable = Record<keyof typeof en, string>;
+/** A locale's part for the parts compiled on first use (en-on-use.ts, es-on-use.ts, pt-on-use.ts). */
+export type OnUseTable = Record<keyof typeof enOnUse, string>;

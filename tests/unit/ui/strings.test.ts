@@ -31,6 +31,29 @@ describe("UI strings", () => {
 		expect(t("run")).toBe("Run");
 	});
 
+	it("requires a language's texts of the parts compiled on first use only at the first key its core's part has not", () => {
+		const required: string[] = [];
+		jest.isolateModules(() => {
+			for (const part of ["en-on-use", "es", "es-on-use"]) {
+				const path = `../../../src/ui/locales/${part}`;
+				const actual = jest.requireActual<Record<string, unknown>>(path);
+				jest.doMock(path, () => (required.push(part), actual));
+			}
+			// eslint-disable-next-line @typescript-eslint/no-require-imports -- the module fresh, with the parts above watched
+			const strings = require("../../../src/ui/strings") as typeof import("../../../src/ui/strings");
+			expect([strings.t("run"), strings.t("cmdRunBlock")]).toEqual(["Run", "Run block"]);
+			expect(required).toEqual([]);
+			expect(strings.t("chatStop")).toBe("Stop");
+			expect(required).toEqual(["en-on-use"]);
+			strings.setLanguage("es");
+			expect(strings.t("run")).toBe("Ejecutar");
+			expect(required).toEqual(["en-on-use", "es"]);
+			expect(strings.t("chatStop")).toBe("Detener");
+			expect(strings.t("vcsSync")).toBe("Sincronizar");
+			expect(required).toEqual(["en-on-use", "es", "es-on-use"]);
+		});
+	});
+
 	it("fills placeholders and leaves unknown ones visible", () => {
 		expect(t("receiving", { size: "3 KiB" })).toBe("Receiving… 3 KiB");
 		expect(t("receiving")).toBe("Receiving… {size}");
