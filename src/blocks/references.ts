@@ -202,7 +202,7 @@ function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, str
 	/** A variable's value, its own references resolved (docs/blocks.md: a value may contain references). */
 	const variable = (name: string, value: string): Lookup => {
 		vars.set(name, value);
-		if (!value.includes("{{") || sources.literal?.(name)) return { ok: true, value };
+		if (!hasTemplate(value) || sources.literal?.(name)) return { ok: true, value };
 		if (chain.includes(name)) return unresolved(`variables refer to each other in a cycle: ${[...chain.slice(chain.indexOf(name)), name].join(" → ")}`);
 		const inner = resolveTemplate(value, sources, [...chain, name]);
 		for (const [k, v] of inner.variablesUsed) vars.set(k, v);
@@ -250,8 +250,19 @@ function lookup(ref: Reference, sources: ReferenceSources, vars: Map<string, str
 	}
 }
 
+/**
+ * The two ways to write a literal `{{`: `\{{` (ours), and httpyac's `\{\{name\}\}`, which sends
+ * `{{name}}`. The reference finder passes over both.
+ */
 function unescapeBraces(s: string): string {
-	return s.split("\\{{").join("{{");
+	const plain = s.includes("\\{{") ? s.split("\\{{").join("{{") : s;
+	return plain.includes("\\{\\{") ? plain.replace(HTTPYAC_ESCAPE, "{{$1}}") : plain;
+}
+const HTTPYAC_ESCAPE = /\\\{\\\{([^{}]+?)\\\}\\\}/g;
+
+/** Whether a text has anything for resolveTemplate to do: a reference, or an escape to take back. */
+function hasTemplate(s: string): boolean {
+	return s.includes("{{") || s.includes("\\{\\{");
 }
 
 /** RFC 9110 token: what a header name must be once references are resolved. */

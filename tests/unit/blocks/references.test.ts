@@ -101,6 +101,15 @@ describe("resolveTemplate", () => {
 		expect(resolveTemplate("a \\{{base_url}} b", sources({ base_url: "X" })).value).toBe("a {{base_url}} b");
 	});
 
+	it("turns httpyac's \\{\\{name\\}\\} into a literal {{name}}, beside references it resolves", () => {
+		const r = resolveTemplate('{"template": "My \\{\\{someVerb\\}\\} {{v}}", "half": "\\{\\{open"}', sources({ someVerb: "X", v: "V" }));
+		expect(r.value).toBe('{"template": "My {{someVerb}} V", "half": "\\{\\{open"}');
+		expect([...r.variablesUsed.keys()]).toEqual(["v"]);
+		expect(findReferences("My \\{\\{someVerb\\}\\}")).toEqual([]);
+		// In a variable's value too, whether or not the value holds a reference.
+		expect(resolveTemplate("{{a}} {{b}}", sources({ a: "\\{\\{x\\}\\}", b: "\\{\\{y\\}\\} {{a}}" })).value).toBe("{{x}} {{y}} {{x}}");
+	});
+
 	it("names an unresolved variable", () => {
 		const r = resolveTemplate("{{missing}}", sources({}));
 		expect(r.errors).toEqual([{ reference: "{{missing}}", message: expect.stringContaining('no variable "missing"') as unknown, notRunAlias: undefined }]);
