@@ -118,6 +118,8 @@ const ASSERTION = /^[ \t]*\?\?[ \t]*/;
 const FILE_LINE = /^[ \t]*<(@([A-Za-z0-9_-]*))?[ \t]+(\S.*?)[ \t]*$/;
 /** Before the request line, `< ./script.js` is a pre-request script file (JetBrains, kulala): no body comes before the request. */
 const PRE_REQUEST_FILE = /^[ \t]*<[ \t]+\S/;
+/** kulala's `run #Request name`, `run ./other.http` and `import ./other.http`, before the request line. */
+const KULALA_LINE = /^[ \t]*(run|import)[ \t]+(?:#\S|\S+\.(?:http|rest)\b)/;
 /** An example response after the request (httpyac examples/http/requestAndResponse.http). */
 const RESPONSE_LINE = /^HTTP\/\d(?:\.\d)?[ \t]+\d{3}\b/;
 const GRAPHQL_START = /^[ \t]*(query|mutation|subscription|fragment)\b[^{]*\{/;
@@ -315,6 +317,9 @@ function parseLines(text: string, given: readonly string[] | undefined): HttpBlo
 			i++;
 		} else if (lead === BRACE && JS_BLOCK_START.test(line.text)) {
 			i = consumeJsBlock(block, i);
+		} else if ((lead === LOWER_R || lead === LOWER_I) && KULALA_LINE.test(line.text)) {
+			readKulalaLine(block, i);
+			i++;
 		} else {
 			readRequestLine(block, i);
 			i++;
@@ -345,6 +350,8 @@ const LT = 60;
 const QUESTION = 63;
 const AMPERSAND = 38;
 const SLASH = 47;
+const LOWER_I = 105;
+const LOWER_R = 114;
 
 /**
  * The code of a line's first character that is not a space or tab, or -1 for a blank line.
@@ -396,6 +403,22 @@ function readVariable(block: HttpBlock, i: number): void {
 	const m = VARIABLE.exec(line.text) as RegExpExecArray;
 	line.kind = "variable";
 	block.variables.push({ name: m[1], value: m[2].trim(), line: i });
+}
+
+/**
+ * A kulala line that runs or imports other requests: kept in the text (a form-mode edit keeps it
+ * before the request line), never sent, and said where it is written rather than read as an
+ * unknown method. The block still runs, without the requests it names.
+ */
+function readKulalaLine(block: HttpBlock, i: number): void {
+	const line = block.lines[i];
+	line.kind = "handler";
+	const column = line.text.length - line.text.trimStart().length;
+	if ((KULALA_LINE.exec(line.text) as RegExpExecArray)[1] === "run") {
+		block.problems.push(warning("run_not_read", 'Run lines (kulala) are not read: run that request yourself first; a {{alias.response…}} reference to it says when it has not run', i, column));
+	} else {
+		block.problems.push(warning("import_not_read", 'Import lines (kulala) are not read: bring that file\'s requests into a note with the command "Import .http file"', i, column));
+	}
 }
 
 function applyDirective(block: HttpBlock, comment: string, line: number): void {

@@ -1,5 +1,5 @@
 import { dbSummary, dbTable } from "./db-output";
-import type { NoteBlock } from "../blocks";
+import type { NoteBlock, ProblemCode } from "../blocks";
 import { decodeText } from "../runner/response/charset";
 import { classifyBody } from "../runner/response/content-type";
 import { formatAge, formatBytes, formatMs } from "../runner/response/format";
@@ -90,10 +90,12 @@ export function describeResult(block: NoteBlock, result: BlockResult, terminal: 
 		const text = errorText(result);
 		if (text) parts.push(paint(result.state === "cancelled" ? "yellow" : "red", text));
 	}
-	// Scripts the peers would run and prompts they would ask are said, not dropped silently (docs/blocks.md).
-	const notDone = file ? block.problems.filter((p) => p.code === "script_not_run" || p.code === "prompt_not_asked").map((p) => `    ${paint("dim", `${file}:${p.line + 1}: ${p.message}`)}`) : [];
+	const notDone = file ? block.problems.filter((p) => NOT_DONE.has(p.code)).map((p) => `    ${paint("dim", `${file}:${p.line + 1}: ${p.message}`)}`) : [];
 	return [parts.join("  "), ...problems.slice(1).map((p) => `    ${paint("red", p)}`), ...notDone].join("\n");
 }
+
+/** What the peers would do and a run does not (scripts, prompts, kulala's run and import lines): said under the block, never dropped silently (docs/blocks.md). */
+const NOT_DONE: ReadonlySet<ProblemCode> = new Set<ProblemCode>(["script_not_run", "prompt_not_asked", "run_not_read", "import_not_read"]);
 
 const POLL_ENDS: Record<PollProgress["phase"], string> = {
 	attempting: "attempt",

@@ -211,6 +211,23 @@ describe("parseHttpBlock", () => {
 		expect(parseHttpBlock("# @prompted is just a comment\nGET /a").problems).toEqual([]);
 	});
 
+	it("says kulala's `run` and `import` lines are not read, where they are written, and the block still runs", () => {
+		const b = parseHttpBlock("import ./chain.http\nrun #Multi-form (@host=example.com)\n  run ./export/simple.http\n\nPOST https://x.test/post\n\n{}");
+		expect([b.method, b.url, b.body, b.requestLine]).toEqual(["POST", "https://x.test/post", "{}", 4]);
+		expect(b.problems.map((p) => [p.code, p.line, p.column, p.severity])).toEqual([
+			["import_not_read", 0, 0, "warning"],
+			["run_not_read", 1, 0, "warning"],
+			["run_not_read", 2, 2, "warning"],
+		]);
+		expect(b.problems[0].message).toBe('Import lines (kulala) are not read: bring that file\'s requests into a note with the command "Import .http file"');
+		expect(b.problems[1].message).toBe("Run lines (kulala) are not read: run that request yourself first; a {{alias.response…}} reference to it says when it has not run");
+		expect(b.lines.map((l) => l.kind).slice(0, 4)).toEqual(["handler", "handler", "handler", "blank"]);
+		// A form-mode edit keeps them before the request line.
+		expect(toCanonicalRequest(b)?.preRequest).toEqual(["import ./chain.http", "run #Multi-form (@host=example.com)", "  run ./export/simple.http"]);
+		// Only those forms: anything else is still a request line, and its method is checked.
+		expect(parseHttpBlock("run fast").problems.map((p) => p.code)).toEqual(["unknown_method"]);
+	});
+
 	it.each([
 		["<@ ./variables.json", [{ kind: "file", path: "./variables.json", resolveReferences: true, encoding: null, line: 2 }]],
 		["< ./part.bin\n--b--", [{ kind: "file", path: "./part.bin", resolveReferences: false, encoding: null, line: 2 }, { kind: "text", text: "\n--b--" }]],

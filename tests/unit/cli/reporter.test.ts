@@ -31,6 +31,15 @@ describe("a block's line", () => {
 		]);
 	});
 
+	it("says, under the line, that kulala's run and import lines are not read", () => {
+		const [kulala] = parseNote("```http alias=me\nimport ./a.http\nrun #Login\nGET http://127.0.0.1/x\n```");
+		expect(describeResult(kulala, done(200, "text/plain", "ok"), PLAIN, "api.md").split("\n")).toEqual([
+			"✓ me  GET http://127.0.0.1/x  → 200 OK  12 ms  2 B",
+			'    api.md:2: Import lines (kulala) are not read: bring that file\'s requests into a note with the command "Import .http file"',
+			"    api.md:3: Run lines (kulala) are not read: run that request yourself first; a {{alias.response…}} reference to it says when it has not run",
+		]);
+	});
+
 	it("says status, time and size, and a timeout's limit", () => {
 		expect(describeResult(block, done(200, "application/json", "{}"))).toBe("✓ me  GET http://127.0.0.1/x  → 200 OK  12 ms  2 B");
 		const timedOut: BlockResult = { kind: "http", state: "cancelled", receivedBytes: 0, request, error: { code: "timeout", message: "Request cancelled" }, timing: { total: 5000 } };
