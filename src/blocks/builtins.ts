@@ -1,3 +1,4 @@
+import { evaluateRandom } from "./random-builtins";
 import type { Lookup } from "./references";
 
 /** Sources of time and randomness, injected so built-ins are testable and deterministic on demand. */
@@ -94,12 +95,14 @@ function dated(entropy: Entropy, inner: string, args: string[], form: string, fo
 
 /**
  * Evaluates a built-in generator (`uuid`, `timestamp`, `isoTimestamp`, `randomInt [MIN MAX]`, and
- * REST Client's `$guid`, `$uuid`, `$timestamp`, `$isoTimestamp`, `$randomInt`, `$datetime`),
+ * REST Client's `$guid`, `$uuid`, `$timestamp`, `$isoTimestamp`, `$randomInt`, `$datetime`, and
+ * JetBrains' and httpyac's `$random.…` (random-builtins.ts)),
  * or returns undefined when `inner` is not a built-in. Never throws: malformed or out-of-range
  * arguments are an error naming the reference and the accepted form (docs/blocks.md).
  */
 export function evaluateBuiltin(inner: string, entropy: Entropy = systemEntropy): Lookup | undefined {
 	const written = inner.trim();
+	if (written.startsWith("$random.")) return evaluateRandom(written, entropy);
 	const [name, ...args] = written.split(/\s+/);
 	switch (name) {
 		case "uuid":
@@ -208,4 +211,8 @@ export const BUILTIN_COMPLETIONS: ReadonlyArray<{ label: string; detail: string 
 	{ label: "$timestamp", detail: "unix time, seconds (REST Client)" },
 	{ label: "$randomInt", detail: "$randomInt MIN MAX (REST Client)" },
 	{ label: "$datetime iso8601", detail: "ISO 8601 date-time (REST Client)" },
+	{ label: "$random.uuid", detail: "random UUID v4 (JetBrains, httpyac)" },
+	{ label: "$random.integer(0, 100)", detail: "random integer, from included, to excluded (JetBrains, httpyac)" },
+	{ label: "$random.alphanumeric(10)", detail: "letters, digits and _ (JetBrains, httpyac)" },
+	{ label: "$random.email", detail: "random e-mail address (JetBrains, httpyac)" },
 ];

@@ -50,7 +50,7 @@ export function classifyReference(inner: string): ReferenceKind {
 	if (isNoteHead(inner)) return parseNoteAliasPath(inner) ? "note" : "invalid";
 	const space = inner.search(WHITESPACE);
 	const head = space === -1 ? inner : inner.slice(0, space);
-	if (inner.startsWith("$")) return DOLLAR_BUILTINS.has(head) ? "builtin" : "invalid";
+	if (inner.startsWith("$")) return DOLLAR_BUILTINS.has(head) || head.startsWith("$random.") ? "builtin" : "invalid";
 	if (BUILTIN_NAMES.has(head)) return head === inner || head === "randomInt" ? "builtin" : "invalid";
 	// Two tests rather than `parseAliasPath`: classifying must not allocate (every reference of a note is).
 	if (ALIAS_OK.test(inner)) return "alias";
