@@ -57,7 +57,11 @@ function bounds(args: string[], integer: boolean): { ok: true; from: number; to:
 export function evaluateRandom(written: string, entropy: Draws): Lookup | undefined {
 	if (!written.startsWith("$random.")) return undefined;
 	const call = CALL.exec(written);
-	if (!call) return invalid(written, "write the arguments in one pair of parentheses");
+	if (!call) {
+		// Datafaker's `$random.address.city` and the like: a generator of its own, not a malformed call.
+		const named = /^(\$random\.[A-Za-z.]+)(\(.*\))?$/.exec(written);
+		return invalid(written, named ? `${named[1]} is not one of them` : "write the arguments in one pair of parentheses");
+	}
 	const [, name, list] = call;
 	const args = list === undefined || list === "" ? [] : list.split(/\s*,\s*/);
 	switch (name) {

@@ -62,7 +62,8 @@ describe("JetBrains' and httpyac's {{$random.…}}", () => {
 		["$random.alphabetic(100000)", "the length must be 1 to 10000"],
 		["$random.alphabetic(x)", "it takes one length, a whole number"],
 		["$random.uuid(1)", "$random.uuid takes no arguments"],
-		["$random.address.city", "write the arguments in one pair of parentheses"],
+		["$random.address.city", "$random.address.city is not one of them"],
+		["$random.integer(1, 2", "write the arguments in one pair of parentheses"],
 		["$random.color", "$random.color is not one of them"],
 	])("says what is wrong with %s, and the forms it takes", (inner, why) => {
 		const r = evaluateBuiltin(inner, drawing(0));
