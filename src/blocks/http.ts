@@ -318,7 +318,7 @@ function parseLines(text: string, given: readonly string[] | undefined): HttpBlo
 		} else if (lead === BRACE && JS_BLOCK_START.test(line.text)) {
 			i = consumeJsBlock(block, i);
 		} else if ((lead === LOWER_R || lead === LOWER_I) && KULALA_LINE.test(line.text)) {
-			readKulalaLine(block, i);
+			readKulalaLine(block, i, lead);
 			i++;
 		} else {
 			readRequestLine(block, i);
@@ -410,11 +410,11 @@ function readVariable(block: HttpBlock, i: number): void {
  * before the request line), never sent, and said where it is written rather than read as an
  * unknown method. The block still runs, without the requests it names.
  */
-function readKulalaLine(block: HttpBlock, i: number): void {
+function readKulalaLine(block: HttpBlock, i: number, lead: number): void {
 	const line = block.lines[i];
 	line.kind = "handler";
-	const column = line.text.length - line.text.trimStart().length;
-	if ((KULALA_LINE.exec(line.text) as RegExpExecArray)[1] === "run") {
+	const column = indentOf(line.text);
+	if (lead === LOWER_R) {
 		block.problems.push(warning("run_not_read", 'Run lines (kulala) are not read: run that request yourself first; a {{alias.response…}} reference to it says when it has not run', i, column));
 	} else {
 		block.problems.push(warning("import_not_read", 'Import lines (kulala) are not read: bring that file\'s requests into a note with the command "Import .http file"', i, column));

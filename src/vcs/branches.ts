@@ -43,11 +43,12 @@ export type BranchChoice = { kind: "switch"; branch: BranchRef; matches: Array<[
  */
 export function branchChoices(branches: readonly BranchRef[], query: string): BranchChoice[] {
 	const q = query.trim();
-	const scored = branches.flatMap((branch, order) => {
+	const scored = branches.flatMap((branch) => {
 		const match = fuzzyScore(q, branch.name);
-		return match === null ? [] : [{ branch, match, rank: (branch.current ? 0 : 1) + (branch.remote ? 1 : 0), order }];
+		return match === null ? [] : [{ branch, match, rank: (branch.current ? 0 : 1) + (branch.remote ? 1 : 0) }];
 	});
-	scored.sort((x, y) => y.match.score - x.match.score || x.rank - y.rank || x.order - y.order);
+	// The sort is stable: branches that tie keep git's order.
+	scored.sort((x, y) => y.match.score - x.match.score || x.rank - y.rank);
 	const choices: BranchChoice[] = scored.map(({ branch, match }) => ({ kind: "switch", branch, matches: match.matches }));
 	if (q && !branches.some((b) => !b.remote && b.name === q)) choices.push({ kind: "create", name: q });
 	return choices;
