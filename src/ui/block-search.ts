@@ -132,7 +132,7 @@ export interface SearchFeed {
 }
 
 /** How often an open list is searched again while entries join it: a vault's first read announces each batch of notes. */
-const REFRESH_MS = 100;
+export const REFRESH_MS = 100;
 
 /**
  * search.blocks (Mod+K when bound): fuzzy search over runnable blocks, variables and the tables
@@ -173,8 +173,17 @@ export class BlockSearchModal extends SuggestModal<SearchResult> {
 		this.refreshTimer ??= window.setTimeout(() => {
 			this.refreshTimer = null;
 			this.emptyStateText = this.emptyText();
+			// A search again puts the selection back on the first row: once the user moved it (arrows, the pointer), the
+			// list stays as it is under them, and what joined the index shows at their next keystroke.
+			if (this.movedInList()) return;
 			this.inputEl.dispatchEvent(new Event("input"));
 		}, REFRESH_MS);
+	}
+
+	/** The selected row is not the first: the user went down the list (Obsidian marks the selected row `is-selected`). */
+	private movedInList(): boolean {
+		const first = this.resultContainerEl.querySelector(".suggestion-item");
+		return first !== null && !first.classList.contains("is-selected") && this.resultContainerEl.querySelector(".suggestion-item.is-selected") !== null;
 	}
 
 	/** "No match" only once nothing more is coming; until then, that the notes are still being read. */

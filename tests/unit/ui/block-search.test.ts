@@ -7,7 +7,7 @@ import { BlockSearchIndex } from "../../../src/blocks";
 import { SchemaCache } from "../../../src/runner/db/schema-cache";
 import type { Connection } from "../../../src/settings/connections";
 import { defaultSettings } from "../../../src/settings/user-settings";
-import { indexSchemas, openBlockSearch, variableEntries, VaultBlockIndexer } from "../../../src/ui/block-search";
+import { indexSchemas, openBlockSearch, REFRESH_MS, variableEntries, VaultBlockIndexer } from "../../../src/ui/block-search";
 import { t } from "../../../src/ui/strings";
 import { Editor, installDomHelpers, Keymap, MarkdownView, Scope, TFile } from "../../e2e/host/obsidian-shim";
 import { dbEngine, sqliteImage } from "../../support/db-engine";
@@ -290,10 +290,13 @@ describe("Mod+K: the block search modal", () => {
 		expect(m.editor.getValue()).toBe("one\ntwo{{token}}\nthree\nfour\nfive");
 	});
 
-	it("opens before a long first read ends, says the notes are still being read, and takes in each note as it is read", async () => {
+	/**
+	 * Mod+K open over 40 notes read in two batches, the second batch's reads waiting for `release`
+	 * (a slow disk, a vault of thousands). Note i's block is GET https://x.test/<path(i)>.
+	 */
+	async function openWhileReading(path: (i: number) => string) {
 		document.querySelectorAll(".modal-container").forEach((m) => m.remove());
-		// Two batches of notes; the second batch's reads wait for `release` (a slow disk, a vault of thousands).
-		const notes = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`n${String(i).padStart(2, "0")}.md`, httpNote(`https://x.test/${i < 32 ? "early" : "late"}${i}`)]));
+		const notes = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`n${String(i).padStart(2, "0")}.md`, httpNote(`https://x.test/${path(i)}`)]));
 		const v = vaultApp(notes);
 		let release = () => undefined as void;
 		const held = new Promise<void>((resolve) => (release = resolve));
@@ -302,8 +305,12 @@ describe("Mod+K: the block search modal", () => {
 		const indexer = new VaultBlockIndexer(v.app);
 		openBlockSearch(v.app, indexer);
 		await until(() => document.querySelector(".prompt-input") !== null);
+		return { indexer, release, input: document.querySelector(".prompt-input") as HTMLInputElement };
+	}
+
+	it("opens before a long first read ends, says the notes are still being read, and takes in each note as it is read", async () => {
+		const { indexer, release, input } = await openWhileReading((i) => `${i < 32 ? "early" : "late"}${i}`);
 		expect(indexer.reading).toBe(true);
-		const input = document.querySelector(".prompt-input") as HTMLInputElement;
 		const rows = () => Array.from(document.querySelectorAll<HTMLElement>(".suggestion-item"), (r) => r.textContent ?? "");
 		const type = (query: string) => {
 			input.value = query;
@@ -322,6 +329,29 @@ describe("Mod+K: the block search modal", () => {
 		type("nowhere");
 		await until(() => document.querySelector(".suggestion-empty") !== null);
 		expect(document.querySelector(".suggestion-empty")?.textContent).toBe(t("searchEmpty"));
+	});
+
+	it("keeps the row the user moved to while notes are still being read; the notes read since join at the next keystroke", async () => {
+		const { indexer, release, input } = await openWhileReading((i) => `item${i}`);
+		const rows = () => Array.from(document.querySelectorAll<HTMLElement>(".suggestion-item"));
+		const selected = () => rows().findIndex((r) => r.classList.contains("is-selected"));
+		input.value = "item";
+		input.dispatchEvent(new Event("input"));
+		await until(() => rows().length === 32);
+		const press = (key: string) => window.dispatchEvent(new KeyboardEvent("keydown", { key }));
+		press("ArrowDown");
+		press("ArrowDown");
+		expect(selected()).toBe(2);
+		const chosen = rows()[2].textContent;
+		release();
+		await until(() => !indexer.reading);
+		// The list's own search again is due REFRESH_MS after the last notes joined; a timer set now for longer fires after it.
+		await new Promise((resolve) => window.setTimeout(resolve, 2 * REFRESH_MS));
+		expect(rows()).toHaveLength(32);
+		expect(selected()).toBe(2);
+		expect(rows()[2].textContent).toBe(chosen);
+		input.dispatchEvent(new Event("input"));
+		await until(() => rows().length === 40);
 	});
 
 	it("shows its empty text when nothing matches, and inserts nothing without an active note", async () => {
