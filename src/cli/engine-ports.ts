@@ -23,9 +23,8 @@ import type { SignInHost } from "../runner/auth/sign-in";
 export interface CliPortOptions {
 	historyPath: string | null;
 	useCache: boolean;
-	/** The selected environment, with `overrides` layered over its variables. */
+	/** The selected environment (its `--var` overrides included). */
 	env: CliEnvironment;
-	overrides?: Record<string, string>;
 	defaultTimeoutMs: number;
 	/** `[general] parallel` (default 1: one block after another). */
 	parallel?: number;
@@ -61,7 +60,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 	void history?.ready();
 	const environment = {
 		name: opts.env.name,
-		variables: { ...opts.env.variables, ...opts.overrides },
+		variables: opts.env.variables,
 		secretValues: opts.env.secretValues,
 		secretNames: [...opts.env.secrets.names],
 		unsetSecretNames: [...opts.env.secrets.unset],

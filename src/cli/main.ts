@@ -15,6 +15,7 @@ import type * as Shard from "./suite/shard";
 import { flushOwedWrites, reportInternalError } from "./crash";
 import { isGlob } from "./suite/glob";
 import { PLAIN, terminalOf, type Terminal } from "./terminal";
+import { parseVarOptions } from "./var-options";
 import { commandHelp, COMMANDS, EXIT, isCommand, USAGE, UsageError } from "./usage";
 
 type Write = (s: string) => void;
@@ -70,13 +71,13 @@ export async function main(argv: string[], out: Write, err: Write, terminal: Ter
 			case "export": {
 				const { values, positionals } = parseArgs({
 					args: rest,
-					options: { alias: { type: "string" }, format: { type: "string" }, env: { type: "string" }, config: { type: "string" } },
+					options: { alias: { type: "string" }, format: { type: "string" }, env: { type: "string" }, var: { type: "string", multiple: true }, config: { type: "string" } },
 					allowPositionals: true,
 				});
 				if (positionals.length !== 1 || !values.alias || !values.format) {
 					throw new UsageError("export takes one note, --alias and --format: runnable-blocks export <note.md> --alias NAME --format FORMAT [--env NAME] (runnable-blocks help export lists the formats)");
 				}
-				return await commands.export().exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, config: values.config }, out, err);
+				return await commands.export().exportCommand({ file: positionals[0], alias: values.alias, format: values.format, env: values.env, overrides: parseVarOptions(values.var), config: values.config }, out, err);
 			}
 			case "import": {
 				const { values, positionals } = parseArgs({ args: rest, options: { output: { type: "string", short: "o" }, config: { type: "string" } }, allowPositionals: true });
@@ -146,6 +147,7 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal, s
 		options: {
 			alias: { type: "string", multiple: true },
 			env: { type: "string" },
+			var: { type: "string", multiple: true },
 			config: { type: "string" },
 			json: { type: "boolean" },
 			"no-cache": { type: "boolean" },
@@ -166,6 +168,7 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal, s
 	});
 	if (values.pin && values["check-pins"]) throw new UsageError("--pin and --check-pins exclude each other: pin the responses, or check them against their pins");
 	const pins = values.pin ? "pin" : values["check-pins"] ? "check" : undefined;
+	const overrides = parseVarOptions(values.var);
 	if (positionals.length === 0) throw new UsageError(`run takes a note, or folders and globs of notes: ${COMMANDS.run.synopsis}`);
 	const suite = positionals.length > 1 || SUITE_OPTIONS.some((o) => values[o] !== undefined) || !isSingleFile(positionals[0]);
 	if (!suite) {
@@ -174,6 +177,7 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal, s
 				file: positionals[0],
 				aliases: values.alias ?? [],
 				env: values.env,
+				overrides,
 				config: values.config,
 				json: values.json === true,
 				noCache: values["no-cache"] === true,
@@ -197,6 +201,7 @@ async function run(rest: string[], out: Write, err: Write, terminal: Terminal, s
 		{
 			paths: positionals,
 			env: values.env,
+			overrides,
 			config: values.config,
 			noCache: values["no-cache"] === true,
 			failOnStatus: values["fail-on-status"] === true,

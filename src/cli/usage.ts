@@ -22,12 +22,14 @@ export const EXIT = {
 /** One entry per command: its synopsis and what `help <command>` says. */
 export const COMMANDS = {
 	run: {
-		synopsis: "runnable-blocks run <note.md | folder | glob>... [--alias NAME]... [--env NAME] [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE] [--pin | --check-pins] [--parallel N] [--shard i/n] [--durations FILE] [--durations-out FILE] [--report FILE] [--max-requests N] [--deadline DURATION] [--bail]",
+		synopsis: "runnable-blocks run <note.md | folder | glob>... [--alias NAME]... [--env NAME] [--var NAME=VALUE]... [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE] [--pin | --check-pins] [--parallel N] [--shard i/n] [--durations FILE] [--durations-out FILE] [--report FILE] [--max-requests N] [--deadline DURATION] [--bail]",
 		help: `Runs the note's http and db blocks top-down with chaining (or the --alias blocks and what they reference).
 An invalid block is reported (file:line:column) and the others still run.
 
   --alias NAME       run this block (repeatable); blocks it references run first
   --env NAME         the user.toml environment to use (default: [general] environment)
+  --var NAME=VALUE   a value over the environment's for this run (repeatable); one for a secret
+                     variable sets that secret (masked as it is); @name = … in the note still wins
   --config PATH      user.toml to read (default: <vault>/.obsidian/plugins/runnable-blocks/user.toml)
   --json             print one JSON array of results on stdout (bodies included)
   --no-cache         do not serve GET/HEAD/OPTIONS from the in-process cache
@@ -72,10 +74,11 @@ Exit: 0 written, 2 an input cannot be read or is not a report, or an output cann
 Exit: 0 no block has errors, 2 a block has errors or the note cannot be read.`,
 	},
 	export: {
-		synopsis: "runnable-blocks export <note.md> --alias NAME --format FORMAT [--env NAME] [--config user.toml]",
+		synopsis: "runnable-blocks export <note.md> --alias NAME --format FORMAT [--env NAME] [--var NAME=VALUE]... [--config user.toml]",
 		help: `Prints the block as a snippet with its references replaced by values; blocks it
 references are run first (said on stderr), the block itself is not sent. FORMAT is one of the
-block's kind's formats (below; docs/export.md).
+block's kind's formats (below; docs/export.md). --var NAME=VALUE puts a value over the
+environment's, as for run.
 Exit: 0 printed, 2 it cannot be exported (the reason on stderr).`,
 	},
 	import: {

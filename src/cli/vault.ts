@@ -71,21 +71,34 @@ export interface CliEnvironment {
 	auth?: EnvironmentValues["auth"];
 }
 
+export interface EnvironmentChoice {
+	/** The variables a run reads, from the environment's values: only their unset secrets are warned about. */
+	reads?: (variables: Readonly<Record<string, string>>) => ReadonlySet<string>;
+	/**
+	 * Values over the environment's for this run (`--var`, the demo's base_url). One that stands
+	 * for a secret variable is that secret's value: set, and masked as the secret is.
+	 */
+	overrides?: Readonly<Record<string, string>>;
+}
+
 /**
- * The environment `--env` names, or the settings' active one. Each secret with no value is
- * warned about, or, given `reads` (the variables a run reads, from the environment's values),
- * only those the run reads.
+ * The environment `--env` names, or the settings' active one, with `overrides` over its values.
+ * Each secret with no value is warned about, or, given `reads`, only those the run reads.
  */
-export function selectEnvironment(settings: Settings, name: string | undefined, warn: (s: string) => void, reads?: (variables: Readonly<Record<string, string>>) => ReadonlySet<string>): CliEnvironment {
+export function selectEnvironment(settings: Settings, name: string | undefined, warn: (s: string) => void, { reads, overrides = {} }: EnvironmentChoice = {}): CliEnvironment {
 	const chosen = name ?? settings.general.environment;
 	if (name !== undefined && !(name in settings.environments)) {
 		const names = Object.keys(settings.environments);
 		throw new UsageError(`no environment "${name}"${names.length ? ` (defined: ${names.join(", ")})` : " (user.toml defines none)"}`);
 	}
 	const env = environmentVariables(settings, chosen, (id) => process.env[secretEnvName(id)]);
-	const read = reads?.(env.variables);
+	const variables = { ...env.variables, ...overrides };
+	const secretNames = new Set(env.secretNames);
+	const secretValues = [...env.secretValues, ...Object.keys(overrides).flatMap((k) => (secretNames.has(k) && overrides[k] !== "" ? [overrides[k]] : []))];
+	const unset = new Set(env.unsetSecretNames.filter((k) => !Object.prototype.hasOwnProperty.call(overrides, k)));
+	const read = reads?.(variables);
 	const values = settings.environments[chosen] ?? {};
-	const unsetIds = new Set(env.unsetSecretNames.filter((v) => read?.has(v) ?? true).flatMap((v) => ("secret" in values[v] ? [values[v].secret] : [])));
+	const unsetIds = new Set([...unset].filter((v) => read?.has(v) ?? true).flatMap((v) => ("secret" in values[v] ? [values[v].secret] : [])));
 	for (const id of unsetIds) warn(`secret "${id}" is not set: export ${secretEnvName(id)} to use it\n`);
-	return { name: chosen, variables: env.variables, secretValues: env.secretValues, secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) }, auth: env.auth };
+	return { name: chosen, variables, secretValues, secrets: { names: secretNames, unset }, auth: env.auth };
 }

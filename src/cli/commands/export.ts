@@ -18,6 +18,8 @@ export interface ExportOptions {
 	alias: string;
 	format: string;
 	env?: string;
+	/** `--var NAME=VALUE`: values over the environment's. */
+	overrides?: Record<string, string>;
 	config?: string;
 }
 
@@ -39,7 +41,7 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 	if (problems.length > 0) throw new UsageError(`cannot export ${opts.alias}: ${opts.file}:${problems[0].line + 1}:${problems[0].column + 1}: ${problems[0].message}`);
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
-	const env = selectEnvironment(settings, opts.env, err);
+	const env = selectEnvironment(settings, opts.env, err, { overrides: opts.overrides });
 	const deps = referencedAliases(block, new Set(aliasBlocks(note).keys()));
 	// History and cookies only when blocks run: an export that runs nothing writes nothing.
 	const engine = createEngine(cliPorts({ historyPath: deps.length > 0 ? vault.historyPath : null, useCache: true, env, defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err }));

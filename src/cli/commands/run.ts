@@ -36,7 +36,7 @@ export interface RunOptions {
 	/** Where to write a JUnit XML report. */
 	junit?: string;
 	terminal: Terminal;
-	/** Extra variables layered over the environment (the demo sets base_url). */
+	/** Values over the environment's for this run: `--var NAME=VALUE`, the demo's base_url. */
 	overrides?: Record<string, string>;
 	/** Cancels a block after this many ms (the demo's `# @cancel-after`). */
 	cancelAfter?: (block: NoteBlock) => number | undefined;
@@ -104,8 +104,8 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	if (targets.length === 0) err(`runnable-blocks: ${opts.file} has no block to run (${runnableFences().join(" or ")})\n`);
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
-	const env = selectEnvironment(settings, opts.env, err, (variables) => variablesReadBy(note, targets, variables));
-	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, overrides: opts.overrides, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root), noteProperties: true, signIn: cliSignInHost({ write: err, isTTY: process.stderr.isTTY === true, env: process.env, platform: process.platform, spawn: openBrowser }) }));
+	const env = selectEnvironment(settings, opts.env, err, { reads: (variables) => variablesReadBy(note, targets, variables), overrides: opts.overrides });
+	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root), noteProperties: true, signIn: cliSignInHost({ write: err, isTTY: process.stderr.isTTY === true, env: process.env, platform: process.platform, spawn: openBrowser }) }));
 	const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];

@@ -21,6 +21,8 @@ export interface SuiteOptions {
 	/** Notes, folders and globs, as given. */
 	paths: string[];
 	env?: string;
+	/** `--var NAME=VALUE`: values over the environment's, in every note. */
+	overrides?: Record<string, string>;
 	config?: string;
 	noCache: boolean;
 	failOnStatus: boolean;
@@ -105,6 +107,7 @@ export async function suiteCommand(opts: SuiteOptions, out: Write, err: Write): 
 							file: relative(process.cwd(), resolve(cwd, path)) || path,
 							aliases: [],
 							env: opts.env,
+							overrides: opts.overrides,
 							config: opts.config,
 							json: false,
 							noCache: opts.noCache,

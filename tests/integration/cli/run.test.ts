@@ -93,11 +93,32 @@ describe("runnable-blocks run", () => {
 		expect((JSON.parse(stdout) as RunResultJson[])[0].error).toMatchObject({ code: "connect_failed", message: "Failed to connect" });
 	});
 
+	it("puts --var values over the environment's, a secret's among them: set for the run and masked in history", async () => {
+		const other = await cli(["run", join(vault, "1 Getting started.md"), "--alias", "search", "--env", "other", "--var", `base_url=${api.url}`, "--json"]);
+		expect(other.code).toBe(0);
+		expect((JSON.parse(other.stdout) as RunResultJson[])[0].status).toBe(200);
+		writeFileSync(join(vault, "Var secret.md"), "```http alias=asked\nGET {{base_url}}/search?q={{password}}\n```\n");
+		const secret = await cli(["run", join(vault, "Var secret.md"), "--var", "password=dune"], { RUNNABLE_BLOCKS_SECRET_DEMO_PASSWORD: undefined });
+		expect(secret.code).toBe(0);
+		expect(secret.stderr).not.toContain("is not set");
+		const history = await HistoryStore.open(nodeStorage, join(vault, ".obsidian", "plugins", "runnable-blocks", "history.sqlite"));
+		const [row] = history.list("Var secret.md", "asked");
+		await history.close();
+		expect(row).toMatchObject({ status: 200, outcome: "done" });
+		expect(row.url).not.toContain("dune");
+		expect(decodeURIComponent(row.url)).toMatch(/q=•••$/);
+		// A suite (--bail makes one note a suite) hands the values to each note it runs.
+		const suite = await cli(["run", join(vault, "Var secret.md"), "--bail", "--var", "password=dune"], { RUNNABLE_BLOCKS_SECRET_DEMO_PASSWORD: undefined });
+		expect(suite.code).toBe(0);
+		expect(suite.stderr).not.toContain("is not set");
+	});
+
 	it.each([
 		[["run"], /run takes a note, or folders and globs of notes/],
 		[["run", "missing.md"], /cannot read the note/],
 		[["run", "NOTE", "--alias", "ghost"], /no runnable block with alias "ghost"/],
 		[["run", "NOTE", "--env", "mars"], /no environment "mars" \(defined: demo, other\)/],
+		[["run", "NOTE", "--var", "base_url"], /--var takes NAME=VALUE, not "base_url"/],
 	])("exits 2 for %j", async (args, message) => {
 		const { code, stderr } = await cli(args.map((a) => (a === "NOTE" ? join(vault, "2 Bookshop API.md") : a)));
 		expect(code).toBe(2);
@@ -180,6 +201,8 @@ describe("runnable-blocks export", () => {
 	it("prints a .http file and refuses unknown formats", async () => {
 		const http = await cli(["export", join(vault, "1 Getting started.md"), "--alias", "search", "--format", "http"]);
 		expect(http.stdout).toBe(`### search\n# @name search\nGET ${api.url}/search?q=dune&page=1\n`);
+		const overridden = await cli(["export", join(vault, "1 Getting started.md"), "--alias", "search", "--format", "http", "--var", "base_url=http://127.0.0.1:1234"]);
+		expect(overridden.stdout).toBe("### search\n# @name search\nGET http://127.0.0.1:1234/search?q=dune&page=1\n");
 		const bad = await cli(["export", join(vault, "1 Getting started.md"), "--alias", "search", "--format", "wget"]);
 		expect(bad.code).toBe(2);
 		expect(bad.stderr).toMatch(/--format must be one of curl, fetch, python, httpie, http/);

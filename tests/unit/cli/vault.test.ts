@@ -81,7 +81,17 @@ describe("selectEnvironment", () => {
 
 	it("warns only of the unset secrets the run reads", () => {
 		const warnings: string[] = [];
-		selectEnvironment(settings, "dev", (w) => warnings.push(w), () => new Set(["token"]));
+		selectEnvironment(settings, "dev", (w) => warnings.push(w), { reads: () => new Set(["token"]) });
+		expect(warnings).toEqual(['secret "rb-spec-token" is not set: export RUNNABLE_BLOCKS_SECRET_RB_SPEC_TOKEN to use it\n']);
+	});
+
+	it("puts the command line's values over the environment's; one for a secret sets that secret, masked as it is", () => {
+		const warnings: string[] = [];
+		const env = selectEnvironment(settings, "dev", (w) => warnings.push(w), { overrides: { base: "http://127.0.0.1:9", key: "k=1", extra: "" } });
+		expect(env.variables).toEqual({ base: "http://127.0.0.1:9", key: "k=1", extra: "" });
+		expect(env.secretValues).toEqual(["k=1"]);
+		expect(env.secrets).toEqual({ names: new Set(["token", "key"]), unset: new Set(["token"]) });
+		// Only the secret still without a value is warned about.
 		expect(warnings).toEqual(['secret "rb-spec-token" is not set: export RUNNABLE_BLOCKS_SECRET_RB_SPEC_TOKEN to use it\n']);
 	});
 
