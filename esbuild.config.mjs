@@ -233,6 +233,8 @@ const TEXT_MODULES = [
 	// "Import .http file" with JetBrains' auth configurations (issue 26), required by its command (main.ts)
 	{ id: "src/ui/import-http.ts", owns: ["src/ui/import-http.ts", "src/settings/jetbrains-auth.ts", "src/settings/picked-import-files.ts"] },
 	// auth sign-ins that need a person (issue 26): the modal, the loopback redirect, the two grants (src/ui/plugin-services.ts)
+	// the # @prompt dialog, with the first prompted block (src/ui/plugin-services.ts)
+	{ id: "src/ui/prompt-modal.ts", owns: ["src/ui/prompt-modal.ts"] },
 	{ id: "src/ui/auth/plugin-sign-in.ts", owns: ["src/ui/auth", "src/runner/auth/interactive-grants.ts", "src/runner/auth/authorization-code.ts", "src/runner/auth/device-code.ts", "src/runner/auth/loopback-redirect.ts", "src/runner/auth/protocol-redirect.ts", "src/runner/auth/sign-in.ts"] },
 ];
 

@@ -203,7 +203,7 @@ function isSpaceOrTab(c: number): boolean {
 const NAME_DIRECTIVE = /^@name[ \t]*=?[ \t]*(\S+)\s*$/;
 const NO_REDIRECT = /^@no-redirect\b/;
 const NO_COOKIE_JAR = /^@no-cookie-jar\b/;
-/** `# @prompt name [description]` (REST Client, kulala): the peers ask for the value before sending. */
+/** `# @prompt name [description]` (REST Client, httpyac, kulala): asked when the block runs (prompts.ts). */
 const PROMPT = /^@prompt[ \t]+([A-Za-z_][A-Za-z0-9_.-]*)/;
 
 function directiveOf(comment: string): { name?: string; noRedirect?: boolean; noCookieJar?: boolean; prompt?: string } {
@@ -423,12 +423,8 @@ function readKulalaLine(block: HttpBlock, i: number, lead: number): void {
 
 function applyDirective(block: HttpBlock, comment: string, line: number): void {
 	const d = directiveOf(comment);
-	if (d.prompt !== undefined) {
-		// Never dropped silently: the run takes the value from the variables, and says where to set it.
-		const message = `Prompts are not asked: {{${d.prompt}}} takes its value from the environment or an @${d.prompt} = … line`;
-		block.problems.push(warning("prompt_not_asked", message, line, comment.indexOf("@prompt")));
-		return;
-	}
+	// Asked when the block runs (src/blocks/prompts.ts reads the line from the block's head).
+	if (d.prompt !== undefined) return;
 	if (d.name === undefined && comment.includes("@")) applyMemoryDirective(block, comment, line);
 	if (d.name !== undefined && block.nameDirective === null) block.nameDirective = d.name;
 	if (d.noRedirect) block.noRedirect = true;

@@ -43,4 +43,5 @@ export * from "./import-http";
 export * from "./stream-request";
 export * from "./sse";
 export * from "./websocket";
+export * from "./prompts";
 export * from "./run-order";

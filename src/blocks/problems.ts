@@ -25,7 +25,6 @@ export type ProblemCode =
 	| "unterminated_fence"
 	| "unclosed_handler"
 	| "script_not_run"
-	| "prompt_not_asked" // `# @prompt name` (REST Client, kulala): reported, the value comes from variables
 	| "run_not_read" // kulala's `run #name` / `run ./file.http` before the request line: reported, nothing else is run
 	| "import_not_read" // kulala's `import ./file.http`: reported, nothing is imported
 	| "missing_separator"

@@ -19,6 +19,7 @@ import type { Transport } from "../runner/transport";
 import type { CliEnvironment } from "./vault";
 import { interactiveGrants } from "../runner/auth/interactive-grants";
 import type { SignInHost } from "../runner/auth/sign-in";
+import type { AskPrompts } from "../runner/prompt-answers";
 
 export interface CliPortOptions {
 	historyPath: string | null;
@@ -42,6 +43,8 @@ export interface CliPortOptions {
 	signIn?: SignInHost;
 	/** Whether notes' front matter is read for `{{this.<name>}}` and written by `# @property` (`run` sets it). */
 	noteProperties?: boolean;
+	/** `# @prompt` answers (`run`: --var, then the terminal); without it a prompted block fails, saying so. */
+	ask?: AskPrompts;
 }
 
 /**
@@ -77,6 +80,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
 		notes: () => opts.noteLinks,
 		...(opts.signIn ? { authInteraction: () => interactiveGrants(opts.signIn as SignInHost) } : {}),
+		...(opts.ask ? { ask: opts.ask } : {}),
 		...(opts.noteProperties ? { noteProperties: () => noteFileProperties(opts.filesRoot ?? null, opts.warn) } : {}),
 		close: async () => {
 			node.close();

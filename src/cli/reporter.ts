@@ -94,8 +94,8 @@ export function describeResult(block: NoteBlock, result: BlockResult, terminal: 
 	return [parts.join("  "), ...problems.slice(1).map((p) => `    ${paint("red", p)}`), ...notDone].join("\n");
 }
 
-/** What the peers would do and a run does not (scripts, prompts, kulala's run and import lines): said under the block, never dropped silently (docs/blocks.md). */
-const NOT_DONE: ReadonlySet<ProblemCode> = new Set<ProblemCode>(["script_not_run", "prompt_not_asked", "run_not_read", "import_not_read"]);
+/** What the peers would do and a run does not (scripts, kulala's run and import lines): said under the block, never dropped silently (docs/blocks.md). */
+const NOT_DONE: ReadonlySet<ProblemCode> = new Set<ProblemCode>(["script_not_run", "run_not_read", "import_not_read"]);
 
 const POLL_ENDS: Record<PollProgress["phase"], string> = {
 	attempting: "attempt",

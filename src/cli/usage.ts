@@ -29,7 +29,8 @@ An invalid block is reported (file:line:column) and the others still run.
   --alias NAME       run this block (repeatable); blocks it references run first
   --env NAME         the user.toml environment to use (default: [general] environment)
   --var NAME=VALUE   a value over the environment's for this run (repeatable); one for a secret
-                     variable sets that secret (masked as it is); @name = … in the note still wins
+                     variable sets that secret (masked as it is); @name = … in the note still wins;
+                     it answers a block's # @prompt NAME (the rest are asked on the terminal)
   --config PATH      user.toml to read (default: <vault>/.obsidian/plugins/runnable-blocks/user.toml)
   --json             print one JSON array of results on stdout (bodies included)
   --no-cache         do not serve GET/HEAD/OPTIONS from the in-process cache

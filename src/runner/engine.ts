@@ -9,6 +9,7 @@ import type { HistoryRow } from "./history-store";
 import { maskSecrets } from "./mask-secrets";
 import { ByteLruCache } from "./lru-cache";
 import { aliasBlocks, type NoteProperties, type Preparation } from "./prepare";
+import type { AskPrompts } from "./prompt-answers";
 import type { HttpResult } from "./http/http-run";
 import { failedBeforeStart, type BlockResult, type KindDeps, type KindOptions, type RunSnapshot } from "./result";
 import type { BlockRun } from "./run-note";
@@ -97,6 +98,8 @@ export interface EnginePorts {
 	pollEnded?(filePath: string, block: NoteBlock, result: BlockResult): void;
 	/** The notes' front matter: read for `{{this.<name>}}`, written after a run that set `# @property` values (absent: neither). */
 	noteProperties?(): NotePropertiesPort;
+	/** Asks a block's `# @prompt` values as it starts (the plugin's dialog; the CLI's --var and terminal); absent: such a block fails, saying so. */
+	ask?: AskPrompts;
 }
 
 /** A note's front-matter properties where the engine runs (Obsidian's metadata cache and `processFrontMatter`; a file in the CLI). */
@@ -224,6 +227,7 @@ export function createEngine(ports: EnginePorts): Engine {
 			force: opts.force,
 			parallel: ports.parallel?.() ?? 1,
 			onPlan: opts.onPlan,
+			ask: ports.ask,
 			maskUrl: (u) => maskSecrets(u, [...secretValues, ...auth.values()]),
 			signalFor: (block) => {
 				const c = session.begin(blockKey(block));

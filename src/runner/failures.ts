@@ -26,6 +26,8 @@ const TEXT = {
 	dependency_cycle: (cycle: string) => `Reference cycle: ${cycle}`,
 	dependency_failed: (cause: string) => `skipped: depends on ${cause}`,
 	setup_failed: (why: string) => `Could not run: ${why}`,
+	// A `# @prompt` no one could answer (prompt-answers.ts): the prompt's name.
+	prompt_not_answered: (name: string) => `{{${name}}} is asked by # @prompt, and nothing here can ask`,
 	// A reference to a secret variable whose secret has no value (http and db blocks alike): the
 	// reference as written. The run's code stays `unresolved_reference`.
 	unset_secret: (reference: string) => `Secret ${reference} is not set: give it a value in the environment's settings (the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>)`,
@@ -37,7 +39,7 @@ const TEXT = {
 type Texts = typeof TEXT;
 
 /** How a run ends in failure (or is cancelled) on the way to the server and back. */
-export type FailureCode = Exclude<keyof Texts, "cancelled" | "timeout" | "dependency_cycle" | "dependency_failed" | "setup_failed" | "unset_secret" | "body_file_missing" | "body_file_outside">;
+export type FailureCode = Exclude<keyof Texts, "cancelled" | "timeout" | "dependency_cycle" | "dependency_failed" | "setup_failed" | "prompt_not_answered" | "unset_secret" | "body_file_missing" | "body_file_outside">;
 
 /** Codes with a fixed text, and those whose text names a subject. */
 export type Subject<C extends keyof Texts> = Texts[C] extends (subject: string) => string ? [subject: string] : [];

@@ -14,6 +14,8 @@ export interface PrepareContext {
 	env: Readonly<Record<string, string>>;
 	/** `@name = value` variables of the note the block sees (`fileVariablesFor`): they win over `env`. */
 	fileVariables?: Readonly<Record<string, string>>;
+	/** The block's `# @prompt` values for this run (prompt-answers.ts): they win over both. */
+	answers?: Readonly<Record<string, string>>;
 	/** Aliases defined in the note. A reference to one of them is an alias reference. */
 	aliases: ReadonlySet<string>;
 	/** The latest finished run of an alias, if any. */
@@ -84,6 +86,8 @@ export type Preparation =
 	  } & Partial<KindPreparations>)
 	| { ok: false; error: RunError; /** Aliases that must run first. */ notRun: string[] };
 
+const has = (values: Readonly<Record<string, string>>, name: string): boolean => Object.prototype.hasOwnProperty.call(values, name);
+
 export function referenceSources(ctx: PrepareContext): ReferenceSources {
 	const entropy = ctx.entropy ?? systemEntropy;
 	return {
@@ -101,9 +105,10 @@ export function referenceSources(ctx: PrepareContext): ReferenceSources {
 			return found.ok ? found : { ok: false, message: `Unresolved reference {{${path.alias}.${path.part}.${path.section}${path.selector ? `.${path.selector}` : ""}}}: ${found.message}` };
 		},
 		...(ctx.notes ? { note: (link: string, path: AliasPath) => (ctx.notes as OtherNotes).read(link, path) } : {}),
-		// Precedence block > file > environment (docs/blocks.md); fileVariables already holds block over file.
-		variable: (name) => (ctx.fileVariables && Object.prototype.hasOwnProperty.call(ctx.fileVariables, name) ? ctx.fileVariables[name] : Object.prototype.hasOwnProperty.call(ctx.env, name) ? ctx.env[name] : undefined),
-		literal: (name) => ctx.secretNames?.has(name) ?? false,
+		// Precedence prompt > block > file > environment (docs/blocks.md); fileVariables already holds block over file.
+		variable: (name) => (ctx.answers && has(ctx.answers, name) ? ctx.answers[name] : ctx.fileVariables && has(ctx.fileVariables, name) ? ctx.fileVariables[name] : has(ctx.env, name) ? ctx.env[name] : undefined),
+		// What a person typed, as a secret's value, is sent as it is: a `{{` in it is not a reference.
+		literal: (name) => (ctx.answers !== undefined && has(ctx.answers, name)) || (ctx.secretNames?.has(name) ?? false),
 		...(ctx.properties ? { property: propertyReader(ctx.properties) } : {}),
 	};
 }

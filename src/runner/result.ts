@@ -15,7 +15,7 @@ export type FinalState = "done" | "cached" | "cancelled" | "failed";
  * cancelled in the same run, so it was skipped (one error per cause, not one per dependant).
  * `poll_unsafe`: `# @poll` on a method that changes the server, without `unsafe`; nothing was sent.
  */
-export type CommonErrorCode = "poll_unsafe" | "cancelled" | "timeout" | "unresolved_reference" | "invalid_block" | "dependency_cycle" | "dependency_failed" | "setup_failed";
+export type CommonErrorCode = "poll_unsafe" | "cancelled" | "timeout" | "unresolved_reference" | "invalid_block" | "dependency_cycle" | "dependency_failed" | "setup_failed" | "prompt_not_answered";
 
 /**
  * The open registries of the block kinds. Each kind's own module adds its entry with

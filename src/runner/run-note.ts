@@ -3,6 +3,7 @@ import { keepsForReferences, prepareContext, runBlock } from "./block-runners";
 import type { ExecutorDeps } from "./executor";
 import { failedError } from "./failures";
 import { aliasBlocks, type RunScope } from "./prepare";
+import { answerPrompts, type AskPrompts } from "./prompt-answers";
 import { planRun, RunGraph, type PlannedBlock } from "./run-graph";
 import { failedBeforeStart, type BlockResult, type KindOptions, type RunSnapshot } from "./result";
 
@@ -31,6 +32,8 @@ export interface RunContext extends RunScope {
 	parallel?: number;
 	/** Called once before anything starts with every block the run will end, in the order the runs are returned. */
 	onPlan?: (blocks: readonly NoteBlock[]) => void;
+	/** Asks a block's `# @prompt` values as it starts; absent: such a block fails, saying nothing here can ask. */
+	ask?: AskPrompts;
 	/**
 	 * Runs what the block's `{{[[Note]]#alias.…}}` references need first (cross-note.ts); returns
 	 * the block's result when it cannot run (a cycle, a failed dependency), else null.
@@ -76,8 +79,10 @@ export async function runBlocks(note: readonly NoteBlock[], targets: readonly No
 		ctx.onBlockStart?.(block, dependency ? "dependency" : "target");
 		const signal = ctx.signalFor?.(block) ?? ctx.signal;
 		if (signal?.aborted) return failedBeforeStart(failedError("cancelled", undefined));
+		const answered = await answerPrompts(block, prepareContext(note, block, ctx, aliases), { filePath: ctx.filePath, ask: ctx.ask, signal });
+		if (!answered.ok) return answered.result;
 		return runBlock(block, {
-			prepare: prepareContext(note, block, ctx, aliases),
+			prepare: answered.prepare,
 			deps: ctx.deps,
 			execute: {
 				force: ctx.force,

@@ -18,6 +18,8 @@ import type * as PluginDbModule from "./db/plugin-db";
 import type { InteractiveGrants } from "../runner/auth/auth-tokens";
 import { secretTokenStore, type TokenStore } from "../runner/auth/token-store";
 import type * as PluginSignIn from "./auth/plugin-sign-in";
+import type * as PromptModalModule from "./prompt-modal";
+import type { AskPrompts } from "../runner/prompt-answers";
 import type { ProtocolRedirects } from "../runner/auth/protocol-redirect";
 import { obsidianNoteProperties } from "./note-properties";
 import { announcePollEnd } from "./poll-notice";
@@ -44,6 +46,7 @@ export class PluginServices implements EnginePorts {
 	/** Sign-ins waiting for an `obsidian://runnable-blocks-auth` link (mobile); made with the first sign-in. */
 	private redirects: ProtocolRedirects | null = null;
 	private properties: NotePropertiesPort | null = null;
+	private promptAsker: AskPrompts | null = null;
 
 	constructor(
 		private readonly app: App,
@@ -186,6 +189,16 @@ export class PluginServices implements EnginePorts {
 	receiveAuthRedirect(data: Readonly<Record<string, string>>): void {
 		if (!this.redirects?.deliver(data)) notify(t("authNoSignInWaiting"));
 	}
+
+	/**
+	 * `# @prompt`: a dialog as the block starts, its fields remembered for the session. Required on
+	 * the first prompted block: main.js carries it as a text module.
+	 */
+	readonly ask: AskPrompts = (question, signal) => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+		this.promptAsker ??= (require("./prompt-modal") as typeof PromptModalModule).modalPromptAsker(this.app);
+		return this.promptAsker(question, signal);
+	};
 
 	/** A poll's end: a notice, and a system notification when Obsidian is in the background. */
 	pollEnded(_filePath: string, block: NoteBlock, result: BlockResult): void {

@@ -58,6 +58,38 @@ it("a block with a handler script says, on that line, that scripts are not run",
 	await expect(host.page.locator(".rb-problems .rb-problem-warning").allTextContents()).resolves.toEqual(["Line 4: Scripts are not run: this line stays in the note and is never sent."]);
 });
 
+it("asks a block's # @prompt values in a dialog before sending: a hidden one masked in the request shown, Cancel sends nothing", async () => {
+	const note = ["```http alias=search", "# @prompt q What to search", "# @prompt api_token", `GET ${host.url}/api/json?q={{q}}`, "X-Token: {{api_token}}", "```"].join("\n");
+	await host.api((h, md) => h.renderReading(md), note);
+	const panel = host.page.locator(".rb-panel");
+	const dialog = host.page.locator(".modal-container .runnable-prompt");
+	await panel.locator(".rb-run").click();
+	await dialog.waitFor();
+	await expect(host.page.locator(".modal-container .modal-title").textContent()).resolves.toBe("Values for search");
+	await expect(dialog.locator("label").allTextContents()).resolves.toEqual(["What to search", "api_token"]);
+	await expect(dialog.locator("input").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).type))).resolves.toEqual(["text", "password"]);
+	await dialog.locator("input").nth(0).fill("dune");
+	await dialog.locator("input").nth(1).fill("t0k3n");
+	await dialog.locator("input").nth(1).press("Enter");
+	await expect(dialog.count()).resolves.toBe(0);
+	await host.page.waitForFunction(() => document.querySelector(".rb-panel")?.getAttribute("data-state") === "done");
+	await panel.locator(".rb-tab[data-tab='raw']").click();
+	const raw = panel.locator(".rb-raw");
+	await raw.waitFor();
+	await host.page.waitForFunction(() => (document.querySelector(".rb-raw")?.textContent ?? "").includes("X-Token"));
+	const text = (await raw.textContent()) ?? "";
+	expect(text).toContain("/api/json?q=dune HTTP/1.1");
+	expect(text).toContain("X-Token: •••");
+	expect(text).not.toContain("t0k3n");
+	// Again: the visible answer is offered, the hidden one is not; Cancel ends the run with nothing sent.
+	await panel.locator(".rb-run").click();
+	await dialog.waitFor();
+	await expect(dialog.locator("input").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).resolves.toEqual(["dune", ""]);
+	await host.page.locator(".modal-container button", { hasText: "Cancel" }).click();
+	await expect(dialog.count()).resolves.toBe(0);
+	await host.page.waitForFunction(() => document.querySelector(".rb-panel")?.getAttribute("data-state") === "cancelled");
+});
+
 it("Import .http file: the picked file becomes a new note of http fences, opened", async () => {
 	const chooser = host.page.waitForEvent("filechooser");
 	await host.api((h) => h.runCommand("import-http-file"));

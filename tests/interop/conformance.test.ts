@@ -90,6 +90,8 @@ async function send(notePath: string, note: readonly NoteBlock[], block: NoteBlo
 		entropy: CLOCK,
 		deps: { transport, cacheKey, files: nodeBodyFiles(root) },
 		defaultTimeoutMs: 10_000,
+		// The oracle was recorded with no one to ask: it sent a prompted request whose prompts its request does not read.
+		ask: ({ prompts }) => Promise.resolve({ ok: true, values: Object.fromEntries(prompts.map((p) => [p.name, ""])) }),
 	});
 	const result = runs.find((r) => r.block === block)?.result as BlockResult;
 	const mine = recorded.slice(before);

@@ -16,6 +16,7 @@ import { vaultNoteLinks } from "../note-links";
 import { settlePins, type PinDiff, type PinMode } from "../pins";
 export type { PinDiff } from "../pins";
 import { readNote } from "../read-note";
+import { cliPromptAsker } from "../prompt-asker";
 import { cliSignInHost } from "../sign-in-host";
 import { isErrorStatus, Reporter } from "../reporter";
 import { resultToJson } from "../result-json";
@@ -105,7 +106,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err, { reads: (variables) => variablesReadBy(note, targets, variables), overrides: opts.overrides });
-	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root), noteProperties: true, signIn: cliSignInHost({ write: err, isTTY: process.stderr.isTTY === true, env: process.env, platform: process.platform, spawn: openBrowser }) }));
+	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root), noteProperties: true, ask: cliPromptAsker(opts.overrides ?? {}, { input: process.stdin, output: process.stderr }), signIn: cliSignInHost({ write: err, isTTY: process.stderr.isTTY === true, env: process.env, platform: process.platform, spawn: openBrowser }) }));
 	const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];

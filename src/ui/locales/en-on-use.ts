@@ -415,6 +415,10 @@ export const enOnUse = {
 	parallelSetting: "Blocks run at once",
 	parallelDesc: "How many blocks of a note start together when you run them all and nothing connects them; 1 runs them one after another.",
 	badParallel: "Blocks run at once is a whole number from 1 to {max}.",
+	// # @prompt: the dialog as a prompted block starts (docs/blocks.md)
+	promptTitle: "Values for {block}",
+	promptRun: "Run",
+	promptCancel: "Cancel",
 	// Auth sign-in (issue 26: authorization code and device code): docs/auth.md
 	authSignInTitle: "Sign in: {name}",
 	authSignInBrowser: "Continue in your browser. This window closes once you are signed in.",

@@ -407,6 +407,10 @@ export const esOnUse: OnUseTable = {
 	parallelSetting: "Bloques a la vez",
 	parallelDesc: "Cuántos bloques de una nota empiezan a la vez al ejecutarlos todos cuando nada los conecta; 1 los ejecuta uno tras otro.",
 	badParallel: "Bloques a la vez es un número entero de 1 a {max}.",
+	// # @prompt: the dialog as a prompted block starts (docs/blocks.md)
+	promptTitle: "Valores para {block}",
+	promptRun: "Ejecutar",
+	promptCancel: "Cancelar",
 	// Auth sign-in (issue 26: authorization code and device code): docs/auth.md
 	authSignInTitle: "Iniciar sesión: {name}",
 	authSignInBrowser: "Continúa en el navegador. Esta ventana se cierra cuando hayas iniciado sesión.",

@@ -113,6 +113,16 @@ describe("runnable-blocks run", () => {
 		expect(suite.stderr).not.toContain("is not set");
 	});
 
+	it("answers a # @prompt with --var, and without a terminal fails the block naming the --var that would", async () => {
+		writeFileSync(join(vault, "Prompted.md"), "```http alias=asked\n# @prompt q What to search\nGET {{base_url}}/search?q={{q}}\n```\n");
+		const answered = await cli(["run", join(vault, "Prompted.md"), "--var", "q=dune", "--json"]);
+		expect(answered.code).toBe(0);
+		expect((JSON.parse(answered.stdout) as RunResultJson[])[0]).toMatchObject({ state: "done", status: 200 });
+		const unanswered = await cli(["run", join(vault, "Prompted.md"), "--json"]);
+		expect(unanswered.code).toBe(1);
+		expect((JSON.parse(unanswered.stdout) as RunResultJson[])[0]).toMatchObject({ state: "failed", error: { code: "prompt_not_answered", message: "{{q}} is asked by # @prompt, and there is no terminal to ask on: give it with --var q=VALUE" } });
+	});
+
 	it.each([
 		[["run"], /run takes a note, or folders and globs of notes/],
 		[["run", "missing.md"], /cannot read the note/],

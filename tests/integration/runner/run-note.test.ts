@@ -10,6 +10,7 @@ import { createNodeTransport } from "../../../src/runner/http/node-transport";
 import { HistoryStore } from "../../../src/runner/history-store";
 import { ByteLruCache } from "../../../src/runner/lru-cache";
 import type { BlockResult, RunSnapshot } from "../../../src/runner/result";
+import { shownRequest, SECRET_MASK } from "../../../src/runner/request";
 import { runBlocks, type RunContext } from "../../../src/runner/run-note";
 import { startTestServer, type TestServer } from "../../support/servers";
 
@@ -242,5 +243,53 @@ describe("cache semantics (RFC 9111 where it applies)", () => {
 		expect(second.state).toBe("cached");
 		expect(httpFields(second).cachedAt).toBe(first.startedAt);
 		expect((second.startedAt ?? 0) - (httpFields(second).cachedAt ?? 0)).toBe(90_000);
+	});
+});
+
+describe("# @prompt", () => {
+	const NOTE = [
+		"```http alias=varsOnly",
+		"@user = from-the-note",
+		"```",
+		"```http alias=verify",
+		"# @prompt user",
+		"# @prompt otp Your one-time password",
+		"POST {{base}}/echo?u={{user}}",
+		"X-Otp: {{otp}}",
+		"",
+		'{"user": "{{user}}", "otp": "{{otp}}"}',
+		"```",
+	].join("\n");
+
+	it("asks the block's prompts as it starts; the answers win over the note's and the environment's values, a hidden one is masked and none is read as a reference", async () => {
+		const asked: Array<{ filePath: string; alias: string | null; prompts: unknown }> = [];
+		const note = parseNote(NOTE);
+		const ctx = context({
+			env: { base: server.url, user: "from-env", ss: "NOT-THIS" },
+			ask: ({ filePath, block, prompts }) => {
+				asked.push({ filePath, alias: block.alias, prompts });
+				return Promise.resolve({ ok: true, values: { user: "ana", otp: "12{{ss}}34" } });
+			},
+		});
+		const [run] = await runBlocks(note, note.filter((b) => b.alias === "verify"), ctx);
+		expect(run.result.state).toBe("done");
+		expect(asked).toEqual([{ filePath: "api.md", alias: "verify", prompts: [{ name: "user", description: "", secret: false }, { name: "otp", description: "Your one-time password", secret: true }] }]);
+		const seen = server.requests[server.requests.length - 1];
+		expect(seen.url).toBe("/echo?u=ana");
+		expect(seen.headers).toContainEqual(["X-Otp", "12{{ss}}34"]);
+		const shown = shownRequest(httpFields(run.result).request!);
+		expect(shown.headers).toContainEqual(["X-Otp", SECRET_MASK]);
+		expect(shown.body).toBe(`{"user": "ana", "otp": "${SECRET_MASK}"}`);
+	});
+
+	it("is cancelled, nothing sent, when the dialog is closed; fails saying so where nothing can ask", async () => {
+		const note = parseNote(NOTE);
+		const verify = note.filter((b) => b.alias === "verify");
+		const before = server.requests.length;
+		const [closed] = await runBlocks(note, verify, context({ ask: () => Promise.resolve({ ok: false, cancelled: true }) }));
+		expect(closed.result).toEqual({ state: "cancelled", error: { code: "cancelled", message: "[cancelled]", detail: "the prompt was closed" } });
+		const [nobody] = await runBlocks(note, verify, context());
+		expect(nobody.result).toEqual({ state: "failed", error: { code: "prompt_not_answered", message: "{{user}} is asked by # @prompt, and nothing here can ask" } });
+		expect(server.requests.length).toBe(before);
 	});
 });

@@ -201,14 +201,10 @@ describe("parseHttpBlock", () => {
 		expect(b.lines.map((l) => l.kind).slice(0, 5)).toEqual(["handler", "handler", "handler", "handler", "blank"]);
 	});
 
-	it("says a `# @prompt` is not asked, where it is written, and the block still runs", () => {
+	it("reads `# @prompt` lines as comments of the head, with no problem (the run asks them: prompts.ts)", () => {
 		const b = parseHttpBlock("# @prompt username\n// @prompt otp Your one-time password\nPOST https://x.test/login\n\n{\"u\": \"{{username}}\", \"otp\": \"{{otp}}\"}");
-		expect([b.method, b.problems.every((p) => p.severity === "warning")]).toEqual(["POST", true]);
-		expect(b.problems.map((p) => [p.code, p.line, p.column, p.message])).toEqual([
-			["prompt_not_asked", 0, 2, "Prompts are not asked: {{username}} takes its value from the environment or an @username = … line"],
-			["prompt_not_asked", 1, 3, "Prompts are not asked: {{otp}} takes its value from the environment or an @otp = … line"],
-		]);
-		expect(parseHttpBlock("# @prompted is just a comment\nGET /a").problems).toEqual([]);
+		expect([b.method, b.problems]).toEqual(["POST", []]);
+		expect(b.lines.slice(0, 3).map((l) => l.kind)).toEqual(["comment", "comment", "request"]);
 	});
 
 	it("says kulala's `run` and `import` lines are not read, where they are written, and the block still runs", () => {

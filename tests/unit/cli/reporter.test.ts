@@ -23,14 +23,6 @@ describe("a block's line", () => {
 		]);
 	});
 
-	it("says, under the line, that a prompt the peers ask is not asked", () => {
-		const [prompted] = parseNote("```http alias=me\n# @prompt token\nGET http://127.0.0.1/x\n```");
-		expect(describeResult(prompted, done(200, "text/plain", "ok"), PLAIN, "api.md").split("\n")).toEqual([
-			"✓ me  GET http://127.0.0.1/x  → 200 OK  12 ms  2 B",
-			"    api.md:2: Prompts are not asked: {{token}} takes its value from the environment or an @token = … line",
-		]);
-	});
-
 	it("says, under the line, that kulala's run and import lines are not read", () => {
 		const [kulala] = parseNote("```http alias=me\nimport ./a.http\nrun #Login\nGET http://127.0.0.1/x\n```");
 		expect(describeResult(kulala, done(200, "text/plain", "ok"), PLAIN, "api.md").split("\n")).toEqual([

@@ -1,0 +1,35 @@
+import { promptsOf, type NoteBlock, type Prompt } from "../blocks";
+import { failedError } from "./failures";
+import type { PrepareContext } from "./prepare";
+import type { BlockResult } from "./result";
+
+/** What the person (or the command line) said: the values, a closed dialog, or why no one could answer. */
+export type PromptReply = { ok: true; values: Readonly<Record<string, string>> } | { ok: false; cancelled: true } | { ok: false; cancelled: false; message: string };
+
+/**
+ * Asks the block's `# @prompt` values before anything is sent: the plugin's dialog, the CLI's
+ * terminal or its `--var` values. Each name of `prompts` has a value in an `ok` reply.
+ */
+export type AskPrompts = (question: { filePath: string; block: NoteBlock; prompts: readonly Prompt[] }, signal?: AbortSignal) => Promise<PromptReply>;
+
+/**
+ * The prepare context of a block with its prompts answered, or the block's result when they are
+ * not: a closed dialog cancels it, a host that cannot ask fails it, saying how to give the value.
+ * A block without prompts asks nothing.
+ */
+export async function answerPrompts(block: NoteBlock, prepare: PrepareContext, question: { filePath: string; ask?: AskPrompts; signal?: AbortSignal }): Promise<{ ok: true; prepare: PrepareContext } | { ok: false; result: BlockResult }> {
+	const prompts = promptsOf(block);
+	if (prompts.length === 0) return { ok: true, prepare };
+	const reply: PromptReply = question.ask ? await question.ask({ filePath: question.filePath, block, prompts }, question.signal) : { ok: false, cancelled: false, message: failedError("prompt_not_answered", undefined, prompts[0].name).message };
+	if (!reply.ok) return { ok: false, result: reply.cancelled ? { state: "cancelled", error: failedError("cancelled", "the prompt was closed") } : { state: "failed", error: { code: "prompt_not_answered", message: reply.message } } };
+	const secret = prompts.filter((p) => p.secret).map((p) => p.name);
+	return {
+		ok: true,
+		prepare: {
+			...prepare,
+			answers: Object.fromEntries(prompts.map((p) => [p.name, reply.values[p.name] ?? ""])),
+			// A hidden answer is masked by where it is substituted, as a secret of the environment is.
+			...(secret.length > 0 ? { secretNames: new Set([...(prepare.secretNames ?? []), ...secret]) } : {}),
+		},
+	};
+}
