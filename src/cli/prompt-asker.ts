@@ -7,6 +7,8 @@ export interface PromptTerminal {
 	output: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
+const CLEAR_LINE = "\r\x1b[2K";
+
 /** One terminal per process: the notes of a suite run at once still ask one after another. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -46,7 +48,8 @@ export function cliPromptAsker(given: Readonly<Record<string, string>>, terminal
 /** Reads one line for the prompt; null when it is stopped (Ctrl+C, Ctrl+D, the run's signal). */
 function askOne(terminal: PromptTerminal, prompt: Prompt, signal?: AbortSignal): Promise<string | null> {
 	const { input, output } = terminal;
-	output.write(`${prompt.description || prompt.name}${prompt.description ? ` (${prompt.name})` : ""}${prompt.secret ? " [hidden]" : ""}: `);
+	// On a line of its own: the run's progress line, which the reporter draws again after, is cleared first.
+	output.write(`${CLEAR_LINE}${prompt.description || prompt.name}${prompt.description ? ` (${prompt.name})` : ""}${prompt.secret ? " [hidden]" : ""}: `);
 	// Raw mode: each key arrives as typed, nothing is echoed (a hidden answer), and Ctrl+C is a key, not a signal.
 	input.setRawMode?.(true);
 	return new Promise((resolve) => {

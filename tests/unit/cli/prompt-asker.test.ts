@@ -35,13 +35,13 @@ describe("cliPromptAsker", () => {
 		const reply = cliPromptAsker({ user: "ana" }, t.terminal)(question);
 		await typeWhenAsked(t, "Your one-time password (otp) [hidden]: ", "12x\u007f34\r");
 		expect(await reply).toEqual({ ok: true, values: { user: "ana", otp: "1234" } });
-		expect(t.screen()).toBe("Your one-time password (otp) [hidden]: \n");
+		expect(t.screen()).toBe("\r\x1b[2KYour one-time password (otp) [hidden]: \n");
 		expect(t.input.rawMode).toEqual([true, false]);
 		const shown = fakeTerminal();
 		const visible = cliPromptAsker({}, shown.terminal)({ ...question, prompts: question.prompts.slice(0, 1) });
 		await typeWhenAsked(shown, "user: ", "bo\u007fen\n");
 		expect(await visible).toEqual({ ok: true, values: { user: "ben" } });
-		expect(shown.screen()).toBe("user: bo\b \ben\n");
+		expect(shown.screen()).toBe("\r\x1b[2Kuser: bo\b \ben\n");
 	});
 
 	it("is cancelled by Ctrl+C or Ctrl+D at the prompt", async () => {
@@ -60,7 +60,7 @@ describe("cliPromptAsker", () => {
 		const second = ask(question);
 		await typeWhenAsked(t, "user: ", "a\r");
 		expect(await first).toEqual({ ok: true, values: { otp: "1", user: "a" } });
-		await typeWhenAsked(t, "user: a\nuser: ", "b\r");
+		await typeWhenAsked(t, "user: a\n\r\x1b[2Kuser: ", "b\r");
 		expect(await second).toEqual({ ok: true, values: { otp: "1", user: "b" } });
 	});
 
