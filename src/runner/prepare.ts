@@ -274,7 +274,7 @@ function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: Readon
 		alias: (path) => sources.alias(path),
 		note: sources.note,
 		variable: (name) => (secretNames.has(name) ? markerOf(name) : sources.variable(name)),
-		literal: (name) => secretNames.has(name),
+		literal: (name) => secretNames.has(name) || (sources.literal?.(name) ?? false),
 	};
 	const r = resolveMessage(http, replay);
 	const shaped = shapeRequest({ method: http.method ?? "GET", url: r.url, headers: r.headers, body: r.body }, { hostVariable: hostVariable(replay), graphql: r.graphql, graphqlVariables: r.graphqlVariables });

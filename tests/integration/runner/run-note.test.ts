@@ -268,18 +268,18 @@ describe("# @prompt", () => {
 			env: { base: server.url, user: "from-env", ss: "NOT-THIS" },
 			ask: ({ filePath, block, prompts }) => {
 				asked.push({ filePath, alias: block.alias, prompts });
-				return Promise.resolve({ ok: true, values: { user: "ana", otp: "12{{ss}}34" } });
+				return Promise.resolve({ ok: true, values: { user: "ana{{ss}}", otp: "12{{ss}}34" } });
 			},
 		});
 		const [run] = await runBlocks(note, note.filter((b) => b.alias === "verify"), ctx);
 		expect(run.result.state).toBe("done");
 		expect(asked).toEqual([{ filePath: "api.md", alias: "verify", prompts: [{ name: "user", description: "", secret: false }, { name: "otp", description: "Your one-time password", secret: true }] }]);
 		const seen = server.requests[server.requests.length - 1];
-		expect(seen.url).toBe("/echo?u=ana");
+		expect(seen.url).toBe("/echo?u=ana{{ss}}");
 		expect(seen.headers).toContainEqual(["X-Otp", "12{{ss}}34"]);
 		const shown = shownRequest(httpFields(run.result).request!);
 		expect(shown.headers).toContainEqual(["X-Otp", SECRET_MASK]);
-		expect(shown.body).toBe(`{"user": "ana", "otp": "${SECRET_MASK}"}`);
+		expect(shown.body).toBe(`{"user": "ana{{ss}}", "otp": "${SECRET_MASK}"}`);
 	});
 
 	it("is cancelled, nothing sent, when the dialog is closed; fails saying so where nothing can ask", async () => {
