@@ -137,9 +137,10 @@ export function evaluateBuiltin(inner: string, entropy: Entropy = systemEntropy)
 			const form = name === "$processEnv" ? FORMS.processEnv : FORMS.dotenv;
 			if (args.length !== 1) return invalid(written, "it takes one name", form);
 			const read = name === "$processEnv" ? entropy.processEnv : entropy.dotenv;
-			if (!read) return invalid(written, name === "$processEnv" ? "there is no process environment here (mobile)" : "no .env file was read beside the note", form);
+			if (!read) return invalid(written, name === "$processEnv" ? "there is no process environment here (mobile)" : "no .env file was read from the note's folder (a run of the note reads it)", form);
 			const value = read(args[0].replace(/^%/, ""));
-			return value === undefined ? { ok: false, message: `Unresolved reference {{${written}}}: ${args[0]} is not set` } : { ok: true, value };
+			if (value !== undefined) return { ok: true, value };
+			return { ok: false, message: `Unresolved reference {{${written}}}: ${args[0]} is ${name === "$processEnv" ? "not set" : "not in the .env file"}` };
 		}
 		default:
 			return undefined;

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { DeferredHistory } from "../runner/deferred-history";
 import type { BodyFiles } from "../runner/file-parts";
 import type { EnginePorts, NotePropertiesPort } from "../runner/engine";
@@ -81,6 +81,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		notes: () => opts.noteLinks,
 		...(opts.signIn ? { authInteraction: () => interactiveGrants(opts.signIn as SignInHost) } : {}),
 		...(opts.ask ? { ask: opts.ask } : {}),
+		dotenv: (path) => dotenvBeside(vaultFile(opts.filesRoot ?? null, path)),
 		...(opts.noteProperties ? { noteProperties: () => noteFileProperties(opts.filesRoot ?? null, opts.warn) } : {}),
 		close: async () => {
 			node.close();
@@ -118,6 +119,16 @@ export function noteFileProperties(root: string | null, warn: (s: string) => voi
 }
 
 /** A vault path on disk: below `root`, or as it is when absolute or outside a vault. */
+/** The `.env` file in the note's folder, for `{{$dotenv NAME}}`; null when there is none. */
+export async function dotenvBeside(notePath: string): Promise<string | null> {
+	try {
+		return await readFile(join(dirname(notePath), ".env"), "utf8");
+	} catch (e) {
+		if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+		throw e;
+	}
+}
+
 function vaultFile(root: string | null, path: string): string {
 	return resolve(isAbsolute(path) || root === null ? path : join(root, path));
 }

@@ -1,6 +1,7 @@
-import { blockKey, historyAlias, type NoteBlock } from "../blocks";
+import { blockKey, historyAlias, systemEntropy, type Entropy, type NoteBlock } from "../blocks";
 import { allSnippetFormats, exportingKinds, httpFileLines, isExportable, isRunnable, loadRunner, prepareContext, prepareExport, readResult, runnableFences, snippetFormats, writeSnippet } from "./block-runners";
 import { cacheKey } from "./cache-key";
+import { parseDotenv, readsDotenv } from "./dotenv-file";
 import type { ExecutorDeps, HistoryRecorder, ResultCache } from "./executor";
 import { CookieJars, type JarCookie } from "./cookie-jar";
 import { failedError } from "./failures";
@@ -100,6 +101,8 @@ export interface EnginePorts {
 	noteProperties?(): NotePropertiesPort;
 	/** Asks a block's `# @prompt` values as it starts (the plugin's dialog; the CLI's --var and terminal); absent: such a block fails, saying so. */
 	ask?: AskPrompts;
+	/** The text of the `.env` file in the note's folder, for `{{$dotenv NAME}}` (null: there is none); read only for a note that uses one. */
+	dotenv?(filePath: string): Promise<string | null>;
 }
 
 /** A note's front-matter properties where the engine runs (Obsidian's metadata cache and `processFrontMatter`; a file in the CLI). */
@@ -156,6 +159,11 @@ export interface Engine {
 	 * protocol and resolved messages); a kind without an export fails.
 	 */
 	prepare(filePath: string, note: readonly NoteBlock[], block: NoteBlock): Preparation;
+	/**
+	 * Reads the note's `.env` file for `{{$dotenv NAME}}` when a block of it uses one, as a run does
+	 * first: `prepare` cannot wait for a file, so an export that runs nothing (the CLI's) calls this before it.
+	 */
+	readNoteFiles(filePath: string, note: readonly NoteBlock[]): Promise<void>;
 	/** Whether Run runs the block (`isRunnable`): what run all, the block keys and the chat's block pick. */
 	isRunnable(block: NoteBlock): boolean;
 	/**
@@ -194,8 +202,26 @@ export function createEngine(ports: EnginePorts): Engine {
 		auth: runAuth({ environment: env.name, configs: env.auth ?? {}, tokens: auth, transport: () => ports.transport(), interactive: ports.authInteraction?.() }),
 	});
 
+	/** Each note's `.env` values as its last run read them: export (which cannot wait for a read) resolves `$dotenv` with them. */
+	const dotenvValues = new Map<string, Record<string, string>>();
+	/** Built-ins' sources for a note: `$dotenv` reads the values of its `.env`, when one was read. */
+	const entropyOf = (filePath: string): Entropy | undefined => {
+		const values = dotenvValues.get(filePath);
+		return values ? { ...systemEntropy, dotenv: (name) => (Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined) } : undefined;
+	};
+	/** Reads the note's `.env` (a file gone since is forgotten). */
+	const readDotenv = async (filePath: string, note: readonly NoteBlock[]): Promise<void> => {
+		if (!ports.dotenv || !readsDotenv(note)) return;
+		const text = await ports.dotenv(filePath);
+		if (text === null) dotenvValues.delete(filePath);
+		else dotenvValues.set(filePath, parseDotenv(text));
+	};
+
 	/** `chain`: the blocks of other notes waiting on this run (cross-note.ts), empty for a run the user started. */
 	const runPrepared = async (filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], opts: RunOptions, finished: Set<NoteBlock>, chain: readonly string[] = []): Promise<BlockRun[]> => {
+		// Only a note that uses `$dotenv` waits for its file: any other run starts at once.
+		if (ports.dotenv && readsDotenv(note)) await readDotenv(filePath, note);
+		const entropy = entropyOf(filePath);
 		const session = sessions.note(filePath);
 		const noteLinks = links();
 		const history = ports.history();
@@ -221,6 +247,7 @@ export function createEngine(ports: EnginePorts): Engine {
 		opts.signal?.addEventListener("abort", stopAll);
 		const runs = runNote().runBlocks(note, targets, {
 			...scopeOf(filePath, note, env, noteLinks, properties),
+			...(entropy ? { entropy } : {}),
 			...(noteLinks ? { runOtherNotesFirst: crossNoteDependencies({ links: noteLinks, fromPath: filePath, chain, results: (path) => sessions.note(path), inFlight: crossNoteRuns, run: (path, other, block, waiting) => runOtherNote(path, other, block, opts.signal, waiting), ...(mayImport(note) ? { imported: imports().importedNeeds((path) => noteLinks.blocks(path), filePath, note, new Set(aliasBlocks(note).keys())) } : {}) }) } : {}),
 			filePath,
 			deps,
@@ -304,13 +331,15 @@ export function createEngine(ports: EnginePorts): Engine {
 		},
 		prepare(filePath, note, block) {
 			try {
-				const ctx = prepareContext(note, block, scopeOf(filePath, note, ports.environment()));
+				const entropy = entropyOf(filePath);
+				const ctx = prepareContext(note, block, { ...scopeOf(filePath, note, ports.environment()), ...(entropy ? { entropy } : {}) });
 				return prepareExport(block, ctx);
 			} catch (e) {
 				// A port that fails (the secret storage, the settings) fails the preparation as it fails a run.
 				return { ok: false, error: failedError("setup_failed", undefined, e instanceof Error ? e.message : String(e)), notRun: [] };
 			}
 		},
+		readNoteFiles: readDotenv,
 		isRunnable,
 		prepareToRun(kind) {
 			runNote();

@@ -3,6 +3,7 @@ import { failedError, failureText } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
 import type { RunAuth } from "./auth/run-auth";
+import { isDotenvReference } from "./dotenv-file";
 import type { OtherNotes } from "./cross-note";
 import type { ImportedResults } from "./imports";
 import { propertyReader } from "./note-properties";
@@ -148,14 +149,14 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 	const sources = referenceSources(ctx);
 	// Built-ins are recorded so that the masked copy below shows the same $uuid, $timestamp…
 	const builtins: Array<Lookup | undefined> = [];
-	// Auth references stand for tokens: masked wherever the request is shown, as secrets are.
+	// Auth references stand for tokens, `$dotenv` ones for what is kept out of the vault's text: masked wherever the request is shown, as secrets are.
 	const authUsed = new Set<string>();
 	const resolved = resolveMessage(http, {
 		...sources,
 		builtin: (inner) => {
 			const found = sources.builtin(inner);
 			builtins.push(found);
-			if (parseAuthReference(inner)) authUsed.add(inner.trim());
+			if (parseAuthReference(inner) || isDotenvReference(inner)) authUsed.add(inner.trim());
 			return found;
 		},
 	});

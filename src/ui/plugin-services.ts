@@ -200,6 +200,14 @@ export class PluginServices implements EnginePorts {
 		return this.promptAsker(question, signal);
 	};
 
+	/** `{{$dotenv NAME}}`: the `.env` file in the note's folder, read through the adapter (the vault does not list dot files). */
+	async dotenv(filePath: string): Promise<string | null> {
+		const slash = filePath.lastIndexOf("/");
+		const path = slash === -1 ? ".env" : `${filePath.slice(0, slash)}/.env`;
+		const adapter = this.app.vault.adapter;
+		return (await adapter.exists(path)) ? adapter.read(path) : null;
+	}
+
 	/** A poll's end: a notice, and a system notification when Obsidian is in the background. */
 	pollEnded(_filePath: string, block: NoteBlock, result: BlockResult): void {
 		announcePollEnd(block.alias ?? historyAlias(block), result);

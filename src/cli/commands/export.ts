@@ -52,6 +52,7 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 			err(`running ${deps.join(", ")} first for the values ${opts.alias} references\n`);
 			await engine.run(vault.notePath, note, note.filter((b) => b.alias !== null && deps.includes(b.alias)));
 		}
+		await engine.readNoteFiles(vault.notePath, note);
 		prepared = engine.prepare(vault.notePath, note, block);
 	} finally {
 		await engine.close();

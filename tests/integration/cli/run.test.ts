@@ -123,6 +123,17 @@ describe("runnable-blocks run", () => {
 		expect((JSON.parse(unanswered.stdout) as RunResultJson[])[0]).toMatchObject({ state: "failed", error: { code: "prompt_not_answered", message: "{{q}} is asked by # @prompt, and there is no terminal to ask on: give it with --var q=VALUE" } });
 	});
 
+	it("reads {{$dotenv NAME}} from the .env beside the note, for run and export", async () => {
+		mkdirSync(join(vault, "dotenv"), { recursive: true });
+		writeFileSync(join(vault, "dotenv", ".env"), "# kept out of the notes\nQUERY=dune\n");
+		writeFileSync(join(vault, "dotenv", "Search.md"), "```http alias=found\nGET {{base_url}}/search?q={{$dotenv QUERY}}\n```\n");
+		const ran = await cli(["run", join(vault, "dotenv", "Search.md"), "--json"]);
+		expect(ran.code).toBe(0);
+		expect((JSON.parse(ran.stdout) as RunResultJson[])[0]).toMatchObject({ state: "done", status: 200 });
+		const exported = await cli(["export", join(vault, "dotenv", "Search.md"), "--alias", "found", "--format", "http"]);
+		expect(exported.stdout).toBe(`### found\n# @name found\nGET ${api.url}/search?q=dune\n`);
+	});
+
 	it.each([
 		[["run"], /run takes a note, or folders and globs of notes/],
 		[["run", "missing.md"], /cannot read the note/],

@@ -127,3 +127,32 @@ describe("engine.prepare: export sends what Run sends", () => {
 		await svc.close();
 	});
 });
+
+describe("engine: {{$dotenv NAME}} reads the .env of the note's folder", () => {
+	const note = parseNote("```http alias=call\nGET {{base}}/echo?k={{$dotenv KEY}}\nX-Key: {{$dotenv KEY}}\n```\n");
+	const [call] = note;
+
+	it("reads it before a run of a note that uses it, sends its value, masks it where the request is shown, and lends it to export", async () => {
+		const reads: string[] = [];
+		const files = new Map([["api/.env", "KEY=k{{x}}1\n"]]);
+		const engine = createEngine({ ...services({}), dotenv: (path) => (reads.push(path), Promise.resolve(files.get(path.replace(/[^/]*$/, ".env")) ?? null)) });
+		const before = engine.prepare("api/n.md", note, call);
+		expect(!before.ok && before.error.message).toContain("no .env file was read from the note's folder");
+		const [run] = await engine.run("api/n.md", note, note);
+		expect(run.result.state).toBe("done");
+		expect(server.requests[server.requests.length - 1].headers).toContainEqual(["X-Key", "k{{x}}1"]);
+		const request = httpFields(run.result).request;
+		expect(request?.masked?.headers).toContainEqual(["X-Key", "•••"]);
+		expect(request?.masked?.withReferences.headers).toContainEqual(["X-Key", "{{$dotenv KEY}}"]);
+		expect(engine.prepare("api/n.md", note, call)).toMatchObject({ ok: true, request: { headers: [["X-Key", "k{{x}}1"]] } });
+		// A note that uses none reads nothing; one whose folder has none is told so, and a key not in it is named.
+		await engine.run("api/plain.md", parseNote(NOTE), parseNote(NOTE));
+		expect(reads).toEqual(["api/n.md"]);
+		const [none] = await engine.run("other/n.md", note, note);
+		expect(none.result.error?.message).toContain("no .env file was read from the note's folder");
+		files.set("other/.env", "OTHER=1\n");
+		await engine.readNoteFiles("other/n.md", note);
+		expect(engine.prepare("other/n.md", note, call)).toMatchObject({ ok: false, error: { message: "Unresolved reference {{$dotenv KEY}}: KEY is not in the .env file" } });
+		await engine.close();
+	});
+});

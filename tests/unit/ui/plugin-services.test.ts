@@ -100,6 +100,18 @@ describe("PluginServices: body files", () => {
 	});
 });
 
+describe("PluginServices: the .env file of {{$dotenv}}", () => {
+	it("is the one in the note's folder, read through the adapter (the vault lists no dot files); none is null", async () => {
+		const s = await services("");
+		const adapter = (s as unknown as { app: { vault: { adapter: { files: Map<string, string> } } } }).app.vault.adapter;
+		adapter.files.set("api/.env", "TOKEN=t1\n");
+		adapter.files.set(".env", "TOKEN=root\n");
+		await expect(s.dotenv("api/users.md")).resolves.toBe("TOKEN=t1\n");
+		await expect(s.dotenv("top.md")).resolves.toBe("TOKEN=root\n");
+		await expect(s.dotenv("other/x.md")).resolves.toBeNull();
+	});
+});
+
 describe("PluginServices: sign-in", () => {
 	it("says so when a sign-in link arrives and no sign-in waits for it", async () => {
 		const s = await services("");
