@@ -1,7 +1,8 @@
 /**
- * `# @prompt name [description]` (REST Client, httpyac, kulala): a value asked of the person
- * running the block, each time it runs, before anything is sent. The answer is the block's
- * `{{name}}` for that run, over the block's, the note's and the environment's variables.
+ * What a block asks of the person running it, each time it runs, before anything is sent.
+ * `# @prompt name [description]` (REST Client, httpyac, kulala): a value, the block's `{{name}}`
+ * for that run, over the block's, the note's and the environment's variables. `# @note [text]`
+ * (REST Client, httpyac): a confirmation, for a request not to send by mistake.
  */
 import { headOf } from "./run-order";
 import type { NoteBlock } from "./note";
@@ -15,6 +16,7 @@ export interface Prompt {
 }
 
 const PROMPT = /^[ \t]*(?:#|\/\/)[ \t]*@prompt[ \t]+([A-Za-z_][A-Za-z0-9_.-]*)(?:[ \t]+(.*?))?[ \t]*$/;
+const NOTE = /^[ \t]*(?:#|\/\/)[ \t]*@note(?:[ \t]+(.*?))?[ \t]*$/;
 
 /** REST Client hides the input of `password`, `passwd` and `pass`; tokens, secrets and one-time codes are kept as close. */
 const SECRET_NAME = /pass|secret|token|otp|pin(?:code)?$|api[-_.]?key/i;
@@ -31,4 +33,16 @@ export function promptsOf(block: NoteBlock): Prompt[] {
 		prompts.push({ name: m[1], description: m[2] ?? "", secret: SECRET_NAME.test(m[1]) });
 	}
 	return prompts;
+}
+
+/** The block's `# @note` (the first one): its text, "" when it says nothing, null without one. */
+export function confirmationOf(block: NoteBlock): string | null {
+	const head = headOf(block);
+	if (!head) return null;
+	for (let i = 0; i < head.lines.length && head.lines[i].kind !== "request"; i++) {
+		if (head.lines[i].kind !== "comment") continue;
+		const m = NOTE.exec(head.lines[i].text);
+		if (m) return m[1] ?? "";
+	}
+	return null;
 }

@@ -1,4 +1,4 @@
-import type { Prompt } from "../blocks";
+import { historyAlias, type NoteBlock, type Prompt } from "../blocks";
 import type { AskPrompts, PromptReply } from "../runner/prompt-answers";
 
 /** A terminal to ask on: what is typed, and where the question goes (stderr, so stdout stays the results). */
@@ -13,30 +13,36 @@ const CLEAR_LINE = "\r\x1b[2K";
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * The CLI's `# @prompt` answers: `--var NAME=VALUE` gives a value without asking; the rest are
- * asked on the terminal, one prompt at a time even when blocks run at once, a hidden one without
- * echo. Without a terminal (CI, a pipe) a prompt no `--var` answers fails its block, saying which
- * `--var` would.
+ * The CLI's answers to what a block asks: `--var NAME=VALUE` gives a `# @prompt` value without
+ * asking and `--yes` confirms every `# @note`; the rest is asked on the terminal, one block at a
+ * time even when blocks run at once, a hidden value without echo. Without a terminal (CI, a pipe)
+ * a block left asking fails, saying which `--var` or `--yes` would answer it.
  */
-export function cliPromptAsker(given: Readonly<Record<string, string>>, terminal: PromptTerminal | null): AskPrompts {
-	return ({ prompts }, signal) => {
+export function cliPromptAsker(given: Readonly<Record<string, string>>, terminal: PromptTerminal | null, yes = false): AskPrompts {
+	return ({ block, prompts, confirm }, signal) => {
 		const values: Record<string, string> = {};
 		const unanswered: Prompt[] = [];
 		for (const p of prompts) {
 			if (Object.prototype.hasOwnProperty.call(given, p.name)) values[p.name] = given[p.name];
 			else unanswered.push(p);
 		}
-		if (unanswered.length === 0) return Promise.resolve({ ok: true, values });
+		const toConfirm = confirm !== null && !yes;
+		if (unanswered.length === 0 && !toConfirm) return Promise.resolve({ ok: true, values });
 		if (!terminal || terminal.input.isTTY !== true || terminal.output.isTTY !== true) {
-			const name = unanswered[0].name;
-			return Promise.resolve({ ok: false, cancelled: false, message: `{{${name}}} is asked by # @prompt, and there is no terminal to ask on: give it with --var ${name}=VALUE` });
+			const name = unanswered[0]?.name;
+			const message = name !== undefined ? `{{${name}}} is asked by # @prompt, and there is no terminal to ask on: give it with --var ${name}=VALUE` : `${blockName(block)} asks to be confirmed (# @note${confirm ? `: ${confirm}` : ""}), and there is no terminal to ask on: pass --yes to send it`;
+			return Promise.resolve({ ok: false, cancelled: false, message });
 		}
 		const asked = queue.then(async (): Promise<PromptReply> => {
 			for (const p of unanswered) {
 				if (signal?.aborted) return { ok: false, cancelled: true };
-				const answer = await askOne(terminal, p, signal);
+				const answer = await askLine(terminal, `${p.description || p.name}${p.description ? ` (${p.name})` : ""}${p.secret ? " [hidden]" : ""}: `, p.secret, signal);
 				if (answer === null) return { ok: false, cancelled: true };
 				values[p.name] = answer;
+			}
+			if (toConfirm) {
+				const answer = signal?.aborted ? null : await askLine(terminal, `${confirm ? `${confirm} ` : ""}Send ${blockName(block)}? [y/N] `, false, signal);
+				if (answer === null || !/^y(es)?$/i.test(answer.trim())) return { ok: false, cancelled: true };
 			}
 			return { ok: true, values };
 		});
@@ -45,11 +51,13 @@ export function cliPromptAsker(given: Readonly<Record<string, string>>, terminal
 	};
 }
 
-/** Reads one line for the prompt; null when it is stopped (Ctrl+C, Ctrl+D, the run's signal). */
-function askOne(terminal: PromptTerminal, prompt: Prompt, signal?: AbortSignal): Promise<string | null> {
+const blockName = (block: NoteBlock): string => block.alias ?? historyAlias(block);
+
+/** Reads one line after `question`; null when it is stopped (Ctrl+C, Ctrl+D, the run's signal). */
+function askLine(terminal: PromptTerminal, question: string, hidden: boolean, signal?: AbortSignal): Promise<string | null> {
 	const { input, output } = terminal;
 	// On a line of its own: the run's progress line, which the reporter draws again after, is cleared first.
-	output.write(`${CLEAR_LINE}${prompt.description || prompt.name}${prompt.description ? ` (${prompt.name})` : ""}${prompt.secret ? " [hidden]" : ""}: `);
+	output.write(`${CLEAR_LINE}${question}`);
 	// Raw mode: each key arrives as typed, nothing is echoed (a hidden answer), and Ctrl+C is a key, not a signal.
 	input.setRawMode?.(true);
 	return new Promise((resolve) => {
@@ -70,13 +78,13 @@ function askOne(terminal: PromptTerminal, prompt: Prompt, signal?: AbortSignal):
 				if (ch === "\u007f" || ch === "\b") {
 					if (typed.length > 0) {
 						typed = [...typed].slice(0, -1).join("");
-						if (!prompt.secret) output.write("\b \b");
+						if (!hidden) output.write("\b \b");
 					}
 					continue;
 				}
 				if (ch < " ") continue;
 				typed += ch;
-				if (!prompt.secret) output.write(ch);
+				if (!hidden) output.write(ch);
 			}
 		};
 		signal?.addEventListener("abort", onAbort);

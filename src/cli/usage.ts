@@ -22,7 +22,7 @@ export const EXIT = {
 /** One entry per command: its synopsis and what `help <command>` says. */
 export const COMMANDS = {
 	run: {
-		synopsis: "runnable-blocks run <note.md | folder | glob>... [--alias NAME]... [--env NAME] [--var NAME=VALUE]... [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE] [--pin | --check-pins] [--parallel N] [--shard i/n] [--durations FILE] [--durations-out FILE] [--report FILE] [--max-requests N] [--deadline DURATION] [--bail]",
+		synopsis: "runnable-blocks run <note.md | folder | glob>... [--alias NAME]... [--env NAME] [--var NAME=VALUE]... [--yes] [--config user.toml] [--json] [--no-cache] [--fail-on-status] [--junit FILE] [--pin | --check-pins] [--parallel N] [--shard i/n] [--durations FILE] [--durations-out FILE] [--report FILE] [--max-requests N] [--deadline DURATION] [--bail]",
 		help: `Runs the note's http and db blocks top-down with chaining (or the --alias blocks and what they reference).
 An invalid block is reported (file:line:column) and the others still run.
 
@@ -31,6 +31,7 @@ An invalid block is reported (file:line:column) and the others still run.
   --var NAME=VALUE   a value over the environment's for this run (repeatable); one for a secret
                      variable sets that secret (masked as it is); @name = … in the note still wins;
                      it answers a block's # @prompt NAME (the rest are asked on the terminal)
+  --yes              send the blocks that ask to be confirmed (# @note) without asking
   --config PATH      user.toml to read (default: <vault>/.obsidian/plugins/runnable-blocks/user.toml)
   --json             print one JSON array of results on stdout (bodies included)
   --no-cache         do not serve GET/HEAD/OPTIONS from the in-process cache

@@ -26,8 +26,8 @@ const TEXT = {
 	dependency_cycle: (cycle: string) => `Reference cycle: ${cycle}`,
 	dependency_failed: (cause: string) => `skipped: depends on ${cause}`,
 	setup_failed: (why: string) => `Could not run: ${why}`,
-	// A `# @prompt` no one could answer (prompt-answers.ts): the prompt's name.
-	prompt_not_answered: (name: string) => `{{${name}}} is asked by # @prompt, and nothing here can ask`,
+	// A `# @prompt` or `# @note` no one could answer (prompt-answers.ts): what the block asks.
+	prompt_not_answered: (what: string) => `${what}, and nothing here can ask`,
 	// A reference to a secret variable whose secret has no value (http and db blocks alike): the
 	// reference as written. The run's code stays `unresolved_reference`.
 	unset_secret: (reference: string) => `Secret ${reference} is not set: give it a value in the environment's settings (the CLI reads RUNNABLE_BLOCKS_SECRET_<ID>)`,

@@ -14,7 +14,7 @@ export type FinalState = "done" | "cached" | "cancelled" | "failed";
  * settings, secrets); nothing was sent. `dependency_failed`: a block it references failed or was
  * cancelled in the same run, so it was skipped (one error per cause, not one per dependant).
  * `poll_unsafe`: `# @poll` on a method that changes the server, without `unsafe`; nothing was sent.
- * `prompt_not_answered`: a `# @prompt` no one could answer (the CLI without a terminal); nothing was sent.
+ * `prompt_not_answered`: a `# @prompt` or `# @note` no one could answer (the CLI without a terminal); nothing was sent.
  */
 export type CommonErrorCode = "poll_unsafe" | "cancelled" | "timeout" | "unresolved_reference" | "invalid_block" | "dependency_cycle" | "dependency_failed" | "setup_failed" | "prompt_not_answered";
 

@@ -1,21 +1,22 @@
 import { Modal, type App } from "obsidian";
 import { historyAlias, type Prompt } from "../blocks";
-import type { AskPrompts, PromptReply } from "../runner/prompt-answers";
+import type { AskPrompts, PromptQuestion, PromptReply } from "../runner/prompt-answers";
 import { t } from "./strings";
 
 /**
- * The plugin's `# @prompt` answers: a dialog with one field per prompt as the block starts. Run
- * (or Enter) sends the block with the values; Cancel, Escape or the run's Stop cancel it, nothing
- * sent. A field starts with what was typed for that name last in this session, a hidden one empty.
- * Blocks that start at once (a parallel run) ask one after another, never two dialogs together.
+ * The plugin's answers to what a block asks as it starts: a dialog with its `# @note` text and
+ * one field per `# @prompt`. Send (or Enter) sends the block with the values; Cancel, Escape or
+ * the run's Stop cancel it, nothing sent. A field starts with what was typed for that name last
+ * in this session, a hidden one empty. Blocks that start at once (a parallel run) ask one after
+ * another, never two dialogs together.
  */
 export function modalPromptAsker(app: App): AskPrompts {
 	const typed = new Map<string, string>();
 	let queue: Promise<unknown> = Promise.resolve();
-	const ask = ({ block, prompts }: Parameters<AskPrompts>[0], signal?: AbortSignal) =>
+	const ask = ({ block, prompts, confirm }: PromptQuestion, signal?: AbortSignal) =>
 		new Promise<PromptReply>((resolve) => {
 			if (signal?.aborted) return resolve({ ok: false, cancelled: true });
-			const modal = new PromptModal(app, block.alias ?? historyAlias(block), prompts, (values) => {
+			const modal = new PromptModal(app, { name: block.alias ?? historyAlias(block), prompts, confirm }, (values) => {
 				signal?.removeEventListener("abort", stop);
 				if (values === null) return resolve({ ok: false, cancelled: true });
 				for (const p of prompts) if (!p.secret) typed.set(p.name, values[p.name]);
@@ -32,14 +33,13 @@ export function modalPromptAsker(app: App): AskPrompts {
 	};
 }
 
-/** The fields of one block's prompts; `done` hears the values once, or null when it closes without them. */
+/** What one block asks; `done` hears the values once, or null when it closes without them. */
 export class PromptModal extends Modal {
 	private values: Record<string, string> | null = null;
 
 	constructor(
 		app: App,
-		private readonly blockName: string,
-		private readonly prompts: readonly Prompt[],
+		private readonly asked: { name: string; prompts: readonly Prompt[]; confirm: string | null },
 		private readonly done: (values: Record<string, string> | null) => void,
 		private readonly typed: ReadonlyMap<string, string>,
 	) {
@@ -47,9 +47,12 @@ export class PromptModal extends Modal {
 	}
 
 	override onOpen(): void {
-		this.setTitle(t("promptTitle", { block: this.blockName }));
+		const { name, prompts, confirm } = this.asked;
+		this.setTitle(t(prompts.length > 0 ? "promptTitle" : "promptConfirmTitle", { block: name }));
 		const form = this.contentEl.createEl("form", { cls: "runnable-prompt" });
-		const inputs = this.prompts.map((p) => {
+		// The note's own words (the peers show them as they are); a note without words says why it asks.
+		if (confirm !== null) form.createEl("p", { cls: "runnable-prompt-note", text: confirm || t("promptConfirmDefault") });
+		const inputs = prompts.map((p) => {
 			const row = form.createDiv({ cls: "setting-item" });
 			const info = row.createDiv({ cls: "setting-item-info" });
 			const id = `runnable-prompt-${p.name}`;
@@ -60,7 +63,7 @@ export class PromptModal extends Modal {
 			return { p, input };
 		});
 		const buttons = form.createDiv({ cls: "modal-button-container" });
-		buttons.createEl("button", { cls: "mod-cta", text: t("promptRun"), attr: { type: "submit" } });
+		const send = buttons.createEl("button", { cls: "mod-cta", text: t("promptRun"), attr: { type: "submit" } });
 		buttons.createEl("button", { text: t("promptCancel"), attr: { type: "button" } }).addEventListener("click", () => this.close());
 		// Enter in any field submits the form: the values are sent as typed, an empty one included.
 		form.addEventListener("submit", (e) => {
@@ -68,7 +71,7 @@ export class PromptModal extends Modal {
 			this.values = Object.fromEntries(inputs.map(({ p, input }) => [p.name, input.value]));
 			this.close();
 		});
-		(inputs.find(({ input }) => input.value === "") ?? inputs[0])?.input.focus();
+		((inputs.find(({ input }) => input.value === "") ?? inputs[0])?.input ?? send).focus();
 	}
 
 	override onClose(): void {

@@ -39,6 +39,8 @@ export interface RunOptions {
 	terminal: Terminal;
 	/** Values over the environment's for this run: `--var NAME=VALUE`, the demo's base_url. */
 	overrides?: Record<string, string>;
+	/** `--yes`: every `# @note` is confirmed without asking. */
+	yes?: boolean;
 	/** Cancels a block after this many ms (the demo's `# @cancel-after`). */
 	cancelAfter?: (block: NoteBlock) => number | undefined;
 	/**
@@ -106,7 +108,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err, { reads: (variables) => variablesReadBy(note, targets, variables), overrides: opts.overrides });
-	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root), noteProperties: true, ask: cliPromptAsker(opts.overrides ?? {}, { input: process.stdin, output: process.stderr }), signIn: cliSignInHost({ write: err, isTTY: process.stderr.isTTY === true, env: process.env, platform: process.platform, spawn: openBrowser }) }));
+	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root), noteProperties: true, ask: cliPromptAsker(opts.overrides ?? {}, { input: process.stdin, output: process.stderr }, opts.yes === true), signIn: cliSignInHost({ write: err, isTTY: process.stderr.isTTY === true, env: process.env, platform: process.platform, spawn: openBrowser }) }));
 	const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];

@@ -23,6 +23,8 @@ export interface SuiteOptions {
 	env?: string;
 	/** `--var NAME=VALUE`: values over the environment's, in every note. */
 	overrides?: Record<string, string>;
+	/** `--yes`: every `# @note` is confirmed without asking. */
+	yes?: boolean;
 	config?: string;
 	noCache: boolean;
 	failOnStatus: boolean;
@@ -108,6 +110,7 @@ export async function suiteCommand(opts: SuiteOptions, out: Write, err: Write): 
 							aliases: [],
 							env: opts.env,
 							overrides: opts.overrides,
+							yes: opts.yes,
 							config: opts.config,
 							json: false,
 							noCache: opts.noCache,

@@ -415,9 +415,11 @@ export const enOnUse = {
 	parallelSetting: "Blocks run at once",
 	parallelDesc: "How many blocks of a note start together when you run them all and nothing connects them; 1 runs them one after another.",
 	badParallel: "Blocks run at once is a whole number from 1 to {max}.",
-	// # @prompt: the dialog as a prompted block starts (docs/blocks.md)
+	// # @prompt and # @note: the dialog as a block that asks starts (docs/blocks.md)
 	promptTitle: "Values for {block}",
-	promptRun: "Run",
+	promptRun: "Send",
+	promptConfirmTitle: "Send {block}?",
+	promptConfirmDefault: "This request asks to be confirmed before it is sent.",
 	promptCancel: "Cancel",
 	// Auth sign-in (issue 26: authorization code and device code): docs/auth.md
 	authSignInTitle: "Sign in: {name}",

@@ -407,9 +407,11 @@ export const esOnUse: OnUseTable = {
 	parallelSetting: "Bloques a la vez",
 	parallelDesc: "Cuántos bloques de una nota empiezan a la vez al ejecutarlos todos cuando nada los conecta; 1 los ejecuta uno tras otro.",
 	badParallel: "Bloques a la vez es un número entero de 1 a {max}.",
-	// # @prompt: the dialog as a prompted block starts (docs/blocks.md)
+	// # @prompt and # @note: the dialog as a block that asks starts (docs/blocks.md)
 	promptTitle: "Valores para {block}",
-	promptRun: "Ejecutar",
+	promptRun: "Enviar",
+	promptConfirmTitle: "¿Enviar {block}?",
+	promptConfirmDefault: "Esta petición pide confirmación antes de enviarse.",
 	promptCancel: "Cancelar",
 	// Auth sign-in (issue 26: authorization code and device code): docs/auth.md
 	authSignInTitle: "Iniciar sesión: {name}",

@@ -407,9 +407,11 @@ export const ptOnUse: OnUseTable = {
 	parallelSetting: "Blocos ao mesmo tempo",
 	parallelDesc: "Quantos blocos de uma nota começam juntos ao executar todos quando nada os conecta; 1 executa um após o outro.",
 	badParallel: "Blocos ao mesmo tempo é um número inteiro de 1 a {max}.",
-	// # @prompt: the dialog as a prompted block starts (docs/blocks.md)
+	// # @prompt and # @note: the dialog as a block that asks starts (docs/blocks.md)
 	promptTitle: "Valores para {block}",
-	promptRun: "Executar",
+	promptRun: "Enviar",
+	promptConfirmTitle: "Enviar {block}?",
+	promptConfirmDefault: "Esta requisição pede confirmação antes de ser enviada.",
 	promptCancel: "Cancelar",
 	// Auth sign-in (issue 26: authorization code and device code): docs/auth.md
 	authSignInTitle: "Entrar: {name}",

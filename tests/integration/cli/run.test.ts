@@ -123,6 +123,16 @@ describe("runnable-blocks run", () => {
 		expect((JSON.parse(unanswered.stdout) as RunResultJson[])[0]).toMatchObject({ state: "failed", error: { code: "prompt_not_answered", message: "{{q}} is asked by # @prompt, and there is no terminal to ask on: give it with --var q=VALUE" } });
 	});
 
+	it("sends a block that asks to be confirmed (# @note) with --yes, and without a terminal fails it naming --yes", async () => {
+		writeFileSync(join(vault, "Noted.md"), "```http alias=careful\n# @note Are you sure?\nGET {{base_url}}/search?q=x\n```\n");
+		const refused = await cli(["run", join(vault, "Noted.md"), "--json"]);
+		expect(refused.code).toBe(1);
+		expect((JSON.parse(refused.stdout) as RunResultJson[])[0]).toMatchObject({ state: "failed", error: { code: "prompt_not_answered", message: "careful asks to be confirmed (# @note: Are you sure?), and there is no terminal to ask on: pass --yes to send it" } });
+		const sent = await cli(["run", join(vault, "Noted.md"), "--yes", "--json"]);
+		expect(sent.code).toBe(0);
+		expect((JSON.parse(sent.stdout) as RunResultJson[])[0]).toMatchObject({ state: "done", status: 200 });
+	});
+
 	it("reads {{$dotenv NAME}} from the .env beside the note, for run and export", async () => {
 		mkdirSync(join(vault, "dotenv"), { recursive: true });
 		writeFileSync(join(vault, "dotenv", ".env"), "# kept out of the notes\nQUERY=dune\n");

@@ -1,4 +1,4 @@
-import { parseNote, promptsOf } from "../../../src/blocks";
+import { confirmationOf, parseNote, promptsOf } from "../../../src/blocks";
 
 const block = (content: string, lang = "http") => parseNote(`\`\`\`${lang}\n${content}\n\`\`\``)[0];
 
@@ -29,5 +29,11 @@ describe("promptsOf (# @prompt name [description])", () => {
 	it("reads a stream block's head as an http block's, and finds none in a kind without a head", () => {
 		expect(promptsOf(block("# @prompt room\nWEBSOCKET ws://127.0.0.1/{{room}}")).map((p) => p.name)).toEqual(["room"]);
 		expect(promptsOf(block("-- @prompt id\nSELECT 1", "db"))).toEqual([]);
+	});
+
+	it("reads a # @note of the head: its words, \"\" without any, null without one", () => {
+		expect(confirmationOf(block("# @name drop\n// @note   Are you sure?  \n# @note second\nDELETE https://x.test/"))).toBe("Are you sure?");
+		expect(confirmationOf(block("# @note\nGET https://x.test/"))).toBe("");
+		expect(confirmationOf(block("# @notes are comments\nGET https://x.test/\n\n# @note in the body"))).toBeNull();
 	});
 });

@@ -3,7 +3,7 @@ import { parseNote, promptsOf } from "../../../src/blocks";
 import { cliPromptAsker, type PromptTerminal } from "../../../src/cli/prompt-asker";
 
 const [block] = parseNote("```http alias=verify\n# @prompt user\n# @prompt otp Your one-time password\nGET http://127.0.0.1/{{user}}?otp={{otp}}\n```");
-const question = { filePath: "api.md", block, prompts: promptsOf(block) };
+const question = { filePath: "api.md", block, prompts: promptsOf(block), confirm: null };
 
 /** A terminal whose keys the test types and whose screen it reads; `isTTY` as a terminal's. */
 function fakeTerminal(isTTY = true) {
@@ -68,5 +68,30 @@ describe("cliPromptAsker", () => {
 		for (const terminal of [null, fakeTerminal(false).terminal]) {
 			expect(await cliPromptAsker({ otp: "1" }, terminal)(question)).toEqual({ ok: false, cancelled: false, message: "{{user}} is asked by # @prompt, and there is no terminal to ask on: give it with --var user=VALUE" });
 		}
+	});
+
+	describe("a # @note", () => {
+		const noted = { ...question, prompts: [], confirm: "Deletes the production data." };
+
+		it("is confirmed with y or yes, after the prompts; anything else cancels the block", async () => {
+			const t = fakeTerminal();
+			const reply = cliPromptAsker({ otp: "1" }, t.terminal)({ ...question, confirm: "" });
+			await typeWhenAsked(t, "user: ", "ana\r");
+			await typeWhenAsked(t, "Send verify? [y/N] ", "YES\r");
+			expect(await reply).toEqual({ ok: true, values: { otp: "1", user: "ana" } });
+			for (const answer of ["", "n", "yep"]) {
+				const other = fakeTerminal();
+				const no = cliPromptAsker({}, other.terminal)(noted);
+				await typeWhenAsked(other, "Deletes the production data. Send verify? [y/N] ", `${answer}\r`);
+				expect(await no).toEqual({ ok: false, cancelled: true });
+			}
+		});
+
+		it("is confirmed by --yes without asking; without a terminal it names --yes", async () => {
+			const t = fakeTerminal();
+			expect(await cliPromptAsker({}, t.terminal, true)(noted)).toEqual({ ok: true, values: {} });
+			expect(t.screen()).toBe("");
+			expect(await cliPromptAsker({}, null)(noted)).toEqual({ ok: false, cancelled: false, message: "verify asks to be confirmed (# @note: Deletes the production data.), and there is no terminal to ask on: pass --yes to send it" });
+		});
 	});
 });

@@ -21,6 +21,14 @@ describe("answerPrompts", () => {
 		const signal = new AbortController().signal;
 		const ask = jest.fn().mockResolvedValue({ ok: false, cancelled: false, message: "no terminal" });
 		expect(await answerPrompts(prompted, prepare, { filePath: "n.md", ask, signal })).toEqual({ ok: false, result: { state: "failed", error: { code: "prompt_not_answered", message: "no terminal" } } });
-		expect(ask).toHaveBeenCalledWith({ filePath: "n.md", block: prompted, prompts: [expect.objectContaining({ name: "user" }), expect.objectContaining({ name: "password", secret: true })] }, signal);
+		expect(ask).toHaveBeenCalledWith({ filePath: "n.md", block: prompted, prompts: [expect.objectContaining({ name: "user" }), expect.objectContaining({ name: "password", secret: true })], confirm: null }, signal);
+	});
+
+	it("asks a block with only a # @note to be confirmed: its words, no prompts; closed, it is cancelled as not confirmed", async () => {
+		const [noted] = parseNote("```http alias=drop\n# @note Deletes everything\nDELETE http://127.0.0.1/all\n```");
+		const ask = jest.fn().mockResolvedValue({ ok: false, cancelled: true });
+		expect(await answerPrompts(noted, prepare, { filePath: "n.md", ask })).toEqual({ ok: false, result: { state: "cancelled", error: { code: "cancelled", message: "[cancelled]", detail: "not confirmed" } } });
+		expect(ask).toHaveBeenCalledWith({ filePath: "n.md", block: noted, prompts: [], confirm: "Deletes everything" }, undefined);
+		expect(await answerPrompts(noted, prepare, { filePath: "n.md" })).toEqual({ ok: false, result: { state: "failed", error: { code: "prompt_not_answered", message: "it asks to be confirmed (# @note), and nothing here can ask" } } });
 	});
 });

@@ -12,7 +12,7 @@ const scope = new Scope();
 const app = { scope, keymap: new Keymap(scope) } as unknown as App;
 
 const [block] = parseNote("```http alias=verify\n# @prompt user\n# @prompt otp Your one-time password\nPOST http://127.0.0.1/{{user}}\n\n{{otp}}\n```");
-const question = { filePath: "api.md", block, prompts: promptsOf(block) };
+const question = { filePath: "api.md", block, prompts: promptsOf(block), confirm: null };
 
 const fields = () => [...document.querySelectorAll<HTMLInputElement>(".runnable-prompt input")];
 const button = (text: string) => [...document.querySelectorAll("button")].find((b) => b.textContent === text) as HTMLButtonElement;
@@ -49,8 +49,26 @@ describe("the # @prompt dialog", () => {
 		await shown();
 		expect(fields().map((f) => f.value)).toEqual(["ana", ""]);
 		expect(document.activeElement).toBe(fields()[1]);
-		button("Run").click();
+		button("Send").click();
 		expect(await second).toEqual({ ok: true, values: { user: "ana", otp: "" } });
+	});
+
+	it("shows a # @note's words (or why it asks, without any) above the fields; Send confirms", async () => {
+		const ask = modalPromptAsker(app);
+		const noted = ask({ ...question, prompts: [], confirm: "Deletes the production data." });
+		await shown();
+		expect(document.querySelector(".modal-title")?.textContent).toBe("Send verify?");
+		expect(document.querySelector(".runnable-prompt-note")?.textContent).toBe("Deletes the production data.");
+		expect(fields()).toHaveLength(0);
+		expect(document.activeElement).toBe(button("Send"));
+		button("Send").click();
+		expect(await noted).toEqual({ ok: true, values: {} });
+		const both = ask({ ...question, confirm: "" });
+		await shown();
+		expect(document.querySelector(".modal-title")?.textContent).toBe("Values for verify");
+		expect(document.querySelector(".runnable-prompt-note")?.textContent).toBe("This request asks to be confirmed before it is sent.");
+		button("Cancel").click();
+		expect(await both).toEqual({ ok: false, cancelled: true });
 	});
 
 	it("asks blocks that start at once one after another", async () => {
