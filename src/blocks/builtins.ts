@@ -212,6 +212,8 @@ export const BUILTIN_COMPLETIONS: ReadonlyArray<{ label: string; detail: string 
 	{ label: "$timestamp", detail: "unix time, seconds (REST Client)" },
 	{ label: "$randomInt", detail: "$randomInt MIN MAX (REST Client)" },
 	{ label: "$datetime iso8601", detail: "ISO 8601 date-time (REST Client)" },
+	{ label: "$dotenv NAME", detail: "a value of the .env file in the note's folder (REST Client)" },
+	{ label: "$processEnv NAME", detail: "a variable of the process environment, CLI and desktop (REST Client)" },
 	{ label: "$random.uuid", detail: "random UUID v4 (JetBrains, httpyac)" },
 	{ label: "$random.integer(0, 100)", detail: "random integer, from included, to excluded (JetBrains, httpyac)" },
 	{ label: "$random.alphanumeric(10)", detail: "letters, digits and _ (JetBrains, httpyac)" },

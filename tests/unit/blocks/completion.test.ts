@@ -32,6 +32,7 @@ describe("{{ completion", () => {
 
 	it("filters as you type", () => {
 		expect(complete("tok").labels).toEqual(["token"]);
+		expect(complete("env").labels).toEqual(["$dotenv NAME", "$processEnv NAME"]);
 		expect(complete("login.response.s").labels).toEqual(["login.response.status"]);
 	});
 
