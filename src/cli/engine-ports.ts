@@ -16,7 +16,8 @@ import { cliDbModules } from "./db-modules";
 import { openNativeHistory } from "./native-history";
 import { nodeLockOptions, nodeStorage } from "./node-storage";
 import type { Transport } from "../runner/transport";
-import type { CliEnvironment } from "./vault";
+import { secretEnvName, type CliEnvironment } from "./vault";
+import { tlsFromSettings, type TlsFor } from "../runner/http/tls-options";
 import { interactiveGrants } from "../runner/auth/interactive-grants";
 import type { SignInHost } from "../runner/auth/sign-in";
 import type { AskPrompts } from "../runner/prompt-answers";
@@ -45,6 +46,8 @@ export interface CliPortOptions {
 	noteProperties?: boolean;
 	/** `# @prompt` answers (`run`: --var, then the terminal); without it a prompted block fails, saying so. */
 	ask?: AskPrompts;
+	/** `[tls.*]` of user.toml, for the node transport (`cliTls`). */
+	tls?: TlsFor;
 }
 
 /**
@@ -55,7 +58,7 @@ export interface CliPortOptions {
  * else sql.js (or when RUNNABLE_BLOCKS_HISTORY_DRIVER=sqljs); both write the file the plugin reads.
  */
 export function cliPorts(opts: CliPortOptions): EnginePorts {
-	const node = createNodeTransport();
+	const node = createNodeTransport(opts.tls ? { tls: opts.tls } : {});
 	const transport = opts.guardTransport?.(node) ?? node;
 	const history = opts.historyPath ? cliHistory(opts.historyPath, opts.warn) : null;
 	const drivers = new DbDrivers(cliDbModules(opts.dbBase ?? process.cwd(), history));
@@ -119,6 +122,19 @@ export function noteFileProperties(root: string | null, warn: (s: string) => voi
 }
 
 /** A vault path on disk: below `root`, or as it is when absolute or outside a vault. */
+/** `[tls.*]`: PEM files from the vault (or absolute paths), passphrases from RUNNABLE_BLOCKS_SECRET_<ID>. */
+export function cliTls(settings: Settings, root: string | null): TlsFor {
+	const read = async (path: string): Promise<string | null> => {
+		try {
+			return await readFile(vaultFile(root, path), "utf8");
+		} catch (e) {
+			if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+			throw e;
+		}
+	};
+	return tlsFromSettings(() => settings.tls, read, (id) => process.env[secretEnvName(id)]);
+}
+
 /** The `.env` file in the note's folder, for `{{$dotenv NAME}}`; null when there is none. */
 export async function dotenvBeside(notePath: string): Promise<string | null> {
 	try {

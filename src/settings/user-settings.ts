@@ -5,6 +5,7 @@ import { parseConnection, type Connection } from "./connections";
 import { parseAuthConfig, resolveAuthConfigs, type AuthConfig, type ResolvedAuth } from "./auth-config";
 import { locate } from "./toml-locate";
 import { defaultVcsSettings, parseVcsTable, type VcsSettings } from "./vcs-settings";
+import { parseTlsTable, type TlsSetting } from "./tls-settings";
 
 export type TransportSetting = "auto" | "node" | "obsidian" | "fetch";
 export const TRANSPORTS: readonly TransportSetting[] = ["auto", "node", "obsidian", "fetch"];
@@ -46,10 +47,12 @@ export interface Settings {
 	chat: ChatSettings;
 	/** The version-control panel (docs/vcs.md). */
 	vcs: VcsSettings;
+	/** TLS per server, by `host` or `host:port` (lower case): a CA, no verification, a client certificate. */
+	tls: Record<string, TlsSetting>;
 }
 
 export function defaultSettings(): Settings {
-	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false, parallel: DEFAULT_PARALLEL }, keymap: {}, environments: {}, connections: {}, auth: {}, chat: defaultChatSettings(), vcs: defaultVcsSettings() };
+	return { general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false, parallel: DEFAULT_PARALLEL }, keymap: {}, environments: {}, connections: {}, auth: {}, chat: defaultChatSettings(), vcs: defaultVcsSettings(), tls: {} };
 }
 
 /** A problem with a position in user.toml (1-based line and column). */
@@ -101,7 +104,7 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 	const show = (v: unknown) => JSON.stringify(v instanceof Date ? v.toISOString() : v);
 
 	for (const [section, value] of Object.entries(doc)) {
-		if (!["general", "keymap", "environments", "connections", "chat", "vcs"].includes(section)) {
+		if (!["general", "keymap", "environments", "connections", "chat", "vcs", "tls"].includes(section)) {
 			warn([section], `unknown section "${section}" is kept but ignored`);
 			continue;
 		}
@@ -178,6 +181,14 @@ export function parseSettings(text: string, file = "user.toml"): SettingsResult 
 	}
 	if (isTable(doc.chat)) parseChatTable(doc.chat, settings.chat, (k, m) => error(["chat", k], m), (k, m) => warn(["chat", k], m));
 	if (isTable(doc.vcs)) parseVcsTable(doc.vcs, settings.vcs, (k, m) => error(["vcs", k], m), (k, m) => warn(["vcs", k], m));
+	for (const [server, t] of Object.entries(isTable(doc.tls) ? doc.tls : {})) {
+		const at = (k: string) => (k ? ["tls", server, k] : ["tls", server]);
+		if (!isTable(t)) error(at(""), `must be a table: [tls."${server}"] with ca, verify, cert, key`);
+		else {
+			const setting = parseTlsTable(server, t, (k, m) => error(at(k), m), (k, m) => warn(at(k), m));
+			if (setting) settings.tls[server.toLowerCase()] = setting;
+		}
+	}
 	return { ok: true, settings, errors, warnings };
 }
 

@@ -9,6 +9,7 @@ import type { HistoryNotice, RunHistoryStore } from "../runner/history-store";
 import type * as HistoryStoreModule from "../runner/history-store";
 import type * as WorkerHistory from "../runner/worker-history";
 import { fetchTransportModule, nodeTransportModule } from "../runner/http/transports";
+import { tlsFromSettings, type TlsFor } from "../runner/http/tls-options";
 import type { Transport } from "../runner/transport";
 import { environmentVariables } from "../settings/user-settings";
 import { watchConfigFile } from "./config-file-watch";
@@ -81,7 +82,17 @@ export class PluginServices implements EnginePorts {
 		// Opt-in: streams and really cancels without Node, but only against servers that allow CORS.
 		if (choice === "fetch") return this.fetchTransportOnce();
 		if (!Platform.isDesktopApp || choice === "obsidian") return createObsidianTransport(requestUrl);
-		return (this.nodeTransport ??= nodeTransportModule().createNodeTransport());
+		return (this.nodeTransport ??= nodeTransportModule().createNodeTransport({ tls: this.tlsFor() }));
+	}
+
+	/** `[tls.*]` of user.toml, read as each request starts: PEM files of the vault, passphrases from Obsidian's secret storage. */
+	private tlsFor(): TlsFor {
+		const adapter = this.app.vault.adapter;
+		const read = async (path: string): Promise<string | null> => {
+			const inVault = path.replace(/^\/+/, "");
+			return (await adapter.exists(inVault)) ? adapter.read(inVault) : null;
+		};
+		return tlsFromSettings(() => this.settings.settings.tls, read, (id) => this.app.secretStorage.getSecret(id) ?? undefined);
 	}
 
 	/** The fetch transport, made once (required on first use: a text module). */

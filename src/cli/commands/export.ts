@@ -1,7 +1,7 @@
 import { parseNote } from "../../blocks";
 import { aliasBlocks, referencedAliases, type Preparation } from "../../runner/prepare";
 import { allSnippetFormats, createEngine, exportingKinds, isExportable, isRunnable, writeSnippet } from "../../runner/engine";
-import { cliPorts, nodeBodyFiles } from "../engine-ports";
+import { cliPorts, cliTls, nodeBodyFiles } from "../engine-ports";
 import { persistedCookies } from "../cookie-file";
 import { locateBodyFile } from "../../runner/file-parts";
 import { readNote } from "../read-note";
@@ -44,7 +44,7 @@ export async function exportCommand(opts: ExportOptions, out: Write, err: Write)
 	const env = selectEnvironment(settings, opts.env, err, { overrides: opts.overrides });
 	const deps = referencedAliases(block, new Set(aliasBlocks(note).keys()));
 	// History and cookies only when blocks run: an export that runs nothing writes nothing.
-	const engine = createEngine(cliPorts({ historyPath: deps.length > 0 ? vault.historyPath : null, useCache: true, env, defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err }));
+	const engine = createEngine(cliPorts({ historyPath: deps.length > 0 ? vault.historyPath : null, useCache: true, env, tls: cliTls(settings, vault.root), defaultTimeoutMs: settings.general.timeout, filesRoot: vault.root, warn: err }));
 	const saveCookies = deps.length > 0 ? persistedCookies(engine.cookies, vault, settings.general.persistCookies, err) : () => undefined;
 	let prepared: Preparation;
 	try {

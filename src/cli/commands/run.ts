@@ -9,7 +9,7 @@ import type { BlockRun } from "../../runner/run-note";
 import type { BlockResult } from "../../runner/result";
 import type { Transport } from "../../runner/transport";
 import { flushOnCrash } from "../crash";
-import { cliPorts } from "../engine-ports";
+import { cliPorts, cliTls } from "../engine-ports";
 import { writeFileSync } from "node:fs";
 import { junitReport } from "../junit";
 import { vaultNoteLinks } from "../note-links";
@@ -108,7 +108,7 @@ export async function runCommand(opts: RunOptions, out: Write, err: Write): Prom
 	const vault = findVault(opts.file, opts.config);
 	const settings = loadSettings(vault.configPath, err);
 	const env = selectEnvironment(settings, opts.env, err, { reads: (variables) => variablesReadBy(note, targets, variables), overrides: opts.overrides });
-	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root), noteProperties: true, ask: cliPromptAsker(opts.overrides ?? {}, { input: process.stdin, output: process.stderr }, opts.yes === true), signIn: cliSignInHost({ write: err, isTTY: process.stderr.isTTY === true, env: process.env, platform: process.platform, spawn: openBrowser }) }));
+	const engine = createEngine(cliPorts({ historyPath: vault.historyPath, useCache: !opts.noCache, env, tls: cliTls(settings, vault.root), defaultTimeoutMs: settings.general.timeout, parallel: settings.general.parallel, filesRoot: vault.root, warn: err, connections: settings.connections, dbBase: vault.root ?? dirname(resolve(opts.file)), guardTransport: opts.guardTransport, noteLinks: vaultNoteLinks(vault.root), noteProperties: true, ask: cliPromptAsker(opts.overrides ?? {}, { input: process.stdin, output: process.stderr }, opts.yes === true), signIn: cliSignInHost({ write: err, isTTY: process.stderr.isTTY === true, env: process.env, platform: process.platform, spawn: openBrowser }) }));
 	const saveCookies = persistedCookies(engine.cookies, vault, settings.general.persistCookies, err);
 	const reporter = new Reporter(out, err, opts.json ? { ...opts.terminal, progress: false } : opts.terminal, targets.length, opts.file);
 	const timers: Array<ReturnType<typeof setTimeout>> = [];

@@ -1,6 +1,7 @@
 import type * as Http from "node:http";
 import type * as Https from "node:https";
 import type * as Net from "node:net";
+import type * as Tls from "node:tls";
 import type { Duplex } from "node:stream";
 import type * as Zlib from "node:zlib";
 import { setCookiesOf, withJarCookies } from "../cookie-jar";
@@ -9,6 +10,7 @@ import { failed, type ResponseHead, type SendOptions, type Timing, type Transpor
 import { DEFAULT_IDLE_MS, idleLimitMs, retriesOnFreshConnection } from "./keep-alive";
 import { formatRequestHead, invalidHeader } from "./raw-head";
 import { basicAuthOf } from "./url-credentials";
+import type { TlsFor, TlsOptions } from "./tls-options";
 
 /**
  * Node modules: the plugin bundle also runs on mobile, where they do not exist. `https` and
@@ -19,11 +21,14 @@ interface NodeModules {
 	http: typeof Http;
 	https(): typeof Https;
 	zlib(): typeof Zlib;
+	tls(): typeof Tls;
 }
 
 export interface NodeTransportOptions {
 	/** Accept self-signed / unknown certificates (off by default). */
 	rejectUnauthorized?: boolean;
+	/** Each https server's own TLS options (user.toml `[tls.*]`): a CA, no verification, a client certificate. */
+	tls?: TlsFor;
 }
 
 /**
@@ -57,12 +62,14 @@ function requireNodeModules(): NodeModules {
 	/* eslint-disable @typescript-eslint/no-require-imports -- see the comment above: require is the only loader Obsidian gives a plugin for Node builtins */
 	let https: typeof Https | null = null;
 	let zlib: typeof Zlib | null = null;
+	let tls: typeof Tls | null = null;
 	return {
 		http: require("http") as typeof Http,
 		https: () => (https ??= require("https") as typeof Https),
 		zlib: () => (zlib ??= require("zlib") as typeof Zlib),
+		tls: () => (tls ??= require("tls") as typeof Tls),
 	};
-	/* eslint-enable @typescript-eslint/no-require-imports -- end of the three builtins */
+	/* eslint-enable @typescript-eslint/no-require-imports -- end of the builtins */
 }
 
 /**
@@ -76,8 +83,10 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
 	let httpsAgent: Https.Agent | null = null;
 	const agents: Agents = {
 		http: httpAgent,
-		https: () => (httpsAgent ??= keepingAlive(new (mods.https().Agent)({ keepAlive: true, rejectUnauthorized: options.rejectUnauthorized ?? true }), idleLimits)),
+		// Only `false` is set on the agent: its options win over a request's (Node's addRequest), so a default `true` here would override a server's `verify = false`.
+		https: () => (httpsAgent ??= keepingAlive(new (mods.https().Agent)({ keepAlive: true, ...(options.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}) }), idleLimits)),
 		idleLimits,
+		...(options.tls ? { tls: options.tls } : {}),
 	};
 	return {
 		name: "node",
@@ -96,6 +105,23 @@ interface Agents {
 	https(): Https.Agent;
 	/** Per connection, how long it may idle in the pool, from its last response's Keep-Alive hint (idleLimitMs). */
 	idleLimits: WeakMap<Duplex, number>;
+	tls?: TlsFor;
+}
+
+/**
+ * A hop's TLS options, with the CA added to Node's bundled roots (Node's `ca` replaces them). The
+ * agent pools connections by these options, so a server's own never mix with another's.
+ */
+async function hopTls(mods: NodeModules, tlsFor: TlsFor, url: URL, timing: Timing): Promise<Https.RequestOptions | undefined> {
+	let options: TlsOptions | undefined;
+	try {
+		options = await tlsFor(url);
+	} catch (e) {
+		throw new Ended(failed("request_failed", e instanceof Error ? e.message : String(e), timing));
+	}
+	if (!options) return undefined;
+	const { ca, ...rest } = options;
+	return ca === undefined ? rest : { ...rest, ca: [...mods.tls().rootCertificates, ca] };
 }
 
 /**
@@ -176,14 +202,16 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 	opts.signal?.addEventListener("abort", onUserAbort);
 	let retried = false;
 	const attempt = async (hop: Hop, redirects: number): Promise<Exchange> => {
+		// Only an https server with settings waits for them: every other request goes out in this task.
+		const tls = hop.url.protocol === "https:" && agents.tls ? await hopTls(mods, agents.tls, hop.url, timing) : undefined;
 		try {
-			return await exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed);
+			return await exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed, tls);
 		} catch (e) {
 			// Once per run, and never after the user's cancel or the timeout.
 			if (!(e instanceof Ended) || !e.retriable || retried || stop.reason) throw e;
 			retried = true;
 			dropIdleConnections(hop.url.protocol === "https:" ? agents.https() : agents.http, hop.url);
-			return exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed);
+			return exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed, tls);
 		}
 	};
 	try {
@@ -285,6 +313,7 @@ function exchange(
 	stop: Stop,
 	timing: Timing,
 	elapsed: () => number,
+	tls: Https.RequestOptions | undefined,
 ): Promise<Exchange> {
 	return new Promise<Exchange>((resolve, reject) => {
 		const https = hop.url.protocol === "https:";
@@ -337,6 +366,7 @@ function exchange(
 				headers,
 				agent: https ? agents.https() : agents.http,
 				setHost: true,
+				...tls,
 			});
 		} catch (e) {
 			const code = (e as NodeJS.ErrnoException).code;

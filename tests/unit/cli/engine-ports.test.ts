@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cliPorts, nodeBodyFiles } from "../../../src/cli/engine-ports";
+import { cliPorts, cliTls, dotenvBeside, nodeBodyFiles } from "../../../src/cli/engine-ports";
+import { parseSettings } from "../../../src/settings/user-settings";
 
 let dir: string;
 beforeAll(() => {
@@ -46,5 +47,28 @@ describe("cliPorts", () => {
 		} finally {
 			await ports.close?.();
 		}
+	});
+});
+
+describe("cliTls and dotenvBeside", () => {
+	it("reads [tls.*] files from the vault root or as absolute paths, and the passphrase secret from RUNNABLE_BLOCKS_SECRET_<ID>", async () => {
+		writeFileSync(join(dir, "files", "ca.pem"), "CA PEM");
+		const parsed = parseSettings(`[tls."a.test"]\nca = "files/ca.pem"\ncert = "${join(dir, "files", "ca.pem")}"\nkey = "files/ca.pem"\npassphrase = { secret = "rb-spec-key" }\n[tls."b.test"]\nca = "files/none.pem"\n`);
+		if (!parsed.ok) throw new Error("the spec's settings do not parse");
+		process.env.RUNNABLE_BLOCKS_SECRET_RB_SPEC_KEY = "pass";
+		try {
+			const tls = cliTls(parsed.settings, dir);
+			await expect(tls(new URL("https://a.test/"))).resolves.toEqual({ ca: "CA PEM", cert: "CA PEM", key: "CA PEM", passphrase: "pass" });
+			await expect(tls(new URL("https://b.test/"))).rejects.toThrow('no file "files/none.pem" (user.toml [tls."b.test"])');
+			await expect(tls(new URL("https://c.test/"))).resolves.toBeUndefined();
+		} finally {
+			delete process.env.RUNNABLE_BLOCKS_SECRET_RB_SPEC_KEY;
+		}
+	});
+
+	it("reads the .env in the note's folder, or says there is none", async () => {
+		writeFileSync(join(dir, "files", ".env"), "K=v\n");
+		await expect(dotenvBeside(join(dir, "files", "note.md"))).resolves.toBe("K=v\n");
+		await expect(dotenvBeside(join(dir, "note.md"))).resolves.toBeNull();
 	});
 });

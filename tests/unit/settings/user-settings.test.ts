@@ -29,7 +29,7 @@ describe("user.toml settings", () => {
 		if (!r.ok) throw new Error("expected ok");
 		const { chat, vcs, ...rest } = r.settings;
 		expect(vcs).toEqual({ commitTemplate: "", autoSyncMinutes: 0 });
-		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false, parallel: 4 }, keymap: {}, environments: {}, connections: {}, auth: {} });
+		expect(rest).toEqual({ general: { environment: "", timeout: 30000, transport: "auto", keymapPreset: "obsidian", persistCookies: false, parallel: 4 }, keymap: {}, environments: {}, connections: {}, auth: {}, tls: {} });
 		expect(chat).toMatchObject({ baseUrl: "http://127.0.0.1:11434/v1", model: "", apiKeySecret: null });
 	});
 

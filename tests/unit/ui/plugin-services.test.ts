@@ -1,5 +1,7 @@
 /** @jest-environment jsdom */
 import "../../support/jsdom-codecs";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { App } from "obsidian";
 import { PluginServices } from "../../../src/ui/plugin-services";
 import { t } from "../../../src/ui/strings";
@@ -49,6 +51,17 @@ describe("PluginServices: the transport", () => {
 		expect(s.transport()).toBe(transport);
 		expect(doneOutcome(await transport.send(preparedRequest(`${server.url}/json`))).head.status).toBe(200);
 		await s.close();
+	});
+
+	it("talks TLS to a server as user.toml's [tls.*] says: the CA a vault file holds, read through the adapter", async () => {
+		Platform.isDesktopApp = true;
+		const s = await services('[tls."localhost"]\nca = "/certs/dev-ca.pem"\n');
+		const strict = await services("");
+		const adapter = (s as unknown as { app: { vault: { adapter: { files: Map<string, string> } } } }).app.vault.adapter;
+		adapter.files.set("certs/dev-ca.pem", readFileSync(join(__dirname, "../../support/tls/cert.pem"), "utf8"));
+		expect(doneOutcome(await s.transport().send(preparedRequest(`${server.httpsUrl}/json`))).head.status).toBe(200);
+		expect(await strict.transport().send(preparedRequest(`${server.httpsUrl}/json`))).toMatchObject({ kind: "failed", code: "connect_failed" });
+		await Promise.all([s.close(), strict.close()]);
 	});
 
 	it("is Obsidian's requestUrl off desktop, and where the settings ask for it", async () => {
