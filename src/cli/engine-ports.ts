@@ -79,7 +79,7 @@ export function cliPorts(opts: CliPortOptions): EnginePorts {
 		defaultTimeoutMs: () => opts.defaultTimeoutMs,
 		parallel: () => opts.parallel ?? 1,
 		caching: opts.useCache,
-		kinds: () => ({ db }),
+		kinds: () => ({ db, ...(opts.tls ? { websocket: { tls: opts.tls } } : {}) }),
 		files: () => nodeBodyFiles(opts.filesRoot ?? null),
 		notes: () => opts.noteLinks,
 		...(opts.signIn ? { authInteraction: () => interactiveGrants(opts.signIn as SignInHost) } : {}),

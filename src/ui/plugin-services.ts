@@ -166,6 +166,8 @@ export class PluginServices implements EnginePorts {
 			},
 			// SSE streams through fetch where the chosen transport cannot stream (requestUrl: mobile, or by choice).
 			sse: { streamingTransport: () => this.fetchTransportOnce() },
+			// A wss server's [tls.*], for `ws` (desktop; mobile's browser WebSocket uses the system's certificates).
+			websocket: { tls: this.tlsFor() },
 		};
 	}
 

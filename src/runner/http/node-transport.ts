@@ -1,7 +1,6 @@
 import type * as Http from "node:http";
 import type * as Https from "node:https";
 import type * as Net from "node:net";
-import type * as Tls from "node:tls";
 import type { Duplex } from "node:stream";
 import type * as Zlib from "node:zlib";
 import { setCookiesOf, withJarCookies } from "../cookie-jar";
@@ -11,6 +10,7 @@ import { DEFAULT_IDLE_MS, idleLimitMs, retriesOnFreshConnection } from "./keep-a
 import { formatRequestHead, invalidHeader } from "./raw-head";
 import { basicAuthOf } from "./url-credentials";
 import type { TlsFor, TlsOptions } from "./tls-options";
+import { nodeTlsOptions } from "./node-tls";
 
 /**
  * Node modules: the plugin bundle also runs on mobile, where they do not exist. `https` and
@@ -21,7 +21,6 @@ interface NodeModules {
 	http: typeof Http;
 	https(): typeof Https;
 	zlib(): typeof Zlib;
-	tls(): typeof Tls;
 }
 
 export interface NodeTransportOptions {
@@ -62,14 +61,12 @@ function requireNodeModules(): NodeModules {
 	/* eslint-disable @typescript-eslint/no-require-imports -- see the comment above: require is the only loader Obsidian gives a plugin for Node builtins */
 	let https: typeof Https | null = null;
 	let zlib: typeof Zlib | null = null;
-	let tls: typeof Tls | null = null;
 	return {
 		http: require("http") as typeof Http,
 		https: () => (https ??= require("https") as typeof Https),
 		zlib: () => (zlib ??= require("zlib") as typeof Zlib),
-		tls: () => (tls ??= require("tls") as typeof Tls),
 	};
-	/* eslint-enable @typescript-eslint/no-require-imports -- end of the builtins */
+	/* eslint-enable @typescript-eslint/no-require-imports -- end of the three builtins */
 }
 
 /**
@@ -109,19 +106,17 @@ interface Agents {
 }
 
 /**
- * A hop's TLS options, with the CA added to Node's bundled roots (Node's `ca` replaces them). The
- * agent pools connections by these options, so a server's own never mix with another's.
+ * A hop's TLS options, its CA besides the bundled roots (`nodeTlsOptions`). The agent pools
+ * connections by these options, so a server's own never mix with another's.
  */
-async function hopTls(mods: NodeModules, tlsFor: TlsFor, url: URL, timing: Timing): Promise<Https.RequestOptions | undefined> {
+async function hopTls(tlsFor: TlsFor, url: URL, timing: Timing): Promise<Https.RequestOptions | undefined> {
 	let options: TlsOptions | undefined;
 	try {
 		options = await tlsFor(url);
 	} catch (e) {
 		throw new Ended(failed("request_failed", e instanceof Error ? e.message : String(e), timing));
 	}
-	if (!options) return undefined;
-	const { ca, ...rest } = options;
-	return ca === undefined ? rest : { ...rest, ca: [...mods.tls().rootCertificates, ca] };
+	return options && nodeTlsOptions(options);
 }
 
 /**
@@ -203,7 +198,7 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 	let retried = false;
 	const attempt = async (hop: Hop, redirects: number): Promise<Exchange> => {
 		// Only an https server with settings waits for them: every other request goes out in this task.
-		const tls = hop.url.protocol === "https:" && agents.tls ? await hopTls(mods, agents.tls, hop.url, timing) : undefined;
+		const tls = hop.url.protocol === "https:" && agents.tls ? await hopTls(agents.tls, hop.url, timing) : undefined;
 		try {
 			return await exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed, tls);
 		} catch (e) {

@@ -13,11 +13,14 @@ import { streamFailed } from "./failures";
 import { StreamProgress, streamFailedBeforeStart, streamHistory } from "./stream-progress";
 import type { StreamEnd, StreamResult, WebsocketRun } from "./stream-run";
 import { defaultWebsocketTransport, type WebsocketTransport, type WsConnection } from "./ws-transport";
+import type { TlsFor } from "../http/tls-options";
 
 /** What the websocket runner takes from the host: its transport (default: `ws` where Node runs, else the browser's), timers for tests. */
 export interface WebsocketDeps {
 	transport?: WebsocketTransport;
 	timers?: Timers;
+	/** A wss server's `[tls.*]` of user.toml, for the default `ws` transport. */
+	tls?: TlsFor;
 }
 
 /** What a caller may ask of a websocket block's run. */
@@ -51,7 +54,7 @@ export const WEBSOCKET_RUNNER: KindRunner<WebsocketNoteBlock> = {
 		const prepared = prepareStream(block, ctx.prepare);
 		if (!prepared.ok) return streamFailedBeforeStart("websocket", prepared.error);
 		const deps = ctx.deps.kinds?.websocket;
-		const transport = deps?.transport ?? defaultWebsocketTransport();
+		const transport = deps?.transport ?? defaultWebsocketTransport(deps?.tls);
 		if (!transport) return streamFailedBeforeStart("websocket", streamFailed("websocket_unavailable"));
 		const model = block.websocket;
 		const written = model.request.headers.map((h) => h.name);

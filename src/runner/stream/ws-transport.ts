@@ -7,6 +7,8 @@
 import type WsModule from "ws";
 import type { RunCookies } from "../cookie-jar";
 import type { ResponseHead } from "../transport";
+import type { TlsFor } from "../http/tls-options";
+import { nodeTlsOptions } from "../http/node-tls";
 
 export interface WsOpenOptions {
 	/** ws:// or wss:// */
@@ -67,51 +69,83 @@ function setCookiesOf(head: ResponseHead): string[] {
 	return head.headers.filter(([n]) => n.toLowerCase() === "set-cookie").map(([, v]) => v);
 }
 
-/** The `ws` transport: `rejectUnauthorized` as the node http transport's setting. */
-export function createWsTransport(options: { rejectUnauthorized?: boolean } = {}, load: () => typeof WsModule = loadWs): WebsocketTransport {
+/**
+ * The `ws` transport: `rejectUnauthorized` as the node http transport's setting, and a wss server's
+ * `[tls.*]` of user.toml (`tls`, read before the socket is made: the connection waits for it).
+ */
+export function createWsTransport(options: { rejectUnauthorized?: boolean; tls?: TlsFor } = {}, load: () => typeof WsModule = loadWs): WebsocketTransport {
 	return {
 		name: "ws",
 		sendsHeaders: true,
 		open(o, events) {
-			const headers: Record<string, string> = {};
-			for (const [name, value] of o.headers) headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
-			const jar = o.cookies?.header(o.url.replace(/^ws/i, "http"));
-			if (jar && !Object.keys(headers).some((n) => n.toLowerCase() === "cookie")) headers.Cookie = jar;
-			let socket: WsModule;
-			try {
-				const WebSocket = load();
-				socket = new WebSocket(o.url, o.protocols, { headers, rejectUnauthorized: options.rejectUnauthorized ?? true, followRedirects: false });
-			} catch (e) {
-				queueMicrotask(() => events.error(e instanceof Error ? e.message : String(e)));
-				return { send: () => undefined, close: () => undefined, terminate: () => undefined };
-			}
-			let head: ResponseHead | null = null;
-			socket.on("upgrade", (res) => {
-				head = headOf(res, o.url);
-				o.cookies?.store(o.url.replace(/^ws/i, "http"), setCookiesOf(head));
-			});
-			socket.on("open", () => events.open(head ?? { status: 101, statusText: "Switching Protocols", httpVersion: "1.1", headers: [], url: o.url, redirects: 0 }));
-			socket.on("message", (data, isBinary) => {
-				const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-				events.message(isBinary ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes.toString("utf8"));
-			});
-			socket.on("unexpected-response", (req, res) => {
-				const refused = headOf(res, o.url);
-				const chunks: Buffer[] = [];
-				res.on("data", (c: Buffer) => chunks.push(c));
-				res.on("end", () => {
-					events.refused(refused, new Uint8Array(Buffer.concat(chunks)));
-					req.destroy();
-				});
-			});
-			socket.on("close", (code, reason) => events.closed(code, reason.toString("utf8")));
-			socket.on("error", (e) => events.error(e.message));
+			const tlsFor = options.tls;
+			if (!tlsFor || !/^wss:/i.test(o.url)) return connect(o, events, { rejectUnauthorized: options.rejectUnauthorized ?? true }, load);
+			// Until the server's TLS settings are read there is no socket: a close or terminate before then ends the run as a dropped connection.
+			let live: WsConnection | null = null;
+			let ended = false;
+			const end = () => {
+				if (live || ended) return;
+				ended = true;
+				events.closed(1006, "");
+			};
+			void tlsFor(new URL(o.url.replace(/^ws/i, "http"))).then(
+				(tls) => {
+					if (!ended) live = connect(o, events, { rejectUnauthorized: options.rejectUnauthorized ?? true, ...(tls ? nodeTlsOptions(tls) : {}) }, load);
+				},
+				(e: unknown) => {
+					if (ended) return;
+					ended = true;
+					events.error(e instanceof Error ? e.message : String(e));
+				},
+			);
 			return {
-				send: (data) => socket.send(data),
-				close: (code, reason) => socket.close(code, reason),
-				terminate: () => socket.terminate(),
+				send: (data) => live?.send(data),
+				close: (code, reason) => (live ? live.close(code, reason) : end()),
+				terminate: () => (live ? live.terminate() : end()),
 			};
 		},
+	};
+}
+
+/** The socket, its events wired to `events`; a failure to make it is an error event, never a throw. */
+function connect(o: WsOpenOptions, events: WsEvents, tls: Record<string, unknown>, load: () => typeof WsModule): WsConnection {
+	const headers: Record<string, string> = {};
+	for (const [name, value] of o.headers) headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+	const jar = o.cookies?.header(o.url.replace(/^ws/i, "http"));
+	if (jar && !Object.keys(headers).some((n) => n.toLowerCase() === "cookie")) headers.Cookie = jar;
+	let socket: WsModule;
+	try {
+		const WebSocket = load();
+		socket = new WebSocket(o.url, o.protocols, { headers, ...tls, followRedirects: false });
+	} catch (e) {
+		queueMicrotask(() => events.error(e instanceof Error ? e.message : String(e)));
+		return { send: () => undefined, close: () => undefined, terminate: () => undefined };
+	}
+	let head: ResponseHead | null = null;
+	socket.on("upgrade", (res) => {
+		head = headOf(res, o.url);
+		o.cookies?.store(o.url.replace(/^ws/i, "http"), setCookiesOf(head));
+	});
+	socket.on("open", () => events.open(head ?? { status: 101, statusText: "Switching Protocols", httpVersion: "1.1", headers: [], url: o.url, redirects: 0 }));
+	socket.on("message", (data, isBinary) => {
+		const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+		events.message(isBinary ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes.toString("utf8"));
+	});
+	socket.on("unexpected-response", (req, res) => {
+		const refused = headOf(res, o.url);
+		const chunks: Buffer[] = [];
+		res.on("data", (c: Buffer) => chunks.push(c));
+		res.on("end", () => {
+			events.refused(refused, new Uint8Array(Buffer.concat(chunks)));
+			req.destroy();
+		});
+	});
+	socket.on("close", (code, reason) => events.closed(code, reason.toString("utf8")));
+	socket.on("error", (e) => events.error(e.message));
+	return {
+		send: (data) => socket.send(data),
+		close: (code, reason) => socket.close(code, reason),
+		terminate: () => socket.terminate(),
 	};
 }
 
@@ -147,12 +181,12 @@ export function createBrowserWsTransport(Socket: typeof WebSocket): WebsocketTra
  * The transport where no host gave one: `ws` where Node runs (desktop, CLI), else the browser's
  * WebSocket, else none. A host may pass its own through the websocket kind's deps.
  */
-export function defaultWebsocketTransport(): WebsocketTransport | null {
+export function defaultWebsocketTransport(tls?: TlsFor): WebsocketTransport | null {
 	const node = typeof process !== "undefined" && typeof process.versions?.node === "string";
 	if (node) {
 		try {
 			loadWs();
-			return createWsTransport();
+			return createWsTransport(tls ? { tls } : {});
 		} catch {
 			// `ws` could not load here: the browser's WebSocket below, if there is one.
 		}

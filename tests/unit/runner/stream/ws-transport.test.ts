@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { tlsFromSettings } from "../../../../src/runner/http/tls-options";
 import WsModule from "ws";
 import type { ResponseHead } from "../../../../src/runner/transport";
 import { createBrowserWsTransport, createWsTransport, defaultWebsocketTransport, type WebsocketTransport, type WsConnection, type WsEvents, type WsOpenOptions } from "../../../../src/runner/stream/ws-transport";
@@ -154,6 +157,26 @@ describe("the ws transport", () => {
 		const lenient = connect(createWsTransport({ rejectUnauthorized: false }), { url: `${secure.url}/greet` });
 		await until(() => lenient.kinds().includes("closed"));
 		expect(lenient.events.at(-1)).toEqual(["closed", 4001, "bye for now"]);
+	});
+
+	it("trusts a wss server's CA of [tls.*], read before the socket is made; a missing file is an error, a close before then a dropped connection", async () => {
+		const ca = readFileSync(join(__dirname, "../../../support/tls/cert.pem"), "utf8");
+		const files: Record<string, string> = { "ca.pem": ca };
+		const settings = { "127.0.0.1": { ca: "ca.pem", verify: true }, localhost: { ca: "none.pem", verify: true } };
+		let release = () => undefined as void;
+		const held = new Promise<void>((r) => (release = r));
+		const read = async (path: string) => (await held, files[path] ?? null);
+		const transport = createWsTransport({ tls: tlsFromSettings(() => settings, read, () => undefined) });
+		const early = connect(transport, { url: `${secure.url}/greet` });
+		early.connection.close(1000, "");
+		const trusted = connect(transport, { url: `${secure.url}/greet` });
+		const missing = connect(transport, { url: secure.url.replace("127.0.0.1", "localhost") + "/greet" });
+		expect([early.events, trusted.events, missing.events]).toEqual([[["closed", 1006, ""]], [], []]);
+		release();
+		await until(() => trusted.kinds().includes("closed") && missing.kinds().includes("error"));
+		expect(trusted.events.at(-1)).toEqual(["closed", 4001, "bye for now"]);
+		expect(missing.events).toEqual([["error", 'no file "none.pem" (user.toml [tls."localhost:' + new URL(secure.url).port + '"])']]);
+		expect(early.events).toEqual([["closed", 1006, ""]]);
 	});
 });
 
