@@ -6,7 +6,7 @@
  */
 import { httpFileToNote } from "./import-http";
 import { parseNote, type NoteBlock } from "./note";
-import { headOf } from "./run-order";
+import { leadComments } from "./run-order";
 
 /** One `# @import` line, where it is written (0-based note line and column of `@import`). */
 export interface ImportDirective {
@@ -26,15 +26,12 @@ const IMPORT = /^([ \t]*(?:#|\/\/)[ \t]*)@import\b[ \t]*(.*?)[ \t]*$/;
 export function noteImports(blocks: readonly NoteBlock[]): ImportDirective[] {
 	const out: ImportDirective[] = [];
 	for (const block of blocks) {
-		const head = headOf(block);
-		if (!head) continue;
 		// The lead before the request line only: `# @import` in a body is the body's text.
-		for (let i = 0; i < head.lines.length && head.lines[i].kind !== "request"; i++) {
-			if (head.lines[i].kind !== "comment") continue;
-			const m = IMPORT.exec(head.lines[i].text);
+		for (const { text, index } of leadComments(block)) {
+			const m = IMPORT.exec(text);
 			if (!m) continue;
 			const written = m[2].replace(/^(["'])(.*)\1$/, "$2").trim();
-			out.push({ written, line: block.fence.startLine + 1 + i, column: block.fence.contentPrefix.length + m[1].length });
+			out.push({ written, line: block.fence.startLine + 1 + index, column: block.fence.contentPrefix.length + m[1].length });
 		}
 	}
 	return out;

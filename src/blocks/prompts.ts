@@ -4,7 +4,7 @@
  * for that run, over the block's, the note's and the environment's variables. `# @note [text]`
  * (REST Client, httpyac): a confirmation, for a request not to send by mistake.
  */
-import { headOf } from "./run-order";
+import { leadComments } from "./run-order";
 import type { NoteBlock } from "./note";
 
 export interface Prompt {
@@ -21,28 +21,22 @@ const NOTE = /^[ \t]*(?:#|\/\/)[ \t]*@note(?:[ \t]+(.*?))?[ \t]*$/;
 /** REST Client hides the input of `password`, `passwd` and `pass`; tokens, secrets and one-time codes are kept as close. */
 const SECRET_NAME = /pass|secret|token|otp|pin(?:code)?$|api[-_.]?key/i;
 
-/** The block's prompts in the order written, each name once (the first line of a name says what it is). */
-export function promptsOf(block: NoteBlock): Prompt[] {
-	const head = headOf(block);
-	if (!head) return [];
+/**
+ * Everything the block asks, read in one pass over its head: its prompts in the order written,
+ * each name once (the first line of a name says what it is), and its first `# @note`'s text ("" when
+ * it says nothing, null without one).
+ */
+export function askedBy(block: NoteBlock): { prompts: Prompt[]; confirm: string | null } {
 	const prompts: Prompt[] = [];
-	for (let i = 0; i < head.lines.length && head.lines[i].kind !== "request"; i++) {
-		if (head.lines[i].kind !== "comment") continue;
-		const m = PROMPT.exec(head.lines[i].text);
-		if (!m || prompts.some((p) => p.name === m[1])) continue;
-		prompts.push({ name: m[1], description: m[2] ?? "", secret: SECRET_NAME.test(m[1]) });
+	let confirm: string | null = null;
+	for (const { text } of leadComments(block)) {
+		const m = PROMPT.exec(text);
+		if (m && !prompts.some((p) => p.name === m[1])) prompts.push({ name: m[1], description: m[2] ?? "", secret: SECRET_NAME.test(m[1]) });
+		const note: RegExpExecArray | null = confirm === null ? NOTE.exec(text) : null;
+		if (note) confirm = note[1] ?? "";
 	}
-	return prompts;
+	return { prompts, confirm };
 }
 
-/** The block's `# @note` (the first one): its text, "" when it says nothing, null without one. */
-export function confirmationOf(block: NoteBlock): string | null {
-	const head = headOf(block);
-	if (!head) return null;
-	for (let i = 0; i < head.lines.length && head.lines[i].kind !== "request"; i++) {
-		if (head.lines[i].kind !== "comment") continue;
-		const m = NOTE.exec(head.lines[i].text);
-		if (m) return m[1] ?? "";
-	}
-	return null;
-}
+export const promptsOf = (block: NoteBlock): Prompt[] => askedBy(block).prompts;
+export const confirmationOf = (block: NoteBlock): string | null => askedBy(block).confirm;

@@ -17,6 +17,16 @@ export function headOf(block: NoteBlock): BlockHead | null {
 	return declared?.kind.head?.(declared.model) ?? null;
 }
 
+/** The comment lines of a block's head before its request line, where its head directives are written; `index` is the line in the content. */
+export function leadComments(block: NoteBlock): Array<{ text: string; index: number }> {
+	const head = headOf(block);
+	const comments: Array<{ text: string; index: number }> = [];
+	for (let i = 0; head && i < head.lines.length && head.lines[i].kind !== "request"; i++) {
+		if (head.lines[i].kind === "comment") comments.push({ text: head.lines[i].text, index: i });
+	}
+	return comments;
+}
+
 /** The aliases a block's `# @after` lines name, in order, each once (a comma or a space separates them). */
 export function afterAliases(block: NoteBlock): string[] {
 	const head = headOf(block);

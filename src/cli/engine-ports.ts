@@ -121,30 +121,23 @@ export function noteFileProperties(root: string | null, warn: (s: string) => voi
 	};
 }
 
-/** A vault path on disk: below `root`, or as it is when absolute or outside a vault. */
 /** `[tls.*]`: PEM files from the vault (or absolute paths), passphrases from RUNNABLE_BLOCKS_SECRET_<ID>. */
 export function cliTls(settings: Settings, root: string | null): TlsFor {
-	const read = async (path: string): Promise<string | null> => {
-		try {
-			return await readFile(vaultFile(root, path), "utf8");
-		} catch (e) {
-			if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-			throw e;
-		}
-	};
-	return tlsFromSettings(() => settings.tls, read, (id) => process.env[secretEnvName(id)]);
+	return tlsFromSettings(() => settings.tls, (path) => readText(vaultFile(root, path)), (id) => process.env[secretEnvName(id)]);
 }
 
 /** The `.env` file in the note's folder, for `{{$dotenv NAME}}`; null when there is none. */
-export async function dotenvBeside(notePath: string): Promise<string | null> {
-	try {
-		return await readFile(join(dirname(notePath), ".env"), "utf8");
-	} catch (e) {
-		if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-		throw e;
-	}
+export function dotenvBeside(notePath: string): Promise<string | null> {
+	return readText(join(dirname(notePath), ".env"));
 }
 
+/** A file's text, or null when there is none (`nodeStorage.read`). */
+async function readText(path: string): Promise<string | null> {
+	const bytes = await nodeStorage.read(path);
+	return bytes === null ? null : new TextDecoder().decode(bytes);
+}
+
+/** A vault path on disk: below `root`, or as it is when absolute or outside a vault. */
 function vaultFile(root: string | null, path: string): string {
 	return resolve(isAbsolute(path) || root === null ? path : join(root, path));
 }

@@ -1,5 +1,5 @@
 import { historyAlias, type NoteBlock, type Prompt } from "../blocks";
-import type { AskPrompts, PromptReply } from "../runner/prompt-answers";
+import { oneAtATime, type AskPrompts, type PromptReply } from "../runner/prompt-answers";
 
 /** A terminal to ask on: what is typed, and where the question goes (stderr, so stdout stays the results). */
 export interface PromptTerminal {
@@ -10,7 +10,7 @@ export interface PromptTerminal {
 const CLEAR_LINE = "\r\x1b[2K";
 
 /** One terminal per process: the notes of a suite run at once still ask one after another. */
-let queue: Promise<unknown> = Promise.resolve();
+const inTurn = oneAtATime();
 
 /**
  * The CLI's answers to what a block asks: `--var NAME=VALUE` gives a `# @prompt` value without
@@ -33,7 +33,7 @@ export function cliPromptAsker(given: Readonly<Record<string, string>>, terminal
 			const message = name !== undefined ? `{{${name}}} is asked by # @prompt, and there is no terminal to ask on: give it with --var ${name}=VALUE` : `${blockName(block)} asks to be confirmed (# @note${confirm ? `: ${confirm}` : ""}), and there is no terminal to ask on: pass --yes to send it`;
 			return Promise.resolve({ ok: false, cancelled: false, message });
 		}
-		const asked = queue.then(async (): Promise<PromptReply> => {
+		return inTurn(async (): Promise<PromptReply> => {
 			for (const p of unanswered) {
 				if (signal?.aborted) return { ok: false, cancelled: true };
 				const answer = await askLine(terminal, `${p.description || p.name}${p.description ? ` (${p.name})` : ""}${p.secret ? " [hidden]" : ""}: `, p.secret, signal);
@@ -46,8 +46,6 @@ export function cliPromptAsker(given: Readonly<Record<string, string>>, terminal
 			}
 			return { ok: true, values };
 		});
-		queue = asked;
-		return asked;
 	};
 }
 

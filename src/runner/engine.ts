@@ -209,10 +209,11 @@ export function createEngine(ports: EnginePorts): Engine {
 		const values = dotenvValues.get(filePath);
 		return values ? { ...systemEntropy, dotenv: (name) => (Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined) } : undefined;
 	};
+	/** Whether a run of the note reads its `.env` first: a block uses `$dotenv` and the host can read files. */
+	const usesDotenv = (note: readonly NoteBlock[]): boolean => ports.dotenv !== undefined && readsDotenv(note);
 	/** Reads the note's `.env` (a file gone since is forgotten). */
-	const readDotenv = async (filePath: string, note: readonly NoteBlock[]): Promise<void> => {
-		if (!ports.dotenv || !readsDotenv(note)) return;
-		const text = await ports.dotenv(filePath);
+	const readDotenv = async (filePath: string): Promise<void> => {
+		const text = (await ports.dotenv?.(filePath)) ?? null;
 		if (text === null) dotenvValues.delete(filePath);
 		else dotenvValues.set(filePath, parseDotenv(text));
 	};
@@ -220,7 +221,7 @@ export function createEngine(ports: EnginePorts): Engine {
 	/** `chain`: the blocks of other notes waiting on this run (cross-note.ts), empty for a run the user started. */
 	const runPrepared = async (filePath: string, note: readonly NoteBlock[], targets: readonly NoteBlock[], opts: RunOptions, finished: Set<NoteBlock>, chain: readonly string[] = []): Promise<BlockRun[]> => {
 		// Only a note that uses `$dotenv` waits for its file: any other run starts at once.
-		if (ports.dotenv && readsDotenv(note)) await readDotenv(filePath, note);
+		if (usesDotenv(note)) await readDotenv(filePath);
 		const entropy = entropyOf(filePath);
 		const session = sessions.note(filePath);
 		const noteLinks = links();
@@ -339,7 +340,9 @@ export function createEngine(ports: EnginePorts): Engine {
 				return { ok: false, error: failedError("setup_failed", undefined, e instanceof Error ? e.message : String(e)), notRun: [] };
 			}
 		},
-		readNoteFiles: readDotenv,
+		readNoteFiles: async (filePath, note) => {
+			if (usesDotenv(note)) await readDotenv(filePath);
+		},
 		isRunnable,
 		prepareToRun(kind) {
 			runNote();

@@ -1,4 +1,4 @@
-import { confirmationOf, promptsOf, type NoteBlock, type Prompt } from "../blocks";
+import { askedBy, type NoteBlock, type Prompt } from "../blocks";
 import { failedError } from "./failures";
 import type { PrepareContext } from "./prepare";
 import type { BlockResult } from "./result";
@@ -27,8 +27,7 @@ export type AskPrompts = (question: PromptQuestion, signal?: AbortSignal) => Pro
  * A block without prompts or a note asks nothing.
  */
 export async function answerPrompts(block: NoteBlock, prepare: PrepareContext, question: { filePath: string; ask?: AskPrompts; signal?: AbortSignal }): Promise<{ ok: true; prepare: PrepareContext } | { ok: false; result: BlockResult }> {
-	const prompts = promptsOf(block);
-	const confirm = confirmationOf(block);
+	const { prompts, confirm } = askedBy(block);
 	if (prompts.length === 0 && confirm === null) return { ok: true, prepare };
 	const nobody = failedError("prompt_not_answered", undefined, prompts.length > 0 ? `{{${prompts[0].name}}} is asked by # @prompt` : "it asks to be confirmed (# @note)").message;
 	const reply: PromptReply = question.ask ? await question.ask({ filePath: question.filePath, block, prompts, confirm }, question.signal) : { ok: false, cancelled: false, message: nobody };
@@ -42,5 +41,15 @@ export async function answerPrompts(block: NoteBlock, prepare: PrepareContext, q
 			// A hidden answer is masked by where it is substituted, as a secret of the environment is.
 			...(secret.length > 0 ? { secretNames: new Set([...(prepare.secretNames ?? []), ...secret]) } : {}),
 		},
+	};
+}
+
+/** Runs each task once the one before it settled: one terminal, one dialog, asking one block at a time. */
+export function oneAtATime(): <T>(task: () => Promise<T>) => Promise<T> {
+	let last: Promise<unknown> = Promise.resolve();
+	return (task) => {
+		const run = last.then(task, task);
+		last = run;
+		return run;
 	};
 }

@@ -1,4 +1,4 @@
-import { FileSystemAdapter, Platform, TFile, requestUrl, type App } from "obsidian";
+import { FileSystemAdapter, Platform, TFile, normalizePath, requestUrl, type App } from "obsidian";
 import type { DbDeps } from "../runner/db/db-result";
 import type { KindDeps } from "../runner/result";
 import { DeferredHistory } from "../runner/deferred-history";
@@ -48,6 +48,7 @@ export class PluginServices implements EnginePorts {
 	private redirects: ProtocolRedirects | null = null;
 	private properties: NotePropertiesPort | null = null;
 	private promptAsker: AskPrompts | null = null;
+	private tls: TlsFor | null = null;
 
 	constructor(
 		private readonly app: App,
@@ -87,12 +88,14 @@ export class PluginServices implements EnginePorts {
 
 	/** `[tls.*]` of user.toml, read as each request starts: PEM files of the vault, passphrases from Obsidian's secret storage. */
 	private tlsFor(): TlsFor {
+		return (this.tls ??= tlsFromSettings(() => this.settings.settings.tls, (path) => this.readText(path), (id) => this.app.secretStorage.getSecret(id) ?? undefined));
+	}
+
+	/** A vault file's text through the adapter (it reads dot files, which the vault does not list), or null when there is none. */
+	private async readText(path: string): Promise<string | null> {
 		const adapter = this.app.vault.adapter;
-		const read = async (path: string): Promise<string | null> => {
-			const inVault = path.replace(/^\/+/, "");
-			return (await adapter.exists(inVault)) ? adapter.read(inVault) : null;
-		};
-		return tlsFromSettings(() => this.settings.settings.tls, read, (id) => this.app.secretStorage.getSecret(id) ?? undefined);
+		const p = normalizePath(path);
+		return (await adapter.exists(p)) ? adapter.read(p) : null;
 	}
 
 	/** The fetch transport, made once (required on first use: a text module). */
@@ -213,12 +216,9 @@ export class PluginServices implements EnginePorts {
 		return this.promptAsker(question, signal);
 	};
 
-	/** `{{$dotenv NAME}}`: the `.env` file in the note's folder, read through the adapter (the vault does not list dot files). */
-	async dotenv(filePath: string): Promise<string | null> {
-		const slash = filePath.lastIndexOf("/");
-		const path = slash === -1 ? ".env" : `${filePath.slice(0, slash)}/.env`;
-		const adapter = this.app.vault.adapter;
-		return (await adapter.exists(path)) ? adapter.read(path) : null;
+	/** `{{$dotenv NAME}}`: the `.env` file in the note's folder. */
+	dotenv(filePath: string): Promise<string | null> {
+		return this.readText(`${filePath.slice(0, filePath.lastIndexOf("/") + 1)}.env`);
 	}
 
 	/** A poll's end: a notice, and a system notification when Obsidian is in the background. */

@@ -1,6 +1,6 @@
 import { Modal, type App } from "obsidian";
 import { historyAlias, type Prompt } from "../blocks";
-import type { AskPrompts, PromptQuestion, PromptReply } from "../runner/prompt-answers";
+import { oneAtATime, type AskPrompts, type PromptQuestion, type PromptReply } from "../runner/prompt-answers";
 import { t } from "./strings";
 
 /**
@@ -12,7 +12,7 @@ import { t } from "./strings";
  */
 export function modalPromptAsker(app: App): AskPrompts {
 	const typed = new Map<string, string>();
-	let queue: Promise<unknown> = Promise.resolve();
+	const inTurn = oneAtATime();
 	const ask = ({ block, prompts, confirm }: PromptQuestion, signal?: AbortSignal) =>
 		new Promise<PromptReply>((resolve) => {
 			if (signal?.aborted) return resolve({ ok: false, cancelled: true });
@@ -26,11 +26,7 @@ export function modalPromptAsker(app: App): AskPrompts {
 			signal?.addEventListener("abort", stop);
 			modal.open();
 		});
-	return (question, signal) => {
-		const asked = queue.then(() => ask(question, signal));
-		queue = asked;
-		return asked;
-	};
+	return (question, signal) => inTurn(() => ask(question, signal));
 }
 
 /** What one block asks; `done` hears the values once, or null when it closes without them. */

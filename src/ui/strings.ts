@@ -73,7 +73,8 @@ export function vcsFailureKey(code: GitFailureCode): StringKey {
 export function exportWhyKey(why: string): StringKey | null {
 	if (!/^[a-z]+(?:_[a-z]+)*$/.test(why)) return null;
 	const key = `exportWhy${why.split("_").map(capitalized).join("")}`;
-	return Object.prototype.hasOwnProperty.call(tableFor("en"), key) ? (key as StringKey) : null;
+	// The export reasons are texts of the on-use part (en-on-use.ts): its table is asked, without building the whole one.
+	return Object.prototype.hasOwnProperty.call(LANGUAGE_PARTS.en.onUse(), key) ? (key as StringKey) : null;
 }
 
 /** The chat panel's text for a chat failure code. */
