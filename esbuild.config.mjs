@@ -158,7 +158,7 @@ const TEXT_MODULES = [
 	// the line diff (textdiff counts, compare), Set-Cookie parsing, the export snippets
 	{ id: "@jest/diff-sequences" },
 	{ id: "set-cookie-parser" },
-	{ id: "src/runner/snippets/generators.ts", owns: ["src/runner/snippets/generators.ts", "src/runner/snippets/file-body.ts"] },
+	{ id: "src/runner/snippets/generators.ts", owns: ["src/runner/snippets/generators.ts", "src/runner/snippets/file-body.ts", "src/runner/snippets/client-cert.ts"] },
 	// the stream kinds' snippets, required by their registry lines on their first export (src/runner/block-runners.ts)
 	{ id: "src/runner/snippets/stream-snippets.ts", owns: ["src/runner/snippets/stream-snippets.ts"] },
 	// the streams' message reader, required by the stream runners and by the http runner's first `messages` read of an event-stream body

@@ -82,6 +82,8 @@ export interface HttpBlock {
 	noRedirect: boolean;
 	/** `# @no-cookie-jar`. */
 	noCookieJar: boolean;
+	/** `# @no-client-cert` (httpyac): no client certificate from user.toml's `[tls]` for this request. */
+	noClientCert: boolean;
 	/** `# @property name = value` lines, in order: front matter set after a successful run. */
 	properties: PropertyDirective[];
 	/** `# @poll every= max= [unsafe]`: the block re-runs until its assertions pass. */
@@ -203,15 +205,17 @@ function isSpaceOrTab(c: number): boolean {
 const NAME_DIRECTIVE = /^@name[ \t]*=?[ \t]*(\S+)\s*$/;
 const NO_REDIRECT = /^@no-redirect\b/;
 const NO_COOKIE_JAR = /^@no-cookie-jar\b/;
+const NO_CLIENT_CERT = /^@no-client-cert\b/;
 /** `# @prompt name [description]` (REST Client, httpyac, kulala): asked when the block runs (prompts.ts). */
 const PROMPT = /^@prompt[ \t]+([A-Za-z_][A-Za-z0-9_.-]*)/;
 
-function directiveOf(comment: string): { name?: string; noRedirect?: boolean; noCookieJar?: boolean; prompt?: string } {
+function directiveOf(comment: string): { name?: string; noRedirect?: boolean; noCookieJar?: boolean; noClientCert?: boolean; prompt?: string } {
 	const text = comment.replace(COMMENT, "").trim();
 	const name = NAME_DIRECTIVE.exec(text);
 	if (name) return { name: name[1] };
 	if (NO_REDIRECT.test(text)) return { noRedirect: true };
 	if (NO_COOKIE_JAR.test(text)) return { noCookieJar: true };
+	if (NO_CLIENT_CERT.test(text)) return { noClientCert: true };
 	const prompt = PROMPT.exec(text);
 	if (prompt) return { prompt: prompt[1] };
 	return {};
@@ -280,6 +284,7 @@ function parseLines(text: string, given: readonly string[] | undefined): HttpBlo
 		nameDirective: null,
 		noRedirect: false,
 		noCookieJar: false,
+		noClientCert: false,
 		properties: [],
 		poll: null,
 		variables: [],
@@ -429,6 +434,7 @@ function applyDirective(block: HttpBlock, comment: string, line: number): void {
 	if (d.name !== undefined && block.nameDirective === null) block.nameDirective = d.name;
 	if (d.noRedirect) block.noRedirect = true;
 	if (d.noCookieJar) block.noCookieJar = true;
+	if (d.noClientCert) block.noClientCert = true;
 }
 
 /** `# @property` and `# @poll` (memory-directives.ts); one `@poll` and one `@property` per name. */

@@ -18,6 +18,7 @@ export * from "./reparse";
 export * from "./note-cache";
 export * from "./file-variables";
 export * from "./wire";
+export * from "./client-cert";
 export * from "./assertions";
 export * from "./edit";
 export * from "./form";

@@ -2,6 +2,7 @@
  * What the peers do to a request between its text and the wire, once references are resolved
  * (docs/blocks.md, `.http` compatibility). Pure functions; the runner calls `shapeRequest`.
  */
+import { takeClientCert, type ClientCertFiles } from "./client-cert";
 import type { GraphqlBody } from "./http";
 import { wireMethod, type HttpMethod } from "./methods";
 
@@ -12,7 +13,7 @@ export interface ShapedRequest {
 	body: string;
 }
 
-export type Shaping = { ok: true; request: ShapedRequest } | { ok: false; code: "invalid_block"; message: string };
+export type Shaping = { ok: true; request: ShapedRequest; clientCert: ClientCertFiles | null } | { ok: false; code: "invalid_block"; message: string };
 
 /**
  * Origin-form `/path` completed from the `Host:` header (JetBrains, RFC 9112 §3.2.1) or, without
@@ -95,7 +96,10 @@ export function shapeRequest(
 	req: ShapedRequest,
 	opts: { hostVariable?: string; graphql: GraphqlBody | null; graphqlVariables: string | null },
 ): Shaping {
-	let headers = req.headers.map(([n, v]): [string, string] => [n, n.toLowerCase() === "authorization" ? basicAuth(v) : v]);
+	// httpyac's `ClientCert:` names the request's certificate and is never sent (client-cert.ts).
+	const taken = takeClientCert(req.headers);
+	if (!taken.ok) return { ok: false, code: "invalid_block", message: taken.message };
+	let headers = taken.headers.map(([n, v]): [string, string] => [n, n.toLowerCase() === "authorization" ? basicAuth(v) : v]);
 	let body = req.body;
 	if (opts.graphql) {
 		const json = graphqlJson(opts.graphql, opts.graphqlVariables);
@@ -105,5 +109,5 @@ export function shapeRequest(
 	} else {
 		body = formBody(headers, multipartCrlf(headers, body));
 	}
-	return { ok: true, request: { method: wireMethod(req.method), url: completeUrl(req.url, headers, opts.hostVariable), headers, body } };
+	return { ok: true, request: { method: wireMethod(req.method), url: completeUrl(req.url, headers, opts.hostVariable), headers, body }, clientCert: taken.clientCert };
 }

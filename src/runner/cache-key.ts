@@ -16,10 +16,11 @@ export function canonicalUrl(url: string): string {
 
 /**
  * SHA-256 cache key (docs/architecture.md) over: method; canonical URL; headers sorted with names
- * lower-cased; body; and the snapshot of only the environment variables the block references.
+ * lower-cased; body; the snapshot of only the environment variables the block references; and
+ * the files of a client certificate the block names.
  * The parts are framed as JSON, so no two different inputs can concatenate to the same text.
  */
-export function cacheKey(request: Pick<PreparedRequest, "method" | "url" | "headers" | "body" | "bodyBytes">, env: Readonly<Record<string, string>>): string {
+export function cacheKey(request: Pick<PreparedRequest, "method" | "url" | "headers" | "body" | "bodyBytes" | "clientCert">, env: Readonly<Record<string, string>>): string {
 	const headers = request.headers.map(([n, v]) => [n.toLowerCase(), v] as const).sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
 	const snapshot = Object.keys(env)
 		.sort()
@@ -27,6 +28,8 @@ export function cacheKey(request: Pick<PreparedRequest, "method" | "url" | "head
 	const { bytesToHex, sha256, utf8ToBytes } = hashes();
 	// A body with `< file` parts is keyed by the bytes read, so an edited file is a new key.
 	const body = request.bodyBytes ? `sha256:${bytesToHex(sha256(request.bodyBytes))}` : request.body;
-	const framed = JSON.stringify([request.method, canonicalUrl(request.url), headers, body, snapshot]);
+	// A server may answer each client certificate differently: one named by the block is part of the key (its files, not its passphrase).
+	const cert = request.clientCert;
+	const framed = JSON.stringify([request.method, canonicalUrl(request.url), headers, body, snapshot, ...(cert ? [[cert.cert ?? null, cert.key ?? null, cert.pfx ?? null]] : [])]);
 	return bytesToHex(sha256(utf8ToBytes(framed)));
 }

@@ -19,6 +19,8 @@ const TEXT = {
 	/** fetch refuses a body on GET and HEAD. */
 	body_not_allowed: (method: string) => `A ${method} request cannot have a body with the fetch transport`,
 	invalid_url: (url: string) => `Invalid URL "${url}"`,
+	/** A block's `ClientCert:` through fetch or Obsidian's requestUrl, which take no TLS options. */
+	client_cert_unsupported: (transport: string) => `The ${transport} transport cannot present a client certificate: use the node transport (desktop, CLI)`,
 	cancelled: "[cancelled]",
 	timeout: "Request cancelled",
 	// Before anything is sent (run-note.ts, engine.ts). `invalid_block` and `unresolved_reference`
@@ -34,12 +36,15 @@ const TEXT = {
 	// A `< path` body part (file-parts.ts): the path as written after references.
 	body_file_missing: (path: string) => `No file "${path}" for the body`,
 	body_file_outside: (path: string) => `The body file "${path}" is outside the vault`,
+	// A `ClientCert:` file (client-cert-files.ts), as written.
+	cert_file_missing: (path: string) => `No file "${path}" for the client certificate`,
+	cert_file_outside: (path: string) => `The client certificate file "${path}" is outside the vault`,
 } as const;
 
 type Texts = typeof TEXT;
 
 /** How a run ends in failure (or is cancelled) on the way to the server and back. */
-export type FailureCode = Exclude<keyof Texts, "cancelled" | "timeout" | "dependency_cycle" | "dependency_failed" | "setup_failed" | "prompt_not_answered" | "unset_secret" | "body_file_missing" | "body_file_outside">;
+export type FailureCode = Exclude<keyof Texts, "cancelled" | "timeout" | "dependency_cycle" | "dependency_failed" | "setup_failed" | "prompt_not_answered" | "unset_secret" | "body_file_missing" | "body_file_outside" | "cert_file_missing" | "cert_file_outside">;
 
 /** Codes with a fixed text, and those whose text names a subject. */
 export type Subject<C extends keyof Texts> = Texts[C] extends (subject: string) => string ? [subject: string] : [];

@@ -107,7 +107,7 @@ export async function withFileParts(
 			chunks.push(encoder.encode(part.text));
 			continue;
 		}
-		const found = await readFirst(files, notePath, part.path);
+		const found = await readNoteFile(files, notePath, part.path, BODY_FILE);
 		if (!found.ok) return found;
 		if (!part.resolveReferences) {
 			chunks.push(found.bytes);
@@ -131,18 +131,27 @@ export async function withFileParts(
 	return { ok: true, request: { ...request, bodyBytes: bytes } };
 }
 
-async function readFirst(files: BodyFiles | undefined, notePath: string, written: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: RunError }> {
+/** The failure codes of a file a block names, by what it is for. */
+export interface NoteFileCodes {
+	missing: "body_file_missing" | "cert_file_missing";
+	outside: "body_file_outside" | "cert_file_outside";
+}
+
+const BODY_FILE: NoteFileCodes = { missing: "body_file_missing", outside: "body_file_outside" };
+
+/** The bytes of a file a block names, at the first of its `fileCandidates` the host has. */
+export async function readNoteFile(files: BodyFiles | undefined, notePath: string, written: string, codes: NoteFileCodes): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: RunError }> {
 	const where = fileCandidates(notePath, written);
-	if (!where.ok) return { ok: false, error: failedError("body_file_outside", "write it relative to the note or to the vault root", written) };
-	if (!files) return { ok: false, error: failedError("body_file_missing", "this host reads no files", written) };
+	if (!where.ok) return { ok: false, error: failedError(codes.outside, "write it relative to the note or to the vault root", written) };
+	if (!files) return { ok: false, error: failedError(codes.missing, "this host reads no files", written) };
 	for (const path of where.paths) {
 		let bytes: Uint8Array | null;
 		try {
 			bytes = await files.read(path);
 		} catch (e) {
-			return { ok: false, error: failedError("body_file_missing", `${path}: ${e instanceof Error ? e.message : String(e)}`, written) };
+			return { ok: false, error: failedError(codes.missing, `${path}: ${e instanceof Error ? e.message : String(e)}`, written) };
 		}
 		if (bytes) return { ok: true, bytes };
 	}
-	return { ok: false, error: failedError("body_file_missing", `looked for ${where.paths.join(", ")}`, written) };
+	return { ok: false, error: failedError(codes.missing, `looked for ${where.paths.join(", ")}`, written) };
 }

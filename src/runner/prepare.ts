@@ -1,4 +1,4 @@
-import { evaluateBuiltin, isHttpToken, parseAuthReference, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type AliasPath, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
+import { evaluateBuiltin, isHttpToken, type ClientCertFiles, parseAuthReference, resolveTemplate, shapeRequest, systemEntropy, type Entropy, type AliasPath, type HttpBlock, type Lookup, type NoteBlock, type ReferenceSources, type Resolution } from "../blocks";
 import { failedError, failureText } from "./failures";
 import { DEFAULT_TIMEOUT_MS, SECRET_MASK, type FilePart, type MaskedRequest, type PreparedRequest } from "./request";
 import type { BlockResult, RunError } from "./result";
@@ -201,6 +201,8 @@ export function prepareRequest(block: NoteBlock, ctx: PrepareContext): Preparati
 			headers,
 			body,
 			...(resolved.fileParts ? { fileParts: resolved.fileParts } : {}),
+			...(shaped.clientCert ? { clientCert: shaped.clientCert } : {}),
+			...(http.noClientCert ? { noClientCert: true } : {}),
 			followRedirects: !http.noRedirect,
 			...(http.noCookieJar ? { noCookieJar: true } : {}),
 			timeoutMs: (block.kind === "http" ? block.info.tokens.timeout : undefined) ?? ctx.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -280,12 +282,15 @@ function maskedCopy(http: HttpBlock, sources: ReferenceSources, builtins: Readon
 	const r = resolveMessage(http, replay);
 	const shaped = shapeRequest({ method: http.method ?? "GET", url: r.url, headers: r.headers, body: r.body }, { hostVariable: hostVariable(replay), graphql: r.graphql, graphqlVariables: r.graphqlVariables });
 	const m = shaped.ok ? shaped.request : r;
+	const cert = shaped.ok ? shaped.clientCert : null;
 	const absolute = absoluteUrl(m.url);
 	const url = absolute.ok ? absolute.url : m.url;
 	const target = absolute.ok ? new URL(url).pathname + new URL(url).search : url;
 	const unmark = (s: string, as: (name: string) => string) => names.reduce((out, name) => out.split(markerOf(name)).join(as(name)), s);
 	const copy = (as: (name: string) => string) => ({ url: unmark(url, as), headers: m.headers.map(([n, v]): [string, string] => [unmark(n, as), unmark(v, as)]), body: unmark(m.body, as) });
-	return { ...copy(() => SECRET_MASK), target: unmark(target, () => SECRET_MASK), withReferences: copy((name) => `{{${name}}}`) };
+	// A certificate's passphrase from a secret is written back as its reference, as a header's is.
+	const certWithReferences = cert && (Object.fromEntries((Object.entries(cert) as Array<[keyof ClientCertFiles, string]>).map(([k, v]) => [k, unmark(v, (name) => `{{${name}}}`)])) as ClientCertFiles);
+	return { ...copy(() => SECRET_MASK), target: unmark(target, () => SECRET_MASK), withReferences: { ...copy((name) => `{{${name}}}`), ...(certWithReferences ? { clientCert: certWithReferences } : {}) } };
 }
 
 /** The aliases a block's references name (whatever their state), for run-all ordering. */

@@ -1,3 +1,4 @@
+import type { ClientCertFiles } from "../blocks/client-cert";
 import type { HttpMethod } from "../blocks/methods";
 
 /** Default block timeout (docs/blocks.md), milliseconds. */
@@ -25,6 +26,12 @@ export interface PreparedRequest {
 	bodyBytes?: Uint8Array;
 	/** `# @no-cookie-jar`: the jar neither sends nor stores cookies for this request. */
 	noCookieJar?: boolean;
+	/** `ClientCert:` (httpyac): the certificate the request presents to its https server, files as written (read into `clientTls` before sending). */
+	clientCert?: ClientCertFiles;
+	/** `clientCert` read, as the node transport presents it (client-cert-files.ts); only for an https URL. */
+	clientTls?: ClientTls;
+	/** `# @no-client-cert`: user.toml's `[tls]` gives this request no client certificate. */
+	noClientCert?: boolean;
 	/** False when the block carries `# @no-redirect`. */
 	followRedirects: boolean;
 	/** Connect + whole body, milliseconds. */
@@ -37,6 +44,14 @@ export interface PreparedRequest {
 	masked?: MaskedRequest;
 }
 
+/** A client certificate's contents: PEM texts, or a PKCS #12 bundle's bytes. */
+export interface ClientTls {
+	cert?: string;
+	key?: string;
+	pfx?: Uint8Array;
+	passphrase?: string;
+}
+
 /** A part of a body with `< file` lines: text as written (resolved), or a file to read. */
 export type FilePart = { kind: "text"; text: string } | { kind: "file"; path: string; resolveReferences: boolean; encoding: string | null };
 
@@ -45,7 +60,7 @@ export interface MaskedRequest extends Pick<PreparedRequest, "url" | "headers" |
 	/** The origin-form request-target (path and query) as shown, for the Raw tab's request line. */
 	target: string;
 	/** The same request with each secret written back as its reference (`{{token}}`): what a file export writes. */
-	withReferences: Pick<PreparedRequest, "url" | "headers" | "body">;
+	withReferences: Pick<PreparedRequest, "url" | "headers" | "body" | "clientCert">;
 }
 
 const encoder = new TextEncoder();

@@ -68,3 +68,11 @@ export interface Transport {
 export function failed<C extends FailureCode>(code: C, detail: string | undefined, timing: Timing, ...subject: Subject<C>): { kind: "failed"; code: C; message: string; detail?: string; timing: Timing } {
 	return { kind: "failed", code, message: failureText(code, ...subject), ...(detail !== undefined ? { detail } : {}), timing };
 }
+
+/**
+ * fetch and Obsidian's requestUrl take no TLS options: a request with a client certificate of its
+ * own (`ClientCert:`) is refused rather than sent without it.
+ */
+export function refusesClientCert(request: PreparedRequest, transport: Transport["name"], timing: () => Timing): TransportOutcome | null {
+	return request.clientTls ? failed("client_cert_unsupported", undefined, timing(), transport) : null;
+}

@@ -1,7 +1,7 @@
 import type { RequestUrlParam, RequestUrlResponse } from "obsidian";
 import { setCookiesOf, withJarCookies } from "../runner/cookie-jar";
 import { MAX_BODY_BYTES, wireBody, type PreparedRequest } from "../runner/request";
-import { failed, type SendOptions, type Timing, type Transport, type TransportOutcome } from "../runner/transport";
+import { failed, refusesClientCert, type SendOptions, type Timing, type Transport, type TransportOutcome } from "../runner/transport";
 
 type RequestUrl = (request: RequestUrlParam) => Promise<RequestUrlResponse>;
 
@@ -43,6 +43,8 @@ function requestBody(request: PreparedRequest): string | ArrayBuffer | undefined
 async function send(requestUrl: RequestUrl, now: () => number, request: PreparedRequest, opts: SendOptions): Promise<TransportOutcome> {
 	const start = now();
 	const timing = (): Timing => ({ total: now() - start });
+	const refused = refusesClientCert(request, "obsidian", timing);
+	if (refused) return refused;
 	let timer: number | undefined;
 	let onAbort: (() => void) | undefined;
 	// Set when a cancel or the timeout won: the late response then reaches no callback and no jar (the run has ended).

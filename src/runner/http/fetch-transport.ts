@@ -1,6 +1,6 @@
 import { setCookiesOf, withJarCookies } from "../cookie-jar";
 import { MAX_BODY_BYTES, wireBody, type PreparedRequest } from "../request";
-import { failed, type ResponseHead, type SendOptions, type Timing, type Transport, type TransportOutcome } from "../transport";
+import { failed, refusesClientCert, type ResponseHead, type SendOptions, type Timing, type Transport, type TransportOutcome } from "../transport";
 import { formatRequestHead, invalidHeader, requestTarget } from "./raw-head";
 import { basicAuthOf } from "./url-credentials";
 
@@ -138,6 +138,8 @@ async function send(fetchImpl: Fetch, request: PreparedRequest, opts: SendOption
 	};
 	const badHeader = invalidHeader(request.headers);
 	if (badHeader) return finish(failed("invalid_token", badHeader, timing));
+	const refused = refusesClientCert(request, "fetch", () => timing);
+	if (refused) return finish(refused);
 	let url: URL;
 	let authorization: string | null = null;
 	try {

@@ -36,7 +36,7 @@ declare module "../result" {
 		http: HttpRun;
 	}
 	interface KindErrorCodes {
-		http: FailureCode | "body_file_missing" | "body_file_outside";
+		http: FailureCode | "body_file_missing" | "body_file_outside" | "cert_file_missing" | "cert_file_outside";
 	}
 }
 

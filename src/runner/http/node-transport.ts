@@ -105,18 +105,27 @@ interface Agents {
 	tls?: TlsFor;
 }
 
-/**
- * A hop's TLS options, its CA besides the bundled roots (`nodeTlsOptions`). The agent pools
- * connections by these options, so a server's own never mix with another's.
- */
-async function hopTls(tlsFor: TlsFor, url: URL, timing: Timing): Promise<Https.RequestOptions | undefined> {
-	let options: TlsOptions | undefined;
+/** The server's own TLS options (user.toml `[tls.*]`); a missing file or secret ends the request. */
+async function serverTls(tlsFor: TlsFor, url: URL, timing: Timing): Promise<TlsOptions | undefined> {
 	try {
-		options = await tlsFor(url);
+		return await tlsFor(url);
 	} catch (e) {
 		throw new Ended(failed("request_failed", e instanceof Error ? e.message : String(e), timing));
 	}
-	return options && nodeTlsOptions(options);
+}
+
+/**
+ * An https hop's TLS options, its CA besides the bundled roots (`nodeTlsOptions`): the server's,
+ * with the block's own certificate (`ClientCert:`) in place of the server's one. The block's goes
+ * only to the request's own origin, never to a server a redirect leads to; `# @no-client-cert`
+ * drops the server's. The agent pools connections by these options, so they never mix.
+ */
+function hopTls(server: TlsOptions | undefined, request: PreparedRequest, sameOrigin: boolean): Https.RequestOptions | undefined {
+	const own = sameOrigin ? request.clientTls : undefined;
+	if (own === undefined && !request.noClientCert) return server && nodeTlsOptions(server);
+	const { cert: _cert, key: _key, passphrase: _passphrase, ...withoutCert } = server ?? {};
+	const options: TlsOptions = { ...withoutCert, ...own };
+	return Object.keys(options).length > 0 ? nodeTlsOptions(options) : undefined;
 }
 
 /**
@@ -198,7 +207,9 @@ async function send(mods: NodeModules, agents: Agents, request: PreparedRequest,
 	let retried = false;
 	const attempt = async (hop: Hop, redirects: number): Promise<Exchange> => {
 		// Only an https server with settings waits for them: every other request goes out in this task.
-		const tls = hop.url.protocol === "https:" && agents.tls ? await hopTls(agents.tls, hop.url, timing) : undefined;
+		const https = hop.url.protocol === "https:";
+		const server = https && agents.tls ? await serverTls(agents.tls, hop.url, timing) : undefined;
+		const tls = https ? hopTls(server, request, hop.url.origin === url.origin) : undefined;
 		try {
 			return await exchange(mods, agents, hop, redirects, opts, stop, timing, elapsed, tls);
 		} catch (e) {

@@ -2,6 +2,7 @@ import { checkAssertions, type HttpNoteBlock } from "../../blocks";
 import type { BlockRunContext, KindRunner } from "../kind-runner";
 import { executeRequest } from "../executor";
 import { withFileParts } from "../file-parts";
+import { withClientTls } from "./client-cert-files";
 import { referenceSources, type Preparation } from "../prepare";
 import type * as AwsSigV4 from "../auth/aws-sigv4";
 import { awsAuthorizationAt } from "../auth/aws-form";
@@ -39,9 +40,10 @@ function withProperties(block: HttpNoteBlock, ctx: BlockRunContext, result: Http
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const signAws: typeof AwsSigV4.signAwsRequest = (request, now) => (require("../auth/aws-sigv4") as typeof AwsSigV4).signAwsRequest(request, now);
 
-/** A prepared request read (`< file` parts), signed (AWS) and sent. */
+/** A prepared request read (`< file` parts, the client certificate), signed (AWS) and sent. */
 async function send(prepared: Extract<Preparation, { ok: true }>, ctx: BlockRunContext): Promise<HttpResult> {
-	const read = await withFileParts(prepared.request, referenceSources(ctx.prepare), ctx.deps.files, ctx.execute.filePath);
+	const body = await withFileParts(prepared.request, referenceSources(ctx.prepare), ctx.deps.files, ctx.execute.filePath);
+	const read = body.ok ? await withClientTls(body.request, ctx.deps.files, ctx.execute.filePath) : body;
 	if (!read.ok) return httpFailedBeforeStart(read.error, prepared.request);
 	const signed = awsAuthorizationAt(read.request.headers) < 0 ? { ok: true as const, request: read.request } : signAws(read.request, (ctx.deps.now ?? Date.now)());
 	if (!signed.ok) return httpFailedBeforeStart(signed.error, prepared.request);

@@ -6,6 +6,8 @@ export interface TlsOptions {
 	ca?: string;
 	cert?: string;
 	key?: string;
+	/** A PKCS #12 bundle (a block's `ClientCert: pfx:`), instead of cert and key. */
+	pfx?: Uint8Array;
 	passphrase?: string;
 	rejectUnauthorized?: boolean;
 }

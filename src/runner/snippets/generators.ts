@@ -1,5 +1,7 @@
 import type { Prepared, SnippetOptions, SnippetWriter } from "../kind-runner";
 import type { PreparedRequest } from "../request";
+import { clientCertValue } from "../../blocks/client-cert";
+import { curlClientCertArgs, refuseClientCert } from "./client-cert";
 import { onlyFile, snippetBody, type SnippetBody } from "./file-body";
 import { assertExportable, combinedHeaders, hasHeader, jsString, pyString, shellQuote } from "./quote";
 
@@ -59,6 +61,7 @@ export function toCurl(req: PreparedRequest, opts: CurlOptions = {}): string {
 	const encoding = req.headers.find(([n]) => n.toLowerCase() === "accept-encoding")?.[1];
 	if (encoding && ASKS_FOR_COMPRESSION.test(encoding)) args.push("--compressed");
 	if (req.followRedirects) args.push("--location");
+	args.push(...curlClientCertArgs(req, opts.locate));
 	if (opts.output) args.push("--output", shellQuote(opts.output));
 	return files && file === null ? `${shellBody(files)} | ${args.join(" ")}` : args.join(" ");
 }
@@ -66,6 +69,7 @@ export function toCurl(req: PreparedRequest, opts: CurlOptions = {}): string {
 /** A script for browsers and Node ≥ 18: prints the status and the body. */
 export function toFetch(req: PreparedRequest, opts: SnippetOptions = {}): string {
 	assertExportable(req.headers);
+	refuseClientCert(req, "fetch");
 	const files = snippetBody(req, opts.locate);
 	const init: string[] = [`method: ${jsString(req.method)}`];
 	// fetch joins repeated header names with ", " (one line per name on the wire).
@@ -94,6 +98,7 @@ export function toFetch(req: PreparedRequest, opts: SnippetOptions = {}): string
 /** Python `requests`: the body sent as UTF-8 bytes exactly; repeated headers joined with ", ". */
 export function toPython(req: PreparedRequest, opts: SnippetOptions = {}): string {
 	assertExportable(req.headers);
+	refuseClientCert(req, "Python");
 	const files = snippetBody(req, opts.locate);
 	const lines = files ? ["from pathlib import Path", "", "import requests", ""] : ["import requests", ""];
 	const headers = combinedHeaders(req.headers);
@@ -112,6 +117,7 @@ export function toPython(req: PreparedRequest, opts: SnippetOptions = {}): strin
 /** HTTPie (`http`): headers as `Name:value` items, the body with --raw, HTTPie's JSON defaults removed. */
 export function toHttpie(req: PreparedRequest, opts: SnippetOptions = {}): string {
 	assertExportable(req.headers);
+	refuseClientCert(req, "HTTPie");
 	const files = snippetBody(req, opts.locate);
 	// A file body is HTTPie's stdin; otherwise stdin is ignored (HTTPie would wait on a terminal's).
 	const args = files ? ["http"] : ["http", "--ignore-stdin"];
@@ -140,9 +146,12 @@ export interface HttpFileEntry {
 export function httpRequestLines(req: PreparedRequest): string[] {
 	const lines: string[] = [];
 	if (!req.followRedirects) lines.push("# @no-redirect");
+	if (req.noClientCert) lines.push("# @no-client-cert");
 	lines.push(`${req.method} ${req.url}`);
 	// REST Client and httpyac keep one value per header name: repeats are written joined.
 	for (const [n, v] of combinedHeaders(req.headers)) lines.push(`${n}: ${v}`);
+	// httpyac's pseudo-header, as the block wrote it (its files relative to the note, beside which the file goes).
+	if (req.clientCert) lines.push(`ClientCert: ${clientCertValue(req.clientCert)}`);
 	if (req.body !== "") lines.push("", req.body);
 	return lines;
 }

@@ -2,6 +2,7 @@ import { DEFAULT_TIMEOUT_MS } from "../request";
 import type { KindRunner } from "../kind-runner";
 import type { RunError } from "../result";
 import type { Transport } from "../transport";
+import { withClientTls } from "../http/client-cert-files";
 import { textMessage } from "./message-log";
 import { prepareStream, sseRequest, type SseNoteBlock } from "./prepare-stream";
 import { readStreamPath, streamAssertions } from "./read-messages";
@@ -42,7 +43,10 @@ export const SSE_RUNNER: KindRunner<SseNoteBlock> = {
 		if (!prepared.ok) return streamFailedBeforeStart("sse", prepared.error);
 		const own = ctx.deps.transport;
 		const transport = own.streams ? own : (ctx.deps.kinds?.sse?.streamingTransport?.() ?? own);
-		const request = { ...sseRequest(prepared.request), timeoutMs: NO_TRANSPORT_TIMEOUT };
+		// Only a block naming a certificate waits to read it: the stream's clock starts in this task otherwise.
+		const certified = prepared.request.clientCert ? await withClientTls(prepared.request, ctx.deps.files, ctx.execute.filePath) : prepared;
+		if (!certified.ok) return streamFailedBeforeStart("sse", certified.error);
+		const request = { ...sseRequest(certified.request), timeoutMs: NO_TRANSPORT_TIMEOUT };
 		const now = ctx.deps.now ?? Date.now;
 		const progress = new StreamProgress("sse", request, transport.name, ctx.execute.onUpdate, now);
 		const finish = (result: StreamResult): StreamResult => {

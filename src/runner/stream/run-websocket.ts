@@ -53,6 +53,8 @@ export const WEBSOCKET_RUNNER: KindRunner<WebsocketNoteBlock> = {
 	async run(block, ctx) {
 		const prepared = prepareStream(block, ctx.prepare);
 		if (!prepared.ok) return streamFailedBeforeStart("websocket", prepared.error);
+		// Sent without it, the handshake would fail or pass as someone else: say where it goes instead.
+		if (prepared.request.clientCert && /^(wss|https):/i.test(prepared.request.url)) return streamFailedBeforeStart("websocket", streamFailed("client_cert_not_read"));
 		const deps = ctx.deps.kinds?.websocket;
 		const transport = deps?.transport ?? defaultWebsocketTransport(deps?.tls);
 		if (!transport) return streamFailedBeforeStart("websocket", streamFailed("websocket_unavailable"));

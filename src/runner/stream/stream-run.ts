@@ -102,7 +102,7 @@ declare module "../result" {
 		websocket: WebsocketRun;
 	}
 	interface KindErrorCodes {
-		sse: FailureCode | StreamFailureCode;
+		sse: FailureCode | StreamFailureCode | "cert_file_missing" | "cert_file_outside";
 		websocket: FailureCode | StreamFailureCode | "body_file_missing" | "body_file_outside";
 	}
 }

@@ -161,6 +161,9 @@ export const enOnUse = {
 	exportWhyFileReferences: "“<@ {path}” resolves references inside the file, which a snippet cannot do: copy as .http, or run the block",
 	exportWhyFileDesktopOnly: "a body with “< {path}” is exported as a snippet on desktop only (the snippet reads the file from disk): copy as .http, or run the block",
 	exportWhyFileNotFound: "the body file {path} was not found beside the note or in the vault",
+	exportWhyClientCertTool: "A request with a client certificate (ClientCert) exports to cURL and .http only, not {tool}",
+	exportWhyClientCertDesktopOnly: "A request with a client certificate ({path}) is exported as a snippet on desktop only: copy as .http, or run the block",
+	exportWhyClientCertNotFound: "the client certificate file {path} was not found beside the note or in the vault",
 	// Diff blocks and response comparison (issue 16)
 	previousChange: "Previous change",
 	nextChange: "Next change",

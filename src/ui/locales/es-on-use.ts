@@ -153,6 +153,9 @@ export const esOnUse: OnUseTable = {
 	exportWhyFileReferences: "“<@ {path}” resuelve referencias dentro del archivo, lo que un fragmento no puede hacer: cópialo como .http o ejecuta el bloque",
 	exportWhyFileDesktopOnly: "un cuerpo con “< {path}” se exporta como fragmento solo en escritorio (el fragmento lee el archivo del disco): cópialo como .http o ejecuta el bloque",
 	exportWhyFileNotFound: "no se encontró el archivo del cuerpo {path} junto a la nota ni en la bóveda",
+	exportWhyClientCertTool: "Una solicitud con certificado de cliente (ClientCert) se exporta solo a cURL y .http, no a {tool}",
+	exportWhyClientCertDesktopOnly: "Una solicitud con certificado de cliente ({path}) se exporta como fragmento solo en escritorio: cópiala como .http o ejecuta el bloque",
+	exportWhyClientCertNotFound: "no se encontró el archivo del certificado de cliente {path} junto a la nota ni en la bóveda",
 	// Diff blocks and response comparison (issue 16)
 	previousChange: "Cambio anterior",
 	nextChange: "Cambio siguiente",

@@ -153,6 +153,9 @@ export const ptOnUse: OnUseTable = {
 	exportWhyFileReferences: "“<@ {path}” resolve referências dentro do arquivo, o que um trecho não consegue fazer: copie como .http ou execute o bloco",
 	exportWhyFileDesktopOnly: "um corpo com “< {path}” é exportado como trecho apenas no desktop (o trecho lê o arquivo do disco): copie como .http ou execute o bloco",
 	exportWhyFileNotFound: "o arquivo do corpo {path} não foi encontrado junto à nota nem no cofre",
+	exportWhyClientCertTool: "Uma requisição com certificado de cliente (ClientCert) é exportada apenas para cURL e .http, não para {tool}",
+	exportWhyClientCertDesktopOnly: "Uma requisição com certificado de cliente ({path}) é exportada como trecho apenas no desktop: copie como .http ou execute o bloco",
+	exportWhyClientCertNotFound: "o arquivo do certificado de cliente {path} não foi encontrado junto à nota nem no cofre",
 	// Diff blocks and response comparison (issue 16)
 	previousChange: "Alteração anterior",
 	nextChange: "Próxima alteração",

@@ -40,6 +40,16 @@ describe("cache key", () => {
 		expect(canonicalUrl("http://h/p?q=a+b")).toBe(canonicalUrl("http://h/p?q=a%20b"));
 	});
 
+	it("keys a block's client certificate by its files, and leaves keys without one as they were", () => {
+		const plain = cacheKey(base, {});
+		expect(cacheKey({ ...base, clientCert: undefined }, {})).toBe(plain);
+		const p12 = cacheKey({ ...base, clientCert: { pfx: "a.p12", passphrase: "x" } }, {});
+		expect(p12).not.toBe(plain);
+		expect(cacheKey({ ...base, clientCert: { pfx: "a.p12", passphrase: "y" } }, {})).toBe(p12);
+		expect(cacheKey({ ...base, clientCert: { pfx: "b.p12" } }, {})).not.toBe(p12);
+		expect(cacheKey({ ...base, clientCert: { cert: "a.p12", key: "k.pem" } }, {})).not.toBe(p12);
+	});
+
 	it("never collides two different bodies or header sets by concatenation", () => {
 		fc.assert(
 			fc.property(fc.string(), fc.string(), fc.string(), fc.string(), (a, b, c, d) => {

@@ -41,6 +41,13 @@ const done = (o: TransportOutcome) => {
 const echoed = (o: TransportOutcome) => JSON.parse(new TextDecoder().decode(done(o).body)) as { method: string; headers: Array<[string, string]>; body: string };
 
 describe("the requestUrl transport", () => {
+	it("refuses a request with a client certificate of its own, sending nothing", async () => {
+		const before = server.requests.length;
+		const outcome = await createObsidianTransport(nodeRequestUrl().requestUrl, steppingClock()).send(request("/json", { clientTls: { pfx: new Uint8Array([1]) } }));
+		expect(outcome).toEqual({ kind: "failed", code: "client_cert_unsupported", message: "The obsidian transport cannot present a client certificate: use the node transport (desktop, CLI)", timing: { total: 5 } });
+		expect(server.requests.length).toBe(before);
+	});
+
 	it("says it cannot stream", () => {
 		const t = createObsidianTransport(nodeRequestUrl().requestUrl);
 		expect(t).toMatchObject({ name: "obsidian", streams: false });

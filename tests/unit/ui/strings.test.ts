@@ -72,7 +72,7 @@ describe("UI strings", () => {
 	it("has a text for every refusal of the snippet writers, in every language, the same as the CLI's English", () => {
 		// Each `new ExportError(message, why, vars)` of the core, as written.
 		const thrown = sourceFiles(join(__dirname, "../../../src/runner")).flatMap((path) => [...readFileSync(path, "utf8").matchAll(/new ExportError\((.+?), "(\w+)"/g)].map((m) => ({ english: m[1], why: m[2] })));
-		expect(thrown.map((x) => x.why).sort()).toEqual(["file_desktop_only", "file_not_found", "file_references", "header_line_break", "sse_tool", "subscription_tool", "websocat_file", "websocat_nul"]);
+		expect(thrown.map((x) => x.why).sort()).toEqual(["client_cert_desktop_only", "client_cert_not_found", "client_cert_tool", "file_desktop_only", "file_not_found", "file_references", "header_line_break", "sse_tool", "subscription_tool", "websocat_file", "websocat_nul"]);
 		for (const { english, why } of thrown) {
 			const key = exportWhyKey(why);
 			expect([why, key]).toEqual([why, expect.any(String)]);
