@@ -137,7 +137,7 @@ export function evaluateBuiltin(inner: string, entropy: Entropy = systemEntropy)
 			const form = name === "$processEnv" ? FORMS.processEnv : FORMS.dotenv;
 			if (args.length !== 1) return invalid(written, "it takes one name", form);
 			const read = name === "$processEnv" ? entropy.processEnv : entropy.dotenv;
-			if (!read) return invalid(written, name === "$processEnv" ? "there is no process environment here (mobile)" : "no .env file was read from the note's folder (a run of the note reads it)", form);
+			if (!read) return invalid(written, name === "$processEnv" ? "there is no process environment here (mobile)" : "no .env file was read from the note's folder (opening or running the note reads it)", form);
 			const value = read(args[0].replace(/^%/, ""));
 			if (value !== undefined) return { ok: true, value };
 			return { ok: false, message: `Unresolved reference {{${written}}}: ${args[0]} is ${name === "$processEnv" ? "not set" : "not in the .env file"}` };

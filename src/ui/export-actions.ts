@@ -67,7 +67,9 @@ export function exportHooks(engine: Pick<Engine, "prepare">, services: Pick<Engi
  * `@name = value` lines only writes no request: its values are in the requests that use them
  * (docs/export.md). A block that cannot be resolved stops the export and is named.
  */
-export async function exportNoteAsHttp(app: App, engine: Pick<Engine, "prepare" | "isRunnable" | "isExportable">, file: TFile, note: readonly NoteBlock[]): Promise<void> {
+export async function exportNoteAsHttp(app: App, engine: Pick<Engine, "prepare" | "isRunnable" | "isExportable" | "readNoteFiles">, file: TFile, note: readonly NoteBlock[]): Promise<void> {
+	// Writing a file needs no user gesture: the note's `.env` is read first, as a run reads it.
+	await engine.readNoteFiles(file.path, note);
 	const entries: Array<{ block: NoteBlock; prepared: Prepared }> = [];
 	for (const block of note) {
 		if (!engine.isExportable(block) || !engine.isRunnable(block)) continue;

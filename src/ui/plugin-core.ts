@@ -34,6 +34,7 @@ import { compareResponses } from "./diff/lazy-diff";
 import { registerVcs } from "./vcs/register";
 import { dbErrorMarks } from "./db/error-marks";
 import { compareWithPinned, lastRun, pinningEngine, pinResponse, type PinPorts } from "./pins";
+import { readNoteFilesOnOpen } from "./note-files-on-open";
 
 /**
  * The plugin at work: wires the adapters and registers the editor's extensions, suggests, commands,
@@ -145,6 +146,9 @@ export class PluginCore {
 			void this.settingsStore.load().then(() => this.plugin.register(persistCookies(this.app, this.runtime.cookies, this.settingsStore, pluginDir)));
 			this.plugin.register(this.settingsStore.watch());
 			this.plugin.register(this.services.watchHistory());
+			const readOnOpen = readNoteFilesOnOpen(this.runtime, this.notes);
+			this.plugin.registerEvent(this.app.workspace.on("file-open", (file) => void readOnOpen(file)));
+			void readOnOpen(this.app.workspace.getActiveFile());
 		});
 	}
 

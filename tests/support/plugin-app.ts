@@ -31,7 +31,7 @@ export function loadedPlugin(files: Record<string, string> = {}, layoutReadyAtLo
 			cachedRead: (f: TFile) => (reads.push(f.path), Promise.resolve(store.get(f.path) ?? "")),
 			getAbstractFileByPath: (p: string) => (store.has(p) ? new TFile(p) : null),
 		},
-		workspace: { on, get layoutReady() { return layout.ready; }, onLayoutReady: (cb: () => void) => (layout.ready ? cb() : layout.waiting.push(cb)), getLeavesOfType: () => [], getActiveViewOfType: () => null, updateOptions: () => undefined },
+		workspace: { on, get layoutReady() { return layout.ready; }, onLayoutReady: (cb: () => void) => (layout.ready ? cb() : layout.waiting.push(cb)), getLeavesOfType: () => [], getActiveViewOfType: () => null, getActiveFile: () => null, updateOptions: () => undefined },
 		secretStorage: { getSecret: () => null, setSecret: () => undefined, listSecrets: () => [] },
 		metadataCache: { on, getFileCache: () => null },
 	};

@@ -1,19 +1,23 @@
 import { Notice, TFile, type App } from "obsidian";
 import { parseNote } from "../../../src/blocks";
-import { createEngine, type Engine } from "../../../src/runner/engine";
+import { createEngine, type Engine, type EnginePorts } from "../../../src/runner/engine";
 import { exportHooks, exportNoteAsHttp } from "../../../src/ui/export-actions";
 import { setLanguage } from "../../../src/ui/strings";
 
-/** An engine that prepares but cannot send: an export never sends anything. */
-function engine(): Engine {
-	return createEngine({
+/** The ports of an engine that prepares but cannot send: an export never sends anything. */
+function ports(): EnginePorts {
+	return {
 		transport: () => {
 			throw new Error("an export sent something");
 		},
 		history: () => null,
 		environment: () => ({ name: "dev", variables: { host: "api.test", token: "s3cret" }, secretValues: ["s3cret"], secretNames: ["token"], unsetSecretNames: [] }),
 		defaultTimeoutMs: () => 1000,
-	});
+	};
+}
+
+function engine(): Engine {
+	return createEngine(ports());
 }
 
 /** The vault as far as the export writes: its files by path. */
@@ -79,6 +83,15 @@ describe("Export note as .http", () => {
 		const { app, files } = vaultApp({ "Folder/Orders.http": "old" });
 		await exportNoteAsHttp(app, engine(), file, parseNote(note(["http", "GET https://x.test/"])));
 		expect(files.get("Folder/Orders.http")).toContain("GET https://x.test/");
+	});
+
+	it("reads the note's .env first, so a $dotenv block exports before any run, its reference kept", async () => {
+		const { app, files } = vaultApp();
+		const reads: string[] = [];
+		const withDotenv = createEngine({ ...ports(), dotenv: (path) => (reads.push(path), Promise.resolve("KEY=k1\n")) });
+		await exportNoteAsHttp(app, withDotenv, file, parseNote(note(["http", "GET https://x.test/", "X-Key: {{$dotenv KEY}}"])));
+		expect(reads).toEqual(["Folder/Orders.md"]);
+		expect(files.get("Folder/Orders.http")).toContain("X-Key: {{$dotenv KEY}}");
 	});
 
 	it("says so when no block of the note exports, and writes nothing", async () => {
