@@ -181,7 +181,7 @@ const TEXT_MODULES = [
 	{ id: "src/ui/locales/pt.ts", owns: ["src/ui/locales/pt.ts"] },
 	{ id: "src/ui/locales/pt-on-use.ts", owns: ["src/ui/locales/pt-on-use.ts"] },
 	// the settings page (src/ui/settings-tab-loader.ts)
-	{ id: "src/ui/settings-tab.ts", owns: ["src/ui/settings-tab.ts", "src/ui/keymap-preset-modal.ts", "src/ui/obsidian-hotkeys.ts", "src/ui/obsidian-default-hotkeys.ts"] },
+	{ id: "src/ui/settings-tab.ts", owns: ["src/ui/settings-tab.ts", "src/ui/tls-settings-section.ts", "src/ui/keymap-preset-modal.ts", "src/ui/obsidian-hotkeys.ts", "src/ui/obsidian-default-hotkeys.ts"] },
 	// views: each kind's blocks (src/ui/block-renderers.ts), the diff panes, the two panels
 	{ id: "src/ui/http/http-block-view.ts", owns: ["src/ui/http", ...PANEL_VIEWS, "src/runner/auth/token-claims.ts"] },
 	// the stream kinds' part of them, lent by the registry (src/ui/block-renderers.ts), with the first stream shown

@@ -19,13 +19,16 @@ type Report = (key: string, message: string) => void;
 const show = (v: unknown) => JSON.stringify(v instanceof Date ? v.toISOString() : v);
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
 
+/** Whether a name can head a `[tls."…"]` table: a host or host:port, without a scheme or a path. */
+export const isTlsServerName = (name: string): boolean => HOST.test(name);
+
 /**
  * Reads one server's table into a setting: an invalid value is an error for its key (the server
  * keeps the others), an unknown key a warning; a name that is not `host` or `host:port` makes no
  * setting. `error`/`warn` take the key inside the table ("" for the table itself).
  */
 export function parseTlsTable(server: string, table: Record<string, unknown>, error: Report, warn: Report): TlsSetting | null {
-	if (!HOST.test(server)) {
+	if (!isTlsServerName(server)) {
 		error("", `"${server}" is not a host or host:port (write [tls."api.example.com"] or [tls."localhost:8443"], without https://)`);
 		return null;
 	}

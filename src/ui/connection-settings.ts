@@ -7,9 +7,14 @@ import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
 import { t } from "./strings";
 
-/** The secret a connection's password is kept under (Obsidian's ids: lowercase letters, digits, dashes). */
+/** A text as one of Obsidian's secret ids: lowercase letters, digits, dashes. */
+export function secretIdOf(text: string): string {
+	return text.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/-+/g, "-").replace(/-$/, "");
+}
+
+/** The secret a connection's password is kept under. */
 export function connectionSecretId(name: string): string {
-	return `runnable-blocks-connection-${name}`.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/-+/g, "-").replace(/-$/, "");
+	return secretIdOf(`runnable-blocks-connection-${name}`);
 }
 
 /**

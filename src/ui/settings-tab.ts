@@ -7,6 +7,7 @@ import { commitTemplateProblem } from "../settings/vcs-settings";
 import { DEFAULT_COMMIT_TEMPLATE } from "../vcs/message";
 import { environmentNames } from "../settings/variables";
 import { renderConnections } from "./connection-settings";
+import { renderTlsServers } from "./tls-settings-section";
 import { EnvironmentActions, NewVariableModal } from "./environments";
 import { KeymapPresetModal, type PresetChange } from "./keymap-preset-modal";
 import { obsidianClashes, obsidianHotkeys } from "./obsidian-hotkeys";
@@ -65,6 +66,7 @@ export class RunnableBlocksSettingTab extends PluginSettingTab {
 		this.keymap(el);
 		this.versionControl(el);
 		renderConnections(el, this.app, this.store, this.schemas);
+		renderTlsServers(el, this.app, this.store);
 	}
 
 	/** `[vcs]`: the commit message template, checked as user.toml checks it before it is written. */

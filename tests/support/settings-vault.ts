@@ -4,6 +4,7 @@
  */
 import type { App } from "obsidian";
 import { SettingsStore } from "../../src/ui/settings-store";
+import { until } from "./until";
 
 export const PLUGIN_DIR = ".obsidian/plugins/runnable-blocks";
 export const USER_TOML = `${PLUGIN_DIR}/user.toml`;
@@ -34,4 +35,16 @@ export async function loadedStore(app: App): Promise<SettingsStore> {
 	const store = new SettingsStore(app, PLUGIN_DIR);
 	await store.load();
 	return store;
+}
+
+/** Waits for a file's text to change (a settings patch is a few awaits away), and gives the new text. */
+export async function changedText(read: () => string, before: string): Promise<string> {
+	await until(() => read() !== before);
+	return read();
+}
+
+/** Sets a field's value as the user would, then fires `event` (`input` while typing, `change` when it loses focus). */
+export function typeInto(input: HTMLInputElement | HTMLSelectElement, value: string, event = "input"): void {
+	input.value = value;
+	input.dispatchEvent(new Event(event));
 }

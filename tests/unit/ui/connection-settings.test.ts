@@ -6,6 +6,7 @@ import { PluginDb } from "../../../src/ui/db/plugin-db";
 import { SettingsStore } from "../../../src/ui/settings-store";
 import { sqliteImage } from "../../support/db-engine";
 import { memoryVault } from "../../support/memory-vault";
+import { changedText as changed, typeInto as type } from "../../support/settings-vault";
 import { until } from "../../support/until";
 import { installDomHelpers, Keymap, notices, Scope } from "../../e2e/host/obsidian-shim";
 
@@ -38,17 +39,6 @@ async function setUp(toml = TOML, secrets: Map<string, string> | null = new Map(
 	const toml_ = () => vault.files.get(`${DIR}/user.toml`) as string;
 	return { vault, app: vault.app, store, db, schemas, toml: toml_, secrets };
 }
-
-/** Waits for user.toml to change (a patch is a few awaits away). */
-async function changed(toml: () => string, before: string): Promise<string> {
-	await until(() => toml() !== before);
-	return toml();
-}
-
-const type = (input: HTMLInputElement | HTMLSelectElement, value: string, event = "input") => {
-	input.value = value;
-	input.dispatchEvent(new Event(event));
-};
 
 beforeEach(() => {
 	notices.length = 0;

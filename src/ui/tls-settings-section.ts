@@ -1,0 +1,95 @@
+import { Setting, type App } from "obsidian";
+import { isTlsServerName, type TlsSetting } from "../settings/tls-settings";
+import { deleteTomlTable } from "../settings/toml-patch";
+import { secretIdOf } from "./connection-settings";
+import { notify } from "./notify";
+import type { SettingsStore } from "./settings-store";
+import { t } from "./strings";
+
+/** The secret a server's key passphrase is kept under. */
+export function tlsSecretId(server: string): string {
+	return secretIdOf(`runnable-blocks-tls-${server}`);
+}
+
+/**
+ * Adds `[tls."<server>"]` with `verify = true`, the table the fields below then fill. False (with
+ * a notice) when the name is not a host or host:port, or the server has its table already.
+ */
+export async function addTlsServer(store: SettingsStore, server: string): Promise<boolean> {
+	const name = server.trim().toLowerCase();
+	if (!isTlsServerName(name)) {
+		notify(t("badTlsServer"));
+		return false;
+	}
+	if (name in store.settings.tls) {
+		notify(t("tlsServerExists", { host: name }));
+		return false;
+	}
+	return store.set(["tls", name, "verify"], true);
+}
+
+/**
+ * The "TLS per server" section of the settings page (`[tls."host"]`, docs/settings.md): each
+ * server's CA, verification and client certificate edited in place by comment-preserving patches
+ * of user.toml; a key's passphrase kept in Obsidian's secret storage, user.toml naming the secret.
+ */
+export function renderTlsServers(el: HTMLElement, app: App, store: SettingsStore): void {
+	new Setting(el).setName(t("tlsServers")).setHeading().setDesc(t("tlsServersDesc"));
+	const servers = Object.entries(store.settings.tls);
+	if (servers.length === 0) el.createEl("p", { cls: "setting-item-description", text: t("noTlsServers") });
+	for (const [server, setting] of servers) serverRows(el, app, store, server, setting);
+	let draft = "";
+	new Setting(el)
+		.setName(t("newTlsServer"))
+		.setClass("rb-new-tls-server")
+		.addText((x) => x.setPlaceholder(t("tlsServerPlaceholder")).onChange((v) => (draft = v)))
+		.addButton((b) => b.setButtonText(t("add")).onClick(() => void addTlsServer(store, draft)));
+}
+
+function serverRows(el: HTMLElement, app: App, store: SettingsStore, server: string, s: TlsSetting): void {
+	const at = (key: string) => ["tls", server, key];
+	const head = new Setting(el).setName(server).setClass("rb-tls-server");
+	head.settingEl.setAttr("data-tls-server", server);
+	head.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name: server })).onClick(() => void store.patch((text) => deleteTomlTable(text, ["tls", server]))));
+
+	// A cleared field removes its key: the server then goes without it.
+	const file = (label: string, key: "ca" | "cert" | "key", desc: string) =>
+		new Setting(el)
+			.setName(label)
+			.setDesc(desc)
+			.setClass("rb-tls-field")
+			.addText((x) => {
+				x.setPlaceholder(t("vaultPath")).setValue(s[key] ?? "");
+				x.inputEl.setAttr("data-key", key);
+				x.inputEl.addEventListener("change", () => {
+					const v = x.getValue().trim();
+					void (v === "" ? store.delete(at(key)) : store.set(at(key), v));
+				});
+			});
+	file(t("tlsCa"), "ca", t("tlsCaDesc"));
+	new Setting(el)
+		.setName(t("tlsVerify"))
+		.setDesc(t("tlsVerifyDesc"))
+		.setClass("rb-tls-field")
+		.addToggle((x) => x.setValue(s.verify).onChange((v) => void store.set(at("verify"), v)));
+	file(t("tlsCert"), "cert", t("tlsCertDesc"));
+	file(t("tlsKey"), "key", t("tlsKeyDesc"));
+	const passphrase = s.passphrase;
+	new Setting(el)
+		.setName(t("tlsPassphrase"))
+		.setClass("rb-tls-field")
+		.setDesc(passphrase && "secret" in passphrase ? t("secretStoredAs", { id: passphrase.secret }) : t("passwordDesc"))
+		.addText((x) => {
+			x.inputEl.type = "password";
+			x.inputEl.setAttr("data-key", "passphrase");
+			x.inputEl.addEventListener("change", () => {
+				if (x.getValue() === "") return void store.delete(at("passphrase"));
+				const storage = (app as Partial<Pick<App, "secretStorage">>).secretStorage;
+				if (!storage) return notify(t("noSecretStorage"));
+				// One written in user.toml moves to the secret storage: the file then only names it.
+				const id = passphrase && "secret" in passphrase ? passphrase.secret : tlsSecretId(server);
+				storage.setSecret(id, x.getValue());
+				void store.set(at("passphrase"), { secret: id });
+			});
+		});
+}
