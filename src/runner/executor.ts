@@ -96,7 +96,9 @@ function errorOf(outcome: Exclude<TransportOutcome, { kind: "done" }>): RunError
  */
 export async function executeRequest(request: PreparedRequest, deps: ExecutorDeps, opts: ExecuteOptions): Promise<HttpResult> {
 	const now = deps.now ?? Date.now;
-	let snapshot: HttpRun = { kind: "http", state: "idle", receivedBytes: 0, request, transport: deps.transport.name };
+	// A client certificate's key goes to the transport only: the run's snapshots, its result and the cache keep the request without it.
+	const kept: PreparedRequest = request.clientTls ? { ...request, clientTls: undefined } : request;
+	let snapshot: HttpRun = { kind: "http", state: "idle", receivedBytes: 0, request: kept, transport: deps.transport.name };
 	const move = (event: RunEvent, patch: Partial<HttpRun>): HttpRun => {
 		snapshot = { ...snapshot, ...patch, state: nextState(snapshot.state, event) };
 		opts.onUpdate?.(snapshot);
@@ -110,7 +112,7 @@ export async function executeRequest(request: PreparedRequest, deps: ExecutorDep
 	if (cache && cache.size > 0 && !opts.force) {
 		const hit = cache.get(keyOf());
 		if (hit) {
-			const served = move("cache_hit", { ...hit, request, startedAt: now(), cachedAt: hit.cachedAt ?? hit.startedAt }) as HttpResult;
+			const served = move("cache_hit", { ...hit, request: kept, startedAt: now(), cachedAt: hit.cachedAt ?? hit.startedAt }) as HttpResult;
 			deps.history?.record(historyEntry(request, served, opts, served.startedAt ?? now(), "cached", deps));
 			return served;
 		}

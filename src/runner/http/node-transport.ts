@@ -9,7 +9,7 @@ import { failed, type ResponseHead, type SendOptions, type Timing, type Transpor
 import { DEFAULT_IDLE_MS, idleLimitMs, retriesOnFreshConnection } from "./keep-alive";
 import { formatRequestHead, invalidHeader } from "./raw-head";
 import { basicAuthOf } from "./url-credentials";
-import type { TlsFor, TlsOptions } from "./tls-options";
+import { withBlockCertificate, type TlsFor, type TlsOptions } from "./tls-options";
 import { nodeTlsOptions } from "./node-tls";
 
 /**
@@ -121,11 +121,8 @@ async function serverTls(tlsFor: TlsFor, url: URL, timing: Timing): Promise<TlsO
  * drops the server's. The agent pools connections by these options, so they never mix.
  */
 function hopTls(server: TlsOptions | undefined, request: PreparedRequest, sameOrigin: boolean): Https.RequestOptions | undefined {
-	const own = sameOrigin ? request.clientTls : undefined;
-	if (own === undefined && !request.noClientCert) return server && nodeTlsOptions(server);
-	const { cert: _cert, key: _key, passphrase: _passphrase, ...withoutCert } = server ?? {};
-	const options: TlsOptions = { ...withoutCert, ...own };
-	return Object.keys(options).length > 0 ? nodeTlsOptions(options) : undefined;
+	const options = withBlockCertificate(server, sameOrigin ? request.clientTls : undefined, request.noClientCert === true);
+	return options && nodeTlsOptions(options);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { tlsSettingFor, type TlsSetting } from "../../settings/tls-settings";
+import type { ClientTls } from "../request";
 
 /** What the node transport adds to a request's TLS options for one server: PEM texts, as Node takes them. */
 export interface TlsOptions {
@@ -36,4 +37,16 @@ export function tlsFromSettings(settings: () => Readonly<Record<string, TlsSetti
 		if (p !== undefined && passphrase === undefined) throw new Error(`the key's passphrase, secret "${"secret" in p ? p.secret : ""}", is not set (user.toml [tls."${url.host}"])`);
 		return { ...(ca !== undefined ? { ca } : {}), ...(cert !== undefined ? { cert } : {}), ...(key !== undefined ? { key } : {}), ...(passphrase !== undefined ? { passphrase } : {}), ...(setting.verify ? {} : { rejectUnauthorized: false }) };
 	};
+}
+
+/**
+ * A connection's TLS options: the server's (user.toml), with a block's own certificate
+ * (`ClientCert:`, read into `own`) in place of the server's one; `noClientCert`
+ * (`# @no-client-cert`) drops the server's. The server's CA and verification stay.
+ */
+export function withBlockCertificate(server: TlsOptions | undefined, own: ClientTls | undefined, noClientCert: boolean): TlsOptions | undefined {
+	if (own === undefined && !noClientCert) return server;
+	const { cert: _cert, key: _key, passphrase: _passphrase, ...withoutCert } = server ?? {};
+	const options: TlsOptions = { ...withoutCert, ...own };
+	return Object.keys(options).length > 0 ? options : undefined;
 }

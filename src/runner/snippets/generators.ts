@@ -146,15 +146,25 @@ export interface HttpFileEntry {
 export function httpRequestLines(req: PreparedRequest): string[] {
 	const lines: string[] = [];
 	if (!req.followRedirects) lines.push("# @no-redirect");
-	if (req.noClientCert) lines.push("# @no-client-cert");
-	lines.push(`${req.method} ${req.url}`);
+	lines.push(...certificateDirective(req), `${req.method} ${req.url}`);
 	// REST Client and httpyac keep one value per header name: repeats are written joined.
 	for (const [n, v] of combinedHeaders(req.headers)) lines.push(`${n}: ${v}`);
-	// httpyac's pseudo-header, as the block wrote it (its files relative to the note, beside which the file goes).
-	if (req.clientCert) lines.push(`ClientCert: ${clientCertValue(req.clientCert)}`);
+	lines.push(...certificateHeader(req));
 	if (req.body !== "") lines.push("", req.body);
 	return lines;
 }
+
+/** `# @no-client-cert`, written before the request line of a request (or a stream) that has it. */
+export function certificateDirective(req: Pick<PreparedRequest, "noClientCert">): string[] {
+	return req.noClientCert ? ["# @no-client-cert"] : [];
+}
+
+/** httpyac's pseudo-header, as the block wrote it, after the headers (its files relative to the note, beside which a `.http` file goes). */
+export function certificateHeader(req: Pick<PreparedRequest, "clientCert">): string[] {
+	return req.clientCert ? [`ClientCert: ${clientCertValue(req.clientCert)}`] : [];
+}
+
+export { refuseClientCert };
 
 /**
  * A REST Client / JetBrains / httpyac compatible `.http` file, `###`-separated.

@@ -3,7 +3,7 @@ import type { PreparedRequest } from "../request";
 import type { PreparedStream, ResolvedStep } from "../stream/prepare-stream";
 import { streamForFile, websocketUrl } from "../stream/prepare-stream";
 import type { LocateFile } from "./file-body";
-import { toCurl, toHttpFile } from "./generators";
+import { certificateDirective, certificateHeader, refuseClientCert, toCurl, toHttpFile } from "./generators";
 import { assertExportable, combinedHeaders, ExportError, jsString, shellQuote } from "./quote";
 
 /**
@@ -67,6 +67,7 @@ function assertWebsocket(stream: PreparedStream, tool: string): void {
 export function toWebsocat(req: PreparedRequest, stream: PreparedStream): string {
 	assertWebsocket(stream, "websocat");
 	assertExportable(req.headers);
+	refuseClientCert(req, "websocat");
 	if (stream.steps.some((s) => s.kind === "file")) throw new ExportError("websocat cannot send a file as one binary message: export it as a Node ws script", "websocat_file");
 	const texts = stream.steps.flatMap((s) => (s.kind === "text" ? [s.text] : []));
 	const multiline = texts.some((t) => /[\r\n]/.test(t));
@@ -93,6 +94,7 @@ export interface NodeWsOptions {
 export function toNodeWs(req: PreparedRequest, stream: PreparedStream, opts: NodeWsOptions = {}): string {
 	assertWebsocket(stream, "a Node ws script");
 	assertExportable(req.headers);
+	refuseClientCert(req, "a Node ws script");
 	const step = (s: ResolvedStep): string => {
 		if (s.kind === "wait") return "  null, // wait for one message from the server";
 		if (s.kind === "text") return `  ${jsString(s.text)},`;
@@ -136,8 +138,9 @@ export function httpFileStream(req: PreparedRequest, given: PreparedStream, forF
 	const stream = forFile ? streamForFile(given) : given;
 	const word = stream.graphql ? "GRAPHQL" : (stream.word?.toUpperCase() ?? "WEBSOCKET");
 	const url = stream.protocol === "websocket" ? websocketUrl(req) : req.url;
-	const lines = [`${word} ${url}`];
+	const lines = [...certificateDirective(req), `${word} ${url}`];
 	for (const [n, v] of combinedHeaders(req.headers)) lines.push(`${n}: ${v}`);
+	lines.push(...certificateHeader(req));
 	if (stream.graphql) {
 		// The body Run sends is `{query, variables}` JSON; the file holds the operation, then its variables.
 		const { query, variables } = JSON.parse(req.body) as { query: string; variables?: unknown };

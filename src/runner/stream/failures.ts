@@ -14,8 +14,8 @@ const TEXT = {
 	headers_not_sent: "This WebSocket cannot send the block's headers here: run it without them from the block to confirm",
 	/** The connection broke mid-stream (no close frame). */
 	stream_broken: "The connection broke before the stream ended",
-	/** `ClientCert:` in a WebSocket block: `ws` takes a server's certificate from user.toml only. */
-	client_cert_not_read: 'A WebSocket block presents the client certificate of user.toml\'s [tls."host"], not a ClientCert header',
+	/** A block's `ClientCert:` where the browser's WebSocket runs it (mobile): it cannot present one. */
+	client_cert_not_sent: "This WebSocket cannot present a client certificate: run the block on desktop or in the CLI",
 	/** A graphql-transport-ws server answered with an error. */
 	graphql_error: "The GraphQL subscription failed",
 } as const;

@@ -46,7 +46,9 @@ export const SSE_RUNNER: KindRunner<SseNoteBlock> = {
 		// Only a block naming a certificate waits to read it: the stream's clock starts in this task otherwise.
 		const certified = prepared.request.clientCert ? await withClientTls(prepared.request, ctx.deps.files, ctx.execute.filePath) : prepared;
 		if (!certified.ok) return streamFailedBeforeStart("sse", certified.error);
-		const request = { ...sseRequest(certified.request), timeoutMs: NO_TRANSPORT_TIMEOUT };
+		// The run keeps the request without the certificate's key, which only the transport is given.
+		const request = { ...sseRequest(prepared.request), timeoutMs: NO_TRANSPORT_TIMEOUT };
+		const wire = certified.request.clientTls ? { ...request, clientTls: certified.request.clientTls } : request;
 		const now = ctx.deps.now ?? Date.now;
 		const progress = new StreamProgress("sse", request, transport.name, ctx.execute.onUpdate, now);
 		const finish = (result: StreamResult): StreamResult => {
@@ -72,7 +74,7 @@ export const SSE_RUNNER: KindRunner<SseNoteBlock> = {
 			if (!progress.add(textMessage("received", progress.sinceOpen(), event.data, event))) return ending.end("body_too_large");
 			ending.received(progress.log.counts.received);
 		});
-		const outcome = await transport.send(request, {
+		const outcome = await transport.send(wire, {
 			signal: stop.signal,
 			cookies: request.noCookieJar ? undefined : ctx.deps.cookies,
 			onHeaders: (head) => {

@@ -1,5 +1,6 @@
 import { failedError } from "../failures";
 import { withFileParts } from "../file-parts";
+import { withClientTls } from "../http/client-cert-files";
 import type { KindRunner } from "../kind-runner";
 import { referenceSources } from "../prepare";
 import { DEFAULT_TIMEOUT_MS } from "../request";
@@ -53,11 +54,14 @@ export const WEBSOCKET_RUNNER: KindRunner<WebsocketNoteBlock> = {
 	async run(block, ctx) {
 		const prepared = prepareStream(block, ctx.prepare);
 		if (!prepared.ok) return streamFailedBeforeStart("websocket", prepared.error);
-		// Sent without it, the handshake would fail or pass as someone else: say where it goes instead.
-		if (prepared.request.clientCert && /^(wss|https):/i.test(prepared.request.url)) return streamFailedBeforeStart("websocket", streamFailed("client_cert_not_read"));
 		const deps = ctx.deps.kinds?.websocket;
 		const transport = deps?.transport ?? defaultWebsocketTransport(deps?.tls);
 		if (!transport) return streamFailedBeforeStart("websocket", streamFailed("websocket_unavailable"));
+		// The block's own certificate, read before the socket is made (a wss URL only); the browser's WebSocket cannot present one.
+		const certified = prepared.request.clientCert ? await withClientTls(prepared.request, ctx.deps.files, ctx.execute.filePath) : prepared;
+		if (!certified.ok) return streamFailedBeforeStart("websocket", certified.error);
+		const clientTls = certified.request.clientTls;
+		if (clientTls && transport.name !== "ws") return streamFailedBeforeStart("websocket", streamFailed("client_cert_not_sent"));
 		const model = block.websocket;
 		const written = model.request.headers.map((h) => h.name);
 		const dropHeaders = ctx.execute.kindOptions?.websocket?.dropHeaders === true;
@@ -123,7 +127,14 @@ export const WEBSOCKET_RUNNER: KindRunner<WebsocketNoteBlock> = {
 		const operation = model.graphql ? request.body : null;
 
 		connection = transport.open(
-			{ url: websocketUrl(request), headers: dropHeaders && !transport.sendsHeaders ? [] : request.headers, protocols: operation !== null ? [GRAPHQL_TRANSPORT_WS] : [], cookies: request.noCookieJar ? undefined : ctx.deps.cookies },
+			{
+				url: websocketUrl(request),
+				headers: dropHeaders && !transport.sendsHeaders ? [] : request.headers,
+				protocols: operation !== null ? [GRAPHQL_TRANSPORT_WS] : [],
+				cookies: request.noCookieJar ? undefined : ctx.deps.cookies,
+				...(clientTls ? { clientTls } : {}),
+				...(request.noClientCert ? { noClientCert: true } : {}),
+			},
 			{
 				open(head) {
 					open = true;

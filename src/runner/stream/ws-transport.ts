@@ -7,7 +7,8 @@
 import type WsModule from "ws";
 import type { RunCookies } from "../cookie-jar";
 import type { ResponseHead } from "../transport";
-import type { TlsFor } from "../http/tls-options";
+import { withBlockCertificate, type TlsFor, type TlsOptions } from "../http/tls-options";
+import type { ClientTls } from "../request";
 import { nodeTlsOptions } from "../http/node-tls";
 
 export interface WsOpenOptions {
@@ -17,6 +18,10 @@ export interface WsOpenOptions {
 	/** Sub-protocols offered (`graphql-transport-ws`). */
 	protocols: string[];
 	cookies?: RunCookies;
+	/** The block's own client certificate (`ClientCert:`), presented in place of the server's `[tls]` one. */
+	clientTls?: ClientTls;
+	/** `# @no-client-cert`: the server's `[tls]` certificate is not presented. */
+	noClientCert?: boolean;
 }
 
 export interface WsEvents {
@@ -71,7 +76,8 @@ function setCookiesOf(head: ResponseHead): string[] {
 
 /**
  * The `ws` transport: `rejectUnauthorized` as the node http transport's setting, and a wss server's
- * `[tls.*]` of user.toml (`tls`, read before the socket is made: the connection waits for it).
+ * `[tls.*]` of user.toml (`tls`, read before the socket is made: the connection waits for it),
+ * with the block's own certificate in place of the server's one.
  */
 export function createWsTransport(options: { rejectUnauthorized?: boolean; tls?: TlsFor } = {}, load: () => typeof WsModule = loadWs): WebsocketTransport {
 	return {
@@ -79,7 +85,13 @@ export function createWsTransport(options: { rejectUnauthorized?: boolean; tls?:
 		sendsHeaders: true,
 		open(o, events) {
 			const tlsFor = options.tls;
-			if (!tlsFor || !/^wss:/i.test(o.url)) return connect(o, events, { rejectUnauthorized: options.rejectUnauthorized ?? true }, load);
+			const secure = /^wss:/i.test(o.url);
+			const tlsWith = (server: TlsOptions | undefined) => {
+				const merged = withBlockCertificate(server, o.clientTls, o.noClientCert === true);
+				return { rejectUnauthorized: options.rejectUnauthorized ?? true, ...(merged ? nodeTlsOptions(merged) : {}) };
+			};
+			if (!secure) return connect(o, events, { rejectUnauthorized: options.rejectUnauthorized ?? true }, load);
+			if (!tlsFor) return connect(o, events, tlsWith(undefined), load);
 			// Until the server's TLS settings are read there is no socket: a close or terminate before then ends the run as a dropped connection.
 			let live: WsConnection | null = null;
 			let ended = false;
@@ -90,7 +102,7 @@ export function createWsTransport(options: { rejectUnauthorized?: boolean; tls?:
 			};
 			void tlsFor(new URL(o.url.replace(/^ws/i, "http"))).then(
 				(tls) => {
-					if (!ended) live = connect(o, events, { rejectUnauthorized: options.rejectUnauthorized ?? true, ...(tls ? nodeTlsOptions(tls) : {}) }, load);
+					if (!ended) live = connect(o, events, tlsWith(tls), load);
 				},
 				(e: unknown) => {
 					if (ended) return;

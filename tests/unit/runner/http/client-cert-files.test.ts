@@ -10,11 +10,13 @@ import * as https from "node:https";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { TLSSocket } from "node:tls";
+import WsClient, { WebSocketServer } from "ws";
 import { parseNote, type HttpNoteBlock } from "../../../../src/blocks";
 import { readResult } from "../../../../src/runner/block-runners";
 import { cacheKey } from "../../../../src/runner/cache-key";
 import type { BodyFiles } from "../../../../src/runner/file-parts";
 import { withClientTls } from "../../../../src/runner/http/client-cert-files";
+import { createBrowserWsTransport } from "../../../../src/runner/stream/ws-transport";
 import { FetchTransport } from "../../../../src/runner/http/fetch-transport";
 import { createNodeTransport } from "../../../../src/runner/http/node-transport";
 import { tlsFromSettings } from "../../../../src/runner/http/tls-options";
@@ -184,8 +186,11 @@ describe("a block's client certificate through the node transport", () => {
 	it("is read and presented when a note's http and SSE blocks run", async () => {
 		const note = parseNote(`\`\`\`http\nGET ${asking.url}/\nClientCert: pfx: client.p12 passphrase: p12-pass\n\`\`\`\n\n\`\`\`http\nSSE ${asking.url}/\nX-ClientCert: cert: client-cert.pem key: client-key.pem\n\`\`\`\n\n\`\`\`http\nGET ${asking.url}/\nClientCert: pfx: nowhere.p12\n\`\`\``);
 		const runs = await runBlocks(note, note, { filePath: "api.md", env: {}, results: new Map<string, BlockResult>(), deps: { transport, cacheKey, files: tlsVault() } });
-		const [http, sse, missing] = runs.map((r) => r.result as BlockResult & { body?: Uint8Array });
+		const [http, sse, missing] = runs.map((r) => r.result as BlockResult & { body?: Uint8Array; request?: PreparedRequest });
 		expect(http).toMatchObject({ state: "done", head: { status: 200 } });
+		// The key read for the handshake went to the transport only: the results keep what the block named.
+		expect([http.request?.clientTls, sse.request?.clientTls]).toEqual([undefined, undefined]);
+		expect([http.request?.clientCert, sse.request?.clientCert]).toEqual([{ pfx: "client.p12", passphrase: "p12-pass" }, { cert: "client-cert.pem", key: "client-key.pem" }]);
 		expect(new TextDecoder().decode(http.body)).toBe('{"client":"runnable-blocks-client"}');
 		// Not an event stream: the SSE block keeps the whole response, as an http block does.
 		expect(sse).toMatchObject({ state: "done", head: { status: 200 } });
@@ -193,10 +198,29 @@ describe("a block's client certificate through the node transport", () => {
 		expect(missing).toMatchObject({ state: "failed", error: { code: "cert_file_missing", message: 'No file "nowhere.p12" for the client certificate' } });
 	});
 
-	it("fails a WebSocket block that names one, saying where its certificate goes", async () => {
-		const note = parseNote(`\`\`\`http\nWS wss://localhost:1/socket\nClientCert: pfx: client.p12\n\n=== wait-for-server\n\`\`\``);
-		const [run] = await runBlocks(note, note, { filePath: "api.md", env: {}, results: new Map<string, BlockResult>(), deps: { transport, cacheKey, files: tlsVault() } });
-		expect(run.result).toMatchObject({ state: "failed", error: { code: "client_cert_not_read", message: 'A WebSocket block presents the client certificate of user.toml\'s [tls."host"], not a ClientCert header' } });
+	it("is presented by a WebSocket block's ws, and refused where the browser's WebSocket would run it", async () => {
+		const server = https.createServer({ key: pem("key.pem"), cert: pem("cert.pem"), ca: [pem("client-cert.pem")], requestCert: true, rejectUnauthorized: true });
+		const wss = new WebSocketServer({ server });
+		wss.on("connection", (socket, req) => socket.send(`client=${String((req.socket as TLSSocket).getPeerCertificate().subject?.CN ?? "")}`));
+		await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+		const url = `wss://localhost:${(server.address() as AddressInfo).port}/`;
+		const note = parseNote(`\`\`\`http\nWEBSOCKET ${url}\nClientCert: pfx: client.p12 passphrase: p12-pass\n\n=== wait-for-server\n\`\`\``);
+		const trusted = parseSettings('[tls."localhost"]\nca = "cert.pem"\n');
+		if (!trusted.ok) throw new Error("user.toml");
+		const tls = tlsFromSettings(() => trusted.settings.tls, (path) => Promise.resolve(pem(path)), () => undefined);
+		const run = (websocket: object) => runBlocks(note, note, { filePath: "api.md", env: {}, results: new Map<string, BlockResult>(), deps: { transport, cacheKey, files: tlsVault(), kinds: { websocket } } });
+		try {
+			const [withWs] = await run({ tls });
+			expect(withWs.result).toMatchObject({ state: "done", messages: [{ direction: "received", data: "client=runnable-blocks-client" }] });
+			expect((withWs.result as BlockResult & { request?: PreparedRequest }).request?.clientTls).toBeUndefined();
+			// The browser's transport (mobile), here over the ws client: the block fails before it would dial.
+			const [inBrowser] = await run({ transport: createBrowserWsTransport(WsClient as unknown as typeof globalThis.WebSocket) });
+			expect(inBrowser.result).toMatchObject({ state: "failed", error: { code: "client_cert_not_sent", message: "This WebSocket cannot present a client certificate: run the block on desktop or in the CLI" } });
+		} finally {
+			for (const c of wss.clients) c.terminate();
+			wss.close();
+			await new Promise((r) => server.close(r));
+		}
 	});
 
 	it("is refused by fetch, which cannot present one, rather than sent without it", async () => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { TLSSocket } from "node:tls";
 import { createNodeTransport } from "../../../../src/runner/http/node-transport";
-import { tlsFromSettings } from "../../../../src/runner/http/tls-options";
+import { tlsFromSettings, withBlockCertificate } from "../../../../src/runner/http/tls-options";
 import type { PreparedRequest } from "../../../../src/runner/request";
 import type { TransportOutcome } from "../../../../src/runner/transport";
 import { parseSettings } from "../../../../src/settings/user-settings";
@@ -94,5 +94,25 @@ describe("[tls.*] through the node transport", () => {
 			missing.close();
 			unset.close();
 		}
+	});
+});
+
+describe("withBlockCertificate", () => {
+	const server = { ca: "CA", cert: "SERVER-CERT", key: "SERVER-KEY", passphrase: "p", rejectUnauthorized: false };
+
+	it("keeps the server's options when the block names no certificate", () => {
+		expect(withBlockCertificate(server, undefined, false)).toBe(server);
+		expect(withBlockCertificate(undefined, undefined, false)).toBeUndefined();
+	});
+
+	it("puts the block's certificate in place of the server's, keeping its CA and verification", () => {
+		const pfx = new Uint8Array([1, 2]);
+		expect(withBlockCertificate(server, { pfx, passphrase: "q" }, false)).toEqual({ ca: "CA", rejectUnauthorized: false, pfx, passphrase: "q" });
+		expect(withBlockCertificate(undefined, { cert: "C", key: "K" }, false)).toEqual({ cert: "C", key: "K" });
+	});
+
+	it("drops the server's certificate for # @no-client-cert, and gives none when nothing is left", () => {
+		expect(withBlockCertificate(server, undefined, true)).toEqual({ ca: "CA", rejectUnauthorized: false });
+		expect(withBlockCertificate({ cert: "C", key: "K" }, undefined, true)).toBeUndefined();
 	});
 });

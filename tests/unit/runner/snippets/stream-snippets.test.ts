@@ -130,3 +130,20 @@ describe("the stream kinds' writers", () => {
 		);
 	});
 });
+
+describe("a stream with a client certificate (ClientCert)", () => {
+	const cert = { clientCert: { pfx: "client.p12", passphrase: "p" }, noClientCert: undefined } as const;
+
+	it("keeps the pseudo-header in a .http file, for an SSE block and a WebSocket block alike", () => {
+		expect(inFile(req({ url: "https://h.example/events", ...cert }), sse)).toBe("### GET https://h.example/events\nSSE https://h.example/events\nClientCert: pfx: client.p12 passphrase: p\n");
+		expect(inFile(req({ url: "https://h.example/chat", noClientCert: true }), ws([]))).toBe("### GET https://h.example/chat\n# @no-client-cert\nWEBSOCKET wss://h.example/chat\n");
+	});
+
+	it("is refused by websocat and the ws script, which would dial without it", () => {
+		const secure = req({ url: "https://h.example/chat", ...cert });
+		expect(() => toWebsocat(secure, ws([]))).toThrow("A request with a client certificate (ClientCert) exports to cURL and .http only, not websocat");
+		expect(() => toNodeWs(secure, ws([]))).toThrow("A request with a client certificate (ClientCert) exports to cURL and .http only, not a Node ws script");
+		// ws:// has no handshake to present it in: written as any other.
+		expect(toWebsocat(req({ ...cert }), ws([]))).toBe("websocat 'ws://127.0.0.1:8080/chat?room=1'");
+	});
+});
