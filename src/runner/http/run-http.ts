@@ -43,7 +43,8 @@ const signAws: typeof AwsSigV4.signAwsRequest = (request, now) => (require("../a
 /** A prepared request read (`< file` parts, the client certificate), signed (AWS) and sent. */
 async function send(prepared: Extract<Preparation, { ok: true }>, ctx: BlockRunContext): Promise<HttpResult> {
 	const body = await withFileParts(prepared.request, referenceSources(ctx.prepare), ctx.deps.files, ctx.execute.filePath);
-	const read = body.ok ? await withClientTls(body.request, ctx.deps.files, ctx.execute.filePath) : body;
+	// Only a block naming a certificate waits to read it, as the stream kinds do: every other request goes on in this task.
+	const read = body.ok && body.request.clientCert ? await withClientTls(body.request, ctx.deps.files, ctx.execute.filePath) : body;
 	if (!read.ok) return httpFailedBeforeStart(read.error, prepared.request);
 	const signed = awsAuthorizationAt(read.request.headers) < 0 ? { ok: true as const, request: read.request } : signAws(read.request, (ctx.deps.now ?? Date.now)());
 	if (!signed.ok) return httpFailedBeforeStart(signed.error, prepared.request);
