@@ -6,6 +6,23 @@ import type { PreparedRequest } from "./request";
  * so `?b=2&a=1` and `?a=1&b=2`, or `a b` and `a%20b`, give the same key.
  */
 export function canonicalUrl(url: string): string {
+	const known = recentCanonical.get(url);
+	if (known !== undefined) return known;
+	const canonical = canonicalOf(url);
+	if (recentCanonical.size >= RECENT_CANONICAL) recentCanonical.clear();
+	recentCanonical.set(url, canonical);
+	return canonical;
+}
+
+/**
+ * Recent answers of canonicalUrl. A write compares the URL of every cached entry with its own, so
+ * without them a run of n blocks parses O(n²) URLs (a 200-block CLI run spent a fifth of its
+ * request time there).
+ */
+const recentCanonical = new Map<string, string>();
+const RECENT_CANONICAL = 1024;
+
+function canonicalOf(url: string): string {
 	const u = new URL(url);
 	const params = [...u.searchParams.entries()].sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
 	const query = params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");

@@ -50,6 +50,37 @@ describe("cache key", () => {
 		expect(cacheKey({ ...base, clientCert: { cert: "a.p12", key: "k.pem" } }, {})).not.toBe(p12);
 	});
 
+	it("parses a URL once while it stays among the recent ones, and gives the same answer", () => {
+		const Native = globalThis.URL;
+		let parsed = 0;
+		globalThis.URL = class extends Native {
+			constructor(url: string | URL, base?: string | URL) {
+				super(url, base);
+				parsed++;
+			}
+		};
+		try {
+			const first = canonicalUrl("http://once.test/p?z=1&a=2");
+			expect(parsed).toBe(1);
+			// A write compares every cached entry's URL: the same URL again is not parsed again.
+			for (let i = 0; i < 100; i++) expect(canonicalUrl("http://once.test/p?z=1&a=2")).toBe(first);
+			expect(parsed).toBe(1);
+			expect(first).toBe("http://once.test/p?a=2&z=1");
+			// Bounded: after many other URLs it is parsed afresh, to the same answer.
+			for (let i = 0; i < 1100; i++) canonicalUrl(`http://many.test/${i}`);
+			parsed = 0;
+			expect(canonicalUrl("http://once.test/p?z=1&a=2")).toBe(first);
+			expect(parsed).toBe(1);
+		} finally {
+			globalThis.URL = Native;
+		}
+	});
+
+	it("still rejects what is not a URL, every time", () => {
+		expect(() => canonicalUrl("not a url")).toThrow();
+		expect(() => canonicalUrl("not a url")).toThrow();
+	});
+
 	it("never collides two different bodies or header sets by concatenation", () => {
 		fc.assert(
 			fc.property(fc.string(), fc.string(), fc.string(), fc.string(), (a, b, c, d) => {
