@@ -456,6 +456,17 @@ const cliSqlWasm = {
 	},
 };
 
+/**
+ * The CLI hashes with Node's native functions (src/cli/node-hash-functions.ts in
+ * src/runner/hash-functions.ts's place): @noble/hashes's JavaScript is slow in a short, cold process.
+ */
+const cliHashFunctions = {
+	name: "cli-hash-functions",
+	setup(build) {
+		build.onResolve({ filter: /^\.\/hash-functions$/ }, (args) => (args.importer.endsWith(resolvePath("src/runner/hashes.ts")) ? { path: resolvePath("src/cli/node-hash-functions.ts") } : undefined));
+	},
+};
+
 const cli = {
 	...common,
 	entryPoints: ["src/cli/main.ts"],
@@ -470,7 +481,7 @@ const cli = {
 	// sql.js and tough-cookie (required on first use: a run with native history and no cookies
 	// never loads them; bundled, they and their public-suffix list cost every start ~60 ms).
 	external: [...nodeBuiltins, "better-sqlite3", "pg", "mysql2", "sql.js", "tough-cookie", "ws"],
-	plugins: [cliSqlWasm, workerSource("node")],
+	plugins: [cliSqlWasm, cliHashFunctions, workerSource("node")],
 };
 
 /** Copies the shipped artifact into the example vault so `npm start` shows a working vault. */
