@@ -198,7 +198,7 @@ export function createEngine(ports: EnginePorts): Engine {
 		results: sessions.note(filePath),
 		defaultTimeoutMs: ports.defaultTimeoutMs(),
 		secrets: { names: new Set(env.secretNames), unset: new Set(env.unsetSecretNames) },
-		// Always there: a request can carry its own configuration (`Authorization: openid …`) without any in user.toml.
+		// Always there: a request can carry its own configuration (`Authorization: openid ...`) without any in user.toml.
 		auth: runAuth({ environment: env.name, configs: env.auth ?? {}, tokens: auth, transport: () => ports.transport(), interactive: ports.authInteraction?.() }),
 	});
 

@@ -35,7 +35,7 @@ export const REPORT_SCRIPT = String.raw`
 	if (notes.error > 0) el("span", "count error", notes.error + " notes could not run", summary);
 	data.parts.forEach(function (part) {
 		var line = el("p", "dim", part.label + ": started " + new Date(part.startedAt).toISOString().replace("T", " ").slice(0, 19) + " UTC, " + ms(part.wallMs), root);
-		if (part.stopped) el("span", "stopped", " — stopped early: " + (STOPS[part.stopped] || part.stopped), line);
+		if (part.stopped) el("span", "stopped", " \u2014 stopped early: " + (STOPS[part.stopped] || part.stopped), line);
 	});
 
 	el("h2", "", "Timing waterfall", root);
@@ -100,7 +100,7 @@ export const REPORT_SCRIPT = String.raw`
 				if (b.assertions.length) {
 					var ul = el("ul", "assertions", null, more);
 					b.assertions.forEach(function (a) {
-						var li = el("li", a.ok ? "passed" : "failed", (a.ok ? "✓ " : "✗ ") + "line " + a.line + ": " + a.text, ul);
+						var li = el("li", a.ok ? "passed" : "failed", (a.ok ? "\u2713 " : "\u2717 ") + "line " + a.line + ": " + a.text, ul);
 						if (!a.ok) el("div", "dim", (a.message || "failed") + " (actual: " + (a.actual === null ? "(none)" : a.actual) + ")", li);
 					});
 				}

@@ -69,7 +69,7 @@ export function tokenSetOf(response: OAuth.TokenEndpointResponse, now: number, p
 		accessToken: response.access_token,
 		issuedAt: now,
 		...(response.expires_in !== undefined ? { expiresAt: now + response.expires_in * 1000 } : {}),
-		// A refresh answer may omit what did not change (RFC 6749 §6): the refresh token and the ID token stay.
+		// A refresh answer may omit what did not change (RFC 6749, section 6): the refresh token and the ID token stay.
 		...(response.id_token ?? previous?.idToken ? { idToken: response.id_token ?? previous?.idToken } : {}),
 		...(response.refresh_token ?? previous?.refreshToken ? { refreshToken: response.refresh_token ?? previous?.refreshToken } : {}),
 		...(response.scope !== undefined ? { scope: response.scope } : {}),

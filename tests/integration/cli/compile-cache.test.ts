@@ -37,6 +37,14 @@ function freshFolder(name: string): string {
 }
 
 describe("the CLI's compile cache", () => {
+	it("loads an ASCII dist/cli.js, which V8 keeps as one-byte text (one character elsewhere doubles it)", () => {
+		const built = readFileSync(join(ROOT, "dist", "cli.js"));
+		const at = built.findIndex((byte) => byte > 0x7f);
+		const wide = at === -1 ? null : built.subarray(Math.max(0, at - 60), at + 20).toString("utf8");
+		// esbuild escapes strings but keeps comments and String.raw text as written: write those in ASCII.
+		expect(wide).toBeNull();
+	});
+
 	it("is written by a command's first run and read, unchanged, by the next", async () => {
 		const plain = await parse("off");
 		expect(plain).toContain("1. GET http://127.0.0.1:9/x");
