@@ -2,7 +2,7 @@ import { Modal, Setting, type App } from "obsidian";
 import { CONNECTION_PATTERN } from "../blocks";
 import type { SchemaCache, SchemaState } from "../runner/db/schema-cache";
 import { CONNECTION_TYPES, describeConnection, type Connection, type ConnectionType } from "../settings/connections";
-import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
+import { deleteTomlTable, setTomlValue, type PatchValue } from "../settings/toml-patch";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
 import { t } from "./strings";
@@ -10,6 +10,42 @@ import { t } from "./strings";
 /** A text as one of Obsidian's secret ids: lowercase letters, digits, dashes. */
 export function secretIdOf(text: string): string {
 	return text.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/-+/g, "-").replace(/-$/, "");
+}
+
+/** One text row of a settings section (a connection here, a TLS server in tls-settings-section.ts) that edits one key of a user.toml table. */
+export interface KeyField {
+	name: string;
+	desc?: string;
+	/** The row's class (the section's indent). */
+	cls: string;
+	placeholder?: string;
+	/** The key in the table; also the input's `data-key`. */
+	key: string;
+	value: string | undefined;
+	/** The value to write for what was typed (trimmed, not empty), or the notice that refuses it. */
+	read?: (text: string) => { ok: true; value: PatchValue } | { ok: false; notice: string };
+}
+
+/**
+ * Adds the row. It writes when the field is left (`change`), not per keystroke: each write is a
+ * patch of user.toml. A cleared field removes the key, so the table goes without it.
+ */
+export function keyTextField(el: HTMLElement, store: SettingsStore, table: readonly string[], field: KeyField): Setting {
+	const at = [...table, field.key];
+	const row = new Setting(el).setName(field.name).setClass(field.cls);
+	if (field.desc !== undefined) row.setDesc(field.desc);
+	return row.addText((x) => {
+		if (field.placeholder !== undefined) x.setPlaceholder(field.placeholder);
+		x.setValue(field.value ?? "");
+		x.inputEl.setAttr("data-key", field.key);
+		x.inputEl.addEventListener("change", () => {
+			const typed = x.getValue().trim();
+			if (typed === "") return void store.delete(at);
+			const read = field.read ? field.read(typed) : ({ ok: true, value: typed } as const);
+			if (!read.ok) return notify(read.notice);
+			void store.set(at, read.value);
+		});
+	});
 }
 
 /** The secret a connection's password is kept under. */
@@ -88,21 +124,12 @@ function connectionRows(el: HTMLElement, app: App, store: SettingsStore, schemas
 	);
 	head.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name })).onClick(() => void store.patch((text) => deleteTomlTable(text, ["connections", name]))));
 
+	const positive = (key: string) => (typed: string) => {
+		const n = Number(typed);
+		return Number.isInteger(n) && n > 0 ? ({ ok: true, value: n } as const) : ({ ok: false, notice: t("badNumber", { key }) } as const);
+	};
 	const field = (label: string, key: string, value: string | undefined, numeric = false) =>
-		new Setting(el)
-			.setName(label)
-			.setClass("rb-connection-field")
-			.addText((x) => {
-				x.setValue(value ?? "");
-				x.inputEl.setAttr("data-key", key);
-				x.inputEl.addEventListener("change", () => {
-					const v = x.getValue().trim();
-					if (v === "") return void store.delete(at(key));
-					const n = Number(v);
-					if (numeric && !(Number.isInteger(n) && n > 0)) return notify(t("badNumber", { key }));
-					void store.set(at(key), numeric ? n : v);
-				});
-			});
+		keyTextField(el, store, ["connections", name], { name: label, cls: "rb-connection-field", key, value, ...(numeric ? { read: positive(key) } : {}) });
 	if (c.type === "sqlite") field(t("vaultPath"), "path", c.path);
 	else {
 		field(t("host"), "host", c.host);

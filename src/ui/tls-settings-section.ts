@@ -1,7 +1,7 @@
 import { Setting, type App } from "obsidian";
 import { isTlsServerName, type TlsSetting } from "../settings/tls-settings";
 import { deleteTomlTable } from "../settings/toml-patch";
-import { secretIdOf } from "./connection-settings";
+import { keyTextField, secretIdOf } from "./connection-settings";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
 import { t } from "./strings";
@@ -52,20 +52,7 @@ function serverRows(el: HTMLElement, app: App, store: SettingsStore, server: str
 	head.settingEl.setAttr("data-tls-server", server);
 	head.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name: server })).onClick(() => void store.patch((text) => deleteTomlTable(text, ["tls", server]))));
 
-	// A cleared field removes its key: the server then goes without it.
-	const file = (label: string, key: "ca" | "cert" | "key", desc: string) =>
-		new Setting(el)
-			.setName(label)
-			.setDesc(desc)
-			.setClass("rb-tls-field")
-			.addText((x) => {
-				x.setPlaceholder(t("vaultPath")).setValue(s[key] ?? "");
-				x.inputEl.setAttr("data-key", key);
-				x.inputEl.addEventListener("change", () => {
-					const v = x.getValue().trim();
-					void (v === "" ? store.delete(at(key)) : store.set(at(key), v));
-				});
-			});
+	const file = (name: string, key: "ca" | "cert" | "key", desc: string) => keyTextField(el, store, ["tls", server], { name, desc, cls: "rb-tls-field", placeholder: t("vaultPath"), key, value: s[key] });
 	file(t("tlsCa"), "ca", t("tlsCaDesc"));
 	new Setting(el)
 		.setName(t("tlsVerify"))
