@@ -50,8 +50,11 @@ const builtins = () => host.required.filter((n) => builtinModules.includes(n.rep
 const bodyText = (alias: string) => texts(panelOf(doc, alias), ".rb-vtext-line").join("\n");
 
 describe("the node transport in the desktop host", () => {
-	it("loaded main.js without requiring a Node builtin; the first run (plain http, no content coding) requires http only", async () => {
+	it("loaded main.js without requiring a Node builtin; the first idle moment prepares the run (http only), and the run requires nothing more", async () => {
 		expect(builtins()).toEqual([]);
+		// The blocks on screen asked for one idle moment per kind (one kind here).
+		expect(host.idle()).toBe(1);
+		expect(builtins()).toEqual(["http"]);
 		await clickRun(doc, "held");
 		expect(builtins()).toEqual(["http"]);
 	});

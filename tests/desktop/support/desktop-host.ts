@@ -68,7 +68,14 @@ export interface DesktopHost {
 	required: string[];
 	/** The next require(name) from main.js throws an Error with this message (once). */
 	failRequireOnce(name: string, message: string): void;
-	/** Exceptions thrown in the window's event listeners and timers so far. */
+	/**
+	 * Runs the callbacks the page queued with `requestIdleCallback`; returns how many ran. Chromium
+	 * runs them when the page has nothing to do, which in a test would race the test's own checks
+	 * (on a busy machine a run's preparation came before the check that nothing was loaded yet):
+	 * here an idle moment comes only when the test calls this.
+	 */
+	idle(): number;
+	/** Exceptions thrown in the window's event listeners, timers and idle callbacks so far. */
 	errors: string[];
 	/** The vault folder on disk: text files the adapter writes go through to it. */
 	vaultDir: string;
@@ -149,6 +156,8 @@ export async function launchDesktopHost(): Promise<DesktopHost> {
 		if (typeof input === "string" && input.startsWith("/")) return new Response(null, { status: 404 });
 		return fetch(input, init);
 	};
+	const idleQueue = new Map<number, IdleRequestCallback>();
+	let idleIds = 0;
 	const renderer: Record<string, unknown> = {
 		process: realProcess,
 		Buffer,
@@ -166,6 +175,9 @@ export async function launchDesktopHost(): Promise<DesktopHost> {
 		Response,
 		structuredClone,
 		crypto: windowCrypto(window),
+		// Electron's renderer has them; jsdom does not. They run on `idle()` (see DesktopHost).
+		requestIdleCallback: (callback: IdleRequestCallback) => (idleQueue.set(++idleIds, callback), idleIds),
+		cancelIdleCallback: (id: number) => void idleQueue.delete(id),
 	};
 	for (const [name, value] of Object.entries(renderer)) Object.defineProperty(window, name, { value, configurable: true, writable: true });
 
@@ -213,6 +225,18 @@ export async function launchDesktopHost(): Promise<DesktopHost> {
 				compile(context, code, MAIN_JS)(module, module.exports, pluginRequire(modules));
 			}),
 		failRequireOnce: (name, message) => void failures.set(name, message),
+		idle: () => {
+			const due = [...idleQueue.values()];
+			idleQueue.clear();
+			for (const callback of due) {
+				try {
+					callback({ didTimeout: false, timeRemaining: () => 50 });
+				} catch (e) {
+					errors.push(String((e as Error).stack ?? e));
+				}
+			}
+			return due.length;
+		},
 		close: async () => {
 			if (closed) return;
 			closed = true;
