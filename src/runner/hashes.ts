@@ -15,6 +15,7 @@ export interface HashFunctions {
  * Node's native functions in that module's place (src/cli/node-hash-functions.ts).
  */
 export function hashes(): HashFunctions {
+	// Assigned through the interface, so tsc checks that the library provides every function of it.
 	// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 	const functions: HashFunctions = require("./hash-functions") as typeof NobleHashes;
 	return functions;
