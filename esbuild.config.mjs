@@ -211,6 +211,8 @@ const TEXT_MODULES = [
 	{ id: "src/chat/schema-context.ts", owns: ["src/chat/schema-context.ts"] },
 	// the connection form of the settings page and of /DB Query's "New connection…"
 	{ id: "src/ui/connection-settings.ts", owns: ["src/ui/connection-settings.ts"] },
+	// the rows the settings page and its sections are made of (src/ui/settings-tab.ts)
+	{ id: "src/ui/settings-rows.ts", owns: ["src/ui/settings-rows.ts"] },
 	// run history, opened after the first run (src/ui/plugin-services.ts)
 	{ id: "src/runner/history-store.ts", owns: ["src/runner/history-store.ts", "src/runner/sqljs-history.ts", "src/runner/history-schema.ts"] },
 	{ id: "src/runner/worker-history.ts", owns: ["src/runner/worker-history.ts"] },

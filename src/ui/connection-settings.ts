@@ -2,50 +2,15 @@ import { Modal, Setting, type App } from "obsidian";
 import { CONNECTION_PATTERN } from "../blocks";
 import type { SchemaCache, SchemaState } from "../runner/db/schema-cache";
 import { CONNECTION_TYPES, describeConnection, type Connection, type ConnectionType } from "../settings/connections";
-import { deleteTomlTable, setTomlValue, type PatchValue } from "../settings/toml-patch";
+import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
+import { headingRow, keyTextRow, pageRow, type PageRow } from "./settings-rows";
 import { t } from "./strings";
 
 /** A text as one of Obsidian's secret ids: lowercase letters, digits, dashes. */
 export function secretIdOf(text: string): string {
 	return text.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/-+/g, "-").replace(/-$/, "");
-}
-
-/** One text row of a settings section (a connection here, a TLS server in tls-settings-section.ts) that edits one key of a user.toml table. */
-export interface KeyField {
-	name: string;
-	desc?: string;
-	/** The row's class (the section's indent). */
-	cls: string;
-	placeholder?: string;
-	/** The key in the table; also the input's `data-key`. */
-	key: string;
-	value: string | undefined;
-	/** The value to write for what was typed (trimmed, not empty), or the notice that refuses it. */
-	read?: (text: string) => { ok: true; value: PatchValue } | { ok: false; notice: string };
-}
-
-/**
- * Adds the row. It writes when the field is left (`change`), not per keystroke: each write is a
- * patch of user.toml. A cleared field removes the key, so the table goes without it.
- */
-export function keyTextField(el: HTMLElement, store: SettingsStore, table: readonly string[], field: KeyField): Setting {
-	const at = [...table, field.key];
-	const row = new Setting(el).setName(field.name).setClass(field.cls);
-	if (field.desc !== undefined) row.setDesc(field.desc);
-	return row.addText((x) => {
-		if (field.placeholder !== undefined) x.setPlaceholder(field.placeholder);
-		x.setValue(field.value ?? "");
-		x.inputEl.setAttr("data-key", field.key);
-		x.inputEl.addEventListener("change", () => {
-			const typed = x.getValue().trim();
-			if (typed === "") return void store.delete(at);
-			const read = field.read ? field.read(typed) : ({ ok: true, value: typed } as const);
-			if (!read.ok) return notify(read.notice);
-			void store.set(at, read.value);
-		});
-	});
 }
 
 /** The secret a connection's password is kept under. */
@@ -87,75 +52,76 @@ export function testResultText(state: SchemaState): string {
  * "Test connection", which reads the schema through the connection's driver (and so refreshes
  * what completion knows).
  */
-export function renderConnections(el: HTMLElement, app: App, store: SettingsStore, schemas: SchemaCache): void {
-	new Setting(el).setName(t("connections")).setHeading().setDesc(t("connectionsDesc"));
+export function connectionRows(app: App, store: SettingsStore, schemas: SchemaCache): PageRow[] {
 	const entries = Object.entries(store.settings.connections);
-	if (entries.length === 0) el.createEl("p", { cls: "setting-item-description", text: t("noConnections") });
-	for (const [name, c] of entries) connectionRows(el, app, store, schemas, name, c);
+	const none = entries.length === 0 ? [{ cls: "rb-settings-none", text: t("noConnections") }] : [];
 	const draft = { name: "", type: "sqlite" as ConnectionType, target: "" };
-	new Setting(el)
-		.setName(t("newConnection"))
-		.setClass("rb-new-connection")
-		.addText((x) => x.setPlaceholder(t("name")).onChange((v) => (draft.name = v.trim())))
-		.addDropdown((d) => {
-			for (const type of CONNECTION_TYPES) d.addOption(type, type);
-			d.setValue(draft.type).onChange((v) => (draft.type = CONNECTION_TYPES.find((x) => x === v) ?? "sqlite"));
-		})
-		.addText((x) => x.setPlaceholder(t("pathOrHost")).onChange((v) => (draft.target = v.trim())))
-		.addButton((b) => b.setButtonText(t("add")).onClick(() => void addConnection(store, draft)));
+	return [
+		headingRow(t("connections"), t("connectionsDesc"), none),
+		...entries.flatMap(([name, c]) => rowsOfConnection(app, store, schemas, name, c)),
+		pageRow(t("newConnection"), undefined, (row) =>
+			row
+				.setClass("rb-new-connection")
+				.addText((x) => x.setPlaceholder(t("name")).onChange((v) => (draft.name = v.trim())))
+				.addDropdown((d) => {
+					for (const type of CONNECTION_TYPES) d.addOption(type, type);
+					d.setValue(draft.type).onChange((v) => (draft.type = CONNECTION_TYPES.find((x) => x === v) ?? "sqlite"));
+				})
+				.addText((x) => x.setPlaceholder(t("pathOrHost")).onChange((v) => (draft.target = v.trim())))
+				.addButton((b) => b.setButtonText(t("add")).onClick(() => void addConnection(store, draft))),
+		),
+	];
 }
 
-function connectionRows(el: HTMLElement, app: App, store: SettingsStore, schemas: SchemaCache, name: string, c: Connection): void {
+function rowsOfConnection(app: App, store: SettingsStore, schemas: SchemaCache, name: string, c: Connection): PageRow[] {
 	const at = (key: string) => ["connections", name, key];
-	const head = new Setting(el)
-		.setName(name)
-		.setClass("rb-connection")
-		.setDesc(`${describeConnection(c)}${c.readonly ? ` · ${t("readOnly")}` : ""}`);
-	head.settingEl.setAttr("data-connection", name);
-	const result = head.descEl.createDiv({ cls: "rb-connection-test" });
-	head.addButton((b) =>
-		b.setButtonText(t("testConnection")).onClick(async () => {
-			result.setText(t("connectionTesting"));
-			result.removeClass("is-ok", "is-failed");
-			const state = await schemas.refresh(name);
-			result.setText(testResultText(state));
-			result.addClass(state.kind === "done" ? "is-ok" : "is-failed");
-		}),
-	);
-	head.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name })).onClick(() => void store.patch((text) => deleteTomlTable(text, ["connections", name]))));
+	const head = pageRow(name, `${describeConnection(c)}${c.readonly ? ` · ${t("readOnly")}` : ""}`, (row) => {
+		row.setClass("rb-connection");
+		row.settingEl.setAttr("data-connection", name);
+		const result = row.descEl.createDiv({ cls: "rb-connection-test" });
+		row.addButton((b) =>
+			b.setButtonText(t("testConnection")).onClick(async () => {
+				result.setText(t("connectionTesting"));
+				result.removeClass("is-ok", "is-failed");
+				const state = await schemas.refresh(name);
+				result.setText(testResultText(state));
+				result.addClass(state.kind === "done" ? "is-ok" : "is-failed");
+			}),
+		);
+		row.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name })).onClick(() => void store.patch((text) => deleteTomlTable(text, ["connections", name]))));
+	});
 
 	const positive = (key: string) => (typed: string) => {
 		const n = Number(typed);
 		return Number.isInteger(n) && n > 0 ? ({ ok: true, value: n } as const) : ({ ok: false, notice: t("badNumber", { key }) } as const);
 	};
 	const field = (label: string, key: string, value: string | undefined, numeric = false) =>
-		keyTextField(el, store, ["connections", name], { name: label, cls: "rb-connection-field", key, value, ...(numeric ? { read: positive(key) } : {}) });
-	if (c.type === "sqlite") field(t("vaultPath"), "path", c.path);
-	else {
-		field(t("host"), "host", c.host);
-		field(t("port"), "port", c.port === undefined ? undefined : String(c.port), true);
-		field(t("database"), "database", c.database);
-		field(t("user"), "user", c.user);
-		new Setting(el)
-			.setName(t("password"))
-			.setClass("rb-connection-field")
-			.setDesc(c.password ? t("secretStoredAs", { id: c.password.secret }) : t("passwordDesc"))
-			.addText((x) => {
+		keyTextRow(store, ["connections", name], { name: label, cls: "rb-connection-field", key, value, ...(numeric ? { read: positive(key) } : {}) });
+	const password = (secret: string | undefined) =>
+		pageRow(t("password"), secret ? t("secretStoredAs", { id: secret }) : t("passwordDesc"), (row) =>
+			row.setClass("rb-connection-field").addText((x) => {
 				x.inputEl.type = "password";
 				x.inputEl.addEventListener("change", () => {
 					const storage = (app as Partial<Pick<App, "secretStorage">>).secretStorage;
 					if (!storage) return notify(t("noSecretStorage"));
-					const id = c.password?.secret ?? connectionSecretId(name);
+					const id = secret ?? connectionSecretId(name);
 					storage.setSecret(id, x.getValue());
 					void store.set(at("password"), { secret: id });
 				});
-			});
-	}
-	new Setting(el)
-		.setName(t("readOnlySetting"))
-		.setClass("rb-connection-field")
-		.setDesc(t("readOnlyDesc"))
-		.addToggle((x) => x.setValue(c.readonly).onChange((v) => void store.set(at("readonly"), v)));
+			}),
+		);
+	const fields =
+		c.type === "sqlite"
+			? [field(t("vaultPath"), "path", c.path)]
+			: [
+					field(t("host"), "host", c.host),
+					field(t("port"), "port", c.port === undefined ? undefined : String(c.port), true),
+					field(t("database"), "database", c.database),
+					field(t("user"), "user", c.user),
+					password(c.password?.secret),
+				];
+	const readOnly = pageRow(t("readOnlySetting"), t("readOnlyDesc"), (row) => row.setClass("rb-connection-field").addToggle((x) => x.setValue(c.readonly).onChange((v) => void store.set(at("readonly"), v))));
+	return [head, ...fields, readOnly];
 }
 
 /** "New connection…" of /DB Query: a SQLite file of the vault by name and path; resolves with the name, or null when cancelled. */

@@ -82,7 +82,7 @@ export class PluginCore {
 		this.schemaIndex = schemaIndex;
 		this.plugin.register(schemaIndex.stop);
 		this.plugin.register(this.settingsStore.onChange((s) => indexer.index.setVariables(variableEntries(s))));
-		this.plugin.addSettingTab(new SettingTabLoader(this.app, this.plugin, [this.settingsStore, environments, schemas]));
+		this.plugin.addSettingTab(new SettingTabLoader(this.app, this.plugin, this.settingsStore, environments, schemas));
 		this.plugin.addCommand({ id: "refresh-db-schemas", name: t("refreshSchemas"), callback: () => void refreshSchemas(schemas) });
 		this.plugin.register(environments.attachStatusBar(this.plugin.addStatusBarItem()));
 		// The chat panel (src/ui/chat): its view; chat.toggle (palette, or a chord the user binds) toggles it.

@@ -1,5 +1,6 @@
 import type { NoteBlock } from "../blocks";
 import type { Engine } from "../runner/engine";
+import { whenIdle } from "./when-idle";
 
 /** The kinds each engine has been asked to prepare: once per kind is enough. */
 const prepared = new WeakMap<Engine, Set<string>>();
@@ -16,8 +17,5 @@ export function prepareRunsWhenIdle(engine: Engine, block: NoteBlock): void {
 	prepared.set(engine, kinds);
 	if (kinds.has(block.kind)) return;
 	kinds.add(block.kind);
-	const prepare = () => engine.prepareToRun(block.kind);
-	// Obsidian's desktop and Android have requestIdleCallback; iOS's WebView may not.
-	if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(prepare, { timeout: 2000 });
-	else window.setTimeout(prepare, 200);
+	whenIdle(() => engine.prepareToRun(block.kind));
 }

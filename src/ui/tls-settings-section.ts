@@ -1,9 +1,10 @@
-import { Setting, type App } from "obsidian";
+import type { App } from "obsidian";
 import { isTlsServerName, type TlsSetting } from "../settings/tls-settings";
 import { deleteTomlTable } from "../settings/toml-patch";
-import { keyTextField, secretIdOf } from "./connection-settings";
+import { secretIdOf } from "./connection-settings";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
+import { headingRow, keyTextRow, pageRow, type PageRow } from "./settings-rows";
 import { t } from "./strings";
 
 /** The secret a server's key passphrase is kept under. */
@@ -33,40 +34,35 @@ export async function addTlsServer(store: SettingsStore, server: string): Promis
  * server's CA, verification and client certificate edited in place by comment-preserving patches
  * of user.toml; a key's passphrase kept in Obsidian's secret storage, user.toml naming the secret.
  */
-export function renderTlsServers(el: HTMLElement, app: App, store: SettingsStore): void {
-	new Setting(el).setName(t("tlsServers")).setHeading().setDesc(t("tlsServersDesc"));
+export function tlsServerRows(app: App, store: SettingsStore): PageRow[] {
 	const servers = Object.entries(store.settings.tls);
-	if (servers.length === 0) el.createEl("p", { cls: "setting-item-description", text: t("noTlsServers") });
-	for (const [server, setting] of servers) serverRows(el, app, store, server, setting);
+	const none = servers.length === 0 ? [{ cls: "rb-settings-none", text: t("noTlsServers") }] : [];
 	let draft = "";
-	new Setting(el)
-		.setName(t("newTlsServer"))
-		.setClass("rb-new-tls-server")
-		.addText((x) => x.setPlaceholder(t("tlsServerPlaceholder")).onChange((v) => (draft = v)))
-		.addButton((b) => b.setButtonText(t("add")).onClick(() => void addTlsServer(store, draft)));
+	return [
+		headingRow(t("tlsServers"), t("tlsServersDesc"), none),
+		...servers.flatMap(([server, setting]) => rowsOfServer(app, store, server, setting)),
+		pageRow(t("newTlsServer"), undefined, (row) =>
+			row
+				.setClass("rb-new-tls-server")
+				.addText((x) => x.setPlaceholder(t("tlsServerPlaceholder")).onChange((v) => (draft = v)))
+				.addButton((b) => b.setButtonText(t("add")).onClick(() => void addTlsServer(store, draft))),
+		),
+	];
 }
 
-function serverRows(el: HTMLElement, app: App, store: SettingsStore, server: string, s: TlsSetting): void {
+function rowsOfServer(app: App, store: SettingsStore, server: string, s: TlsSetting): PageRow[] {
 	const at = (key: string) => ["tls", server, key];
-	const head = new Setting(el).setName(server).setClass("rb-tls-server");
-	head.settingEl.setAttr("data-tls-server", server);
-	head.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name: server })).onClick(() => void store.patch((text) => deleteTomlTable(text, ["tls", server]))));
-
-	const file = (name: string, key: "ca" | "cert" | "key", desc: string) => keyTextField(el, store, ["tls", server], { name, desc, cls: "rb-tls-field", placeholder: t("vaultPath"), key, value: s[key] });
-	file(t("tlsCa"), "ca", t("tlsCaDesc"));
-	new Setting(el)
-		.setName(t("tlsVerify"))
-		.setDesc(t("tlsVerifyDesc"))
-		.setClass("rb-tls-field")
-		.addToggle((x) => x.setValue(s.verify).onChange((v) => void store.set(at("verify"), v)));
-	file(t("tlsCert"), "cert", t("tlsCertDesc"));
-	file(t("tlsKey"), "key", t("tlsKeyDesc"));
+	const head = pageRow(server, undefined, (row) => {
+		row.setClass("rb-tls-server");
+		row.settingEl.setAttr("data-tls-server", server);
+		row.addExtraButton((b) => b.setIcon("trash").setTooltip(t("deleteNamed", { name: server })).onClick(() => void store.patch((text) => deleteTomlTable(text, ["tls", server]))));
+	});
+	const file = (name: string, key: "ca" | "cert" | "key", desc: string) => keyTextRow(store, ["tls", server], { name, desc, cls: "rb-tls-field", placeholder: t("vaultPath"), key, value: s[key] });
+	const verify = pageRow(t("tlsVerify"), t("tlsVerifyDesc"), (row) => row.setClass("rb-tls-field").addToggle((x) => x.setValue(s.verify).onChange((v) => void store.set(at("verify"), v))));
 	const passphrase = s.passphrase;
-	new Setting(el)
-		.setName(t("tlsPassphrase"))
-		.setClass("rb-tls-field")
-		.setDesc(passphrase && "secret" in passphrase ? t("secretStoredAs", { id: passphrase.secret }) : t("passwordDesc"))
-		.addText((x) => {
+	const secret = passphrase && "secret" in passphrase ? passphrase.secret : undefined;
+	const passphraseRow = pageRow(t("tlsPassphrase"), secret ? t("secretStoredAs", { id: secret }) : t("passwordDesc"), (row) =>
+		row.setClass("rb-tls-field").addText((x) => {
 			x.inputEl.type = "password";
 			x.inputEl.setAttr("data-key", "passphrase");
 			x.inputEl.addEventListener("change", () => {
@@ -74,9 +70,11 @@ function serverRows(el: HTMLElement, app: App, store: SettingsStore, server: str
 				const storage = (app as Partial<Pick<App, "secretStorage">>).secretStorage;
 				if (!storage) return notify(t("noSecretStorage"));
 				// One written in user.toml moves to the secret storage: the file then only names it.
-				const id = passphrase && "secret" in passphrase ? passphrase.secret : tlsSecretId(server);
+				const id = secret ?? tlsSecretId(server);
 				storage.setSecret(id, x.getValue());
 				void store.set(at("passphrase"), { secret: id });
 			});
-		});
+		}),
+	);
+	return [head, file(t("tlsCa"), "ca", t("tlsCaDesc")), verify, file(t("tlsCert"), "cert", t("tlsCertDesc")), file(t("tlsKey"), "key", t("tlsKeyDesc")), passphraseRow];
 }

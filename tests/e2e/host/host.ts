@@ -409,14 +409,30 @@ function commandName(id: string): string | null {
 	return plugin?.commands.find((x) => x.id === id)?.name ?? null;
 }
 
+/** The plugin's settings tab. */
+function settingTab(): obsidian.PluginSettingTab {
+	const tab = plugin?.settingTabs[0];
+	if (!tab) throw new Error("the plugin registered no settings tab");
+	return tab;
+}
+
 /** Opens the plugin's settings tab, as Settings → Community plugins → Runnable Blocks. */
 function openSettings(): void {
 	const root = document.getElementById("settings") as HTMLElement;
 	root.empty();
-	const tab = plugin?.settingTabs[0];
-	if (!tab) throw new Error("the plugin registered no settings tab");
+	const tab = settingTab();
 	root.appendChild(tab.containerEl);
-	tab.display();
+	obsidian.openSettingTab(tab);
+}
+
+/** Closes it, as choosing another tab or closing the settings does. */
+function closeSettings(): void {
+	obsidian.closeSettingTab(settingTab());
+}
+
+/** The names of the rows Obsidian 1.13 holds for its settings search (none before 1.13). */
+function settingsIndex(): string[] {
+	return ((settingTab() as { settingItems?: Array<{ name: string }> }).settingItems ?? []).map((item) => item.name);
 }
 
 /** Renames a note as Obsidian's file explorer does: the file moves, then vault "rename" (its links in code are left as they are). */
@@ -504,7 +520,7 @@ function useVaultFolder(path: string): void {
 	Object.setPrototypeOf(app.vault.adapter, new obsidian.FileSystemAdapter(path));
 }
 
-const hostApi = { eventHandlerCount, holdLayout, readyLayout, renameFile, closeViews, useVaultFolder, useDesktopBridge, useMobileApp, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads, frontMatter };
+const hostApi = { eventHandlerCount, holdLayout, readyLayout, renameFile, closeViews, useVaultFolder, useDesktopBridge, useMobileApp, obsidianFired, hideHotkeyManager, runCommand, commandName, openSettings, closeSettings, settingsIndex, playSettingsApi: obsidian.playSettingsApi, writeFile, config, secrets: app.secretStorage.secrets, loadPlugin, unloadPlugin, renderReading, openEditor, editorText, editorCursorLine, undoEditor, fellThrough, setTheme, notices: obsidian.notices, files, binaries, slowReads, frontMatter };
 /** What tests reach as `window.__host` (tests/e2e/support/host-api.ts); its one declaration, taken from the page itself. */
 export type HostApi = typeof hostApi;
 (window as unknown as { __host: HostApi }).__host = hostApi;

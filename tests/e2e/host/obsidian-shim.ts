@@ -4,9 +4,9 @@
  */
 import { StateField } from "@codemirror/state";
 import { icons as lucideIcons, type IconNode } from "lucide";
-import { Keymap, Scope, type PluginSettingTab } from "./obsidian-ui";
+import { Keymap, Scope, settingTabAdded, type PluginSettingTab } from "./obsidian-ui";
 
-export { ButtonComponent, DropdownComponent, ExtraButtonComponent, Keymap, Modal, PluginSettingTab, Scope, Setting, SuggestModal, TextComponent, ToggleComponent } from "./obsidian-ui";
+export { ButtonComponent, closeSettingTab, DropdownComponent, ExtraButtonComponent, Keymap, Modal, openSettingTab, playSettingsApi, PluginSettingTab, requireApiVersion, Scope, Setting, SuggestModal, TextComponent, ToggleComponent } from "./obsidian-ui";
 
 type Cb<T> = (el: T) => void;
 interface ElInfo {
@@ -540,6 +540,7 @@ export class Plugin extends Component {
 	}
 	addSettingTab(tab: PluginSettingTab): void {
 		this.settingTabs.push(tab);
+		settingTabAdded(tab);
 	}
 	addStatusBarItem(): HTMLElement {
 		return (document.getElementById("status-bar") ?? document.body).createDiv({ cls: "status-bar-item" });

@@ -387,3 +387,93 @@ export class PluginSettingTab {
 	display(): void {}
 	hide(): void {}
 }
+
+/** A definition as the host draws it: the plugin's rows are `render` definitions; the other shapes are not played. */
+interface RenderDefinition {
+	name: string;
+	desc?: string;
+	render?: (setting: Setting, group: unknown) => void;
+}
+/** A tab as the host sees it (the plugin's, typed by the real API, or the host's own). */
+type AnyTab = Pick<PluginSettingTab, "containerEl" | "display" | "hide">;
+interface DeclarativeTab extends AnyTab {
+	settingItems: RenderDefinition[];
+	getSettingDefinitions(): RenderDefinition[];
+	update(): void;
+}
+
+/** The tabs Obsidian 1.13 shows drawn from their definitions. */
+const drawnFromDefinitions = new WeakSet<AnyTab>();
+
+/** Draws a tab's definitions as Obsidian 1.13 does: each row named and described, then its `render` called. */
+function drawDefinitions(tab: DeclarativeTab): void {
+	tab.containerEl.empty();
+	for (const item of tab.settingItems) {
+		if (typeof item.render !== "function") throw new Error(`the host draws render definitions only (${item.name})`);
+		const setting = new Setting(tab.containerEl).setName(item.name);
+		if (item.desc !== undefined) setting.setDesc(item.desc);
+		item.render(setting, null);
+	}
+}
+
+/** What Obsidian 1.13 adds to a setting tab: its definitions (none by default), and update(), which stores them again and draws them again where shown. */
+const DECLARATIVE_API = {
+	getSettingDefinitions(): RenderDefinition[] {
+		return [];
+	},
+	update(this: DeclarativeTab): void {
+		this.settingItems = this.getSettingDefinitions();
+		if (drawnFromDefinitions.has(this)) drawDefinitions(this);
+	},
+};
+
+/**
+ * Which settings API the host plays: "1.12" (display() only, as the hosts always did) or "1.13"
+ * (getSettingDefinitions, update: the tab is drawn from its definitions when it gives any).
+ */
+export function playSettingsApi(version: "1.12" | "1.13"): void {
+	apiVersion = version === "1.13" ? "1.13.1" : "1.12.7";
+	const proto = PluginSettingTab.prototype as Partial<typeof DECLARATIVE_API>;
+	if (version === "1.13") Object.assign(proto, DECLARATIVE_API);
+	else {
+		delete proto.getSettingDefinitions;
+		delete proto.update;
+	}
+}
+
+/** The Obsidian version the host plays. */
+let apiVersion = "1.12.7";
+
+/** Obsidian's check of its own version: true when it is `version` or later. */
+export function requireApiVersion(version: string): boolean {
+	const parts = (v: string) => v.split(".").map(Number);
+	const [have, want] = [parts(apiVersion), parts(version)];
+	for (let i = 0; i < Math.max(have.length, want.length); i++) if ((have[i] ?? 0) !== (want[i] ?? 0)) return (have[i] ?? 0) > (want[i] ?? 0);
+	return true;
+}
+
+/** Whether the host plays Obsidian 1.13's settings API. */
+const playsDeclarative = (tab: AnyTab): tab is DeclarativeTab => typeof (tab as Partial<DeclarativeTab>).update === "function";
+
+/** What Obsidian does as a plugin adds its tab: 1.13 stores its definitions, for the settings search. */
+export function settingTabAdded(tab: AnyTab): void {
+	if (playsDeclarative(tab)) tab.update();
+}
+
+/** Opens a tab as Obsidian does: 1.13 asks for its definitions and draws them if there are any; otherwise display(). */
+export function openSettingTab(tab: AnyTab): void {
+	if (playsDeclarative(tab)) {
+		tab.settingItems = tab.getSettingDefinitions();
+		if (tab.settingItems.length > 0) {
+			drawnFromDefinitions.add(tab);
+			return drawDefinitions(tab);
+		}
+	}
+	tab.display();
+}
+
+/** Closes a tab (another tab chosen, or the settings closed). */
+export function closeSettingTab(tab: AnyTab): void {
+	drawnFromDefinitions.delete(tab);
+	tab.hide();
+}

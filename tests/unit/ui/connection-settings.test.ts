@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import "../../support/jsdom-codecs";
 import { SchemaCache } from "../../../src/runner/db/schema-cache";
-import { addConnection, connectionSecretId, NewConnectionModal, renderConnections, testResultText } from "../../../src/ui/connection-settings";
+import { addConnection, connectionRows, connectionSecretId, NewConnectionModal, testResultText } from "../../../src/ui/connection-settings";
+import { drawRows } from "../../../src/ui/settings-rows";
 import { PluginDb } from "../../../src/ui/db/plugin-db";
 import { SettingsStore } from "../../../src/ui/settings-store";
 import { sqliteImage } from "../../support/db-engine";
@@ -88,11 +89,11 @@ describe("testResultText", () => {
 	])("says %j as %j", (state, text) => expect(testResultText(state)).toBe(text));
 });
 
-describe("renderConnections", () => {
+describe("connectionRows", () => {
 	async function page(toml = TOML, secrets: Map<string, string> | null = new Map()) {
 		const t = await setUp(toml, secrets);
 		const el = document.body.createDiv();
-		renderConnections(el, t.app, t.store, t.schemas);
+		drawRows(el, connectionRows(t.app, t.store, t.schemas));
 		const row = (name: string) => el.querySelector<HTMLElement>(`[data-connection="${name}"]`) as HTMLElement;
 		const input = (key: string) => [...el.querySelectorAll<HTMLInputElement>(`input[data-key="${key}"]`)];
 		const setting = (name: string) => [...el.querySelectorAll<HTMLElement>(".setting-item")].filter((s) => s.querySelector(".setting-item-name")?.textContent === name);
@@ -109,7 +110,7 @@ describe("renderConnections", () => {
 
 	it("says there are none yet", async () => {
 		const p = await page("");
-		expect(p.el.querySelector("p.setting-item-description")?.textContent).toBe("No connections yet.");
+		expect(p.el.querySelector(".setting-item-heading .rb-settings-none")?.textContent).toBe("No connections yet.");
 	});
 
 	it("tests a connection by reading its schema, and shows the outcome", async () => {

@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
 import "../../support/jsdom-codecs";
 import type { App, Plugin } from "obsidian";
-import { installDomHelpers, Keymap, notices, Scope } from "../../e2e/host/obsidian-shim";
+import { closeSettingTab, installDomHelpers, Keymap, notices, openSettingTab, playSettingsApi, Scope } from "../../e2e/host/obsidian-shim";
 import { eventually } from "../../e2e/support/eventually";
 import { SchemaCache } from "../../../src/runner/db/schema-cache";
 import { EnvironmentActions } from "../../../src/ui/environments";
-import { RunnableBlocksSettingTab } from "../../../src/ui/settings-tab";
+import { SettingTabLoader } from "../../../src/ui/settings-tab-loader";
 import { loadedStore, memoryAdapter, USER_TOML } from "../../support/settings-vault";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../e2e/host/obsidian-shim"));
@@ -20,17 +20,29 @@ afterEach(() => {
 
 const TOML = '# kept\n[general]\nenvironment = "dev"\ntimeout = 5000\n\n[environments.dev]\nbase = "http://127.0.0.1"\n\n[environments.prod]\nbase = "https://example.com"\n';
 
-/** The page drawn from a user.toml in a memory vault; no hotkey manager, so Obsidian's default hotkeys are assumed. */
+type Api = "1.12" | "1.13";
+let api: Api = "1.12";
+
+/**
+ * The page drawn from a user.toml in a memory vault; no hotkey manager, so Obsidian's default
+ * hotkeys are assumed. Obsidian 1.12 calls display(); 1.13 draws the rows the tab gives once its
+ * idle moment after start has passed.
+ */
 async function page(toml = TOML) {
 	document.body.empty();
 	notices.length = 0;
+	playSettingsApi(api);
+	const idle: Array<() => void> = [];
+	window.requestIdleCallback = (callback) => idle.push(() => callback({ didTimeout: false, timeRemaining: () => 50 }));
 	const adapter = memoryAdapter({ [USER_TOML]: toml });
 	const secrets = new Map<string, string>();
 	const app = { scope, keymap, vault: { adapter }, secretStorage: { setSecret: (id: string, v: string) => secrets.set(id, v), getSecret: (id: string) => secrets.get(id) ?? null } } as unknown as App;
 	const store = await loadedStore(app);
-	const tab = new RunnableBlocksSettingTab(app, { manifest: { id: "runnable-blocks" } } as unknown as Plugin, store, new EnvironmentActions(app, store), new SchemaCache(() => undefined));
+	const plugin = { manifest: { id: "runnable-blocks" }, register: () => undefined } as unknown as Plugin;
+	const tab = new SettingTabLoader(app, plugin, store, new EnvironmentActions(app, store), new SchemaCache(() => undefined));
+	for (const moment of idle.splice(0)) moment();
 	document.body.appendChild(tab.containerEl);
-	tab.display();
+	openSettingTab(tab);
 	const el = tab.containerEl;
 	const setting = (name: string) => [...el.querySelectorAll<HTMLElement>(".setting-item")].find((s) => s.querySelector(".setting-item-name")?.textContent === name)!;
 	const change = (input: HTMLInputElement | HTMLSelectElement, value: string) => {
@@ -40,10 +52,13 @@ async function page(toml = TOML) {
 	};
 	const button = (within: HTMLElement, text: string) => [...within.querySelectorAll("button")].find((b) => b.textContent === text)!;
 	const row = (action: string) => el.querySelector<HTMLElement>(`.rb-keymap-row[data-action="${action}"]`)!;
-	return { tab, store, el, secrets, setting, change, button, row, toml: () => adapter.files.get(USER_TOML) ?? "" };
+	return { tab, store, el, secrets, setting, change, button, row, close: () => closeSettingTab(tab), toml: () => adapter.files.get(USER_TOML) ?? "" };
 }
 
-describe("the settings page", () => {
+describe.each<Api>(["1.12", "1.13"])("the settings page, as Obsidian %s draws it", (version) => {
+	beforeEach(() => (api = version));
+	afterAll(() => playSettingsApi("1.12"));
+
 	it("names the file it writes and draws the sections from user.toml", async () => {
 		const p = await page();
 		expect(p.setting("Settings file").textContent).toContain(`Everything here is written to ${USER_TOML}`);
@@ -176,7 +191,7 @@ describe("the settings page", () => {
 		const p = await page();
 		await p.store.set(["general", "timeout"], 1234);
 		expect(p.el.querySelector<HTMLInputElement>(".rb-setting-timeout")?.value).toBe("1234");
-		p.tab.hide();
+		p.close();
 		await p.store.set(["general", "timeout"], 4321);
 		expect(p.el.querySelector<HTMLInputElement>(".rb-setting-timeout")?.value).toBe("1234");
 	});

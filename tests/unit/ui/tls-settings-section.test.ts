@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import "../../support/jsdom-codecs";
 import { SettingsStore } from "../../../src/ui/settings-store";
-import { addTlsServer, renderTlsServers, tlsSecretId } from "../../../src/ui/tls-settings-section";
+import { drawRows } from "../../../src/ui/settings-rows";
+import { addTlsServer, tlsSecretId, tlsServerRows } from "../../../src/ui/tls-settings-section";
 import { memoryVault } from "../../support/memory-vault";
 import { changedText as changed, typeInto } from "../../support/settings-vault";
 import { installDomHelpers, Keymap, notices, Scope } from "../../e2e/host/obsidian-shim";
@@ -30,7 +31,7 @@ async function page(toml = TOML, secrets: Map<string, string> | null = new Map()
 	const store = new SettingsStore(vault.app, DIR);
 	await store.load();
 	const el = document.body.createDiv();
-	renderTlsServers(el, vault.app, store);
+	drawRows(el, tlsServerRows(vault.app, store));
 	const text = () => vault.files.get(`${DIR}/user.toml`) as string;
 	const row = (server: string) => el.querySelector<HTMLElement>(`[data-tls-server="${server}"]`) as HTMLElement;
 	const inputs = (key: string) => [...el.querySelectorAll<HTMLInputElement>(`input[data-key="${key}"]`)];
@@ -70,7 +71,7 @@ describe("the TLS per server section", () => {
 
 	it("says there are none yet", async () => {
 		const p = await page("");
-		expect(p.el.querySelector("p.setting-item-description")?.textContent).toBe("No servers yet.");
+		expect(p.el.querySelector(".setting-item-heading .rb-settings-none")?.textContent).toBe("No servers yet.");
 	});
 
 	it("writes an edited file path, removes a cleared one, and toggles verification, keeping the file's comments", async () => {
