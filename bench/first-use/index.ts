@@ -17,6 +17,7 @@
  * [features] (after npm run build; default 3 rounds, the median reported; features: a comma-separated subset of the names above).
  */
 import type { ServerResponse } from "node:http";
+import { nodeRequestUrl } from "../../tests/support/node-request-url";
 import { startOpenAiServer } from "../../tests/support/openai-server";
 import { launchPluginHost, type PluginHost } from "../../tests/e2e/support/host";
 import { compilePlaywrightScripts } from "../support/playwright-warm";
@@ -156,11 +157,10 @@ async function round(name: string, feature: Feature, chatUrl: string): Promise<{
 	try {
 		if (name === "cookie") {
 			// Obsidian's requestUrl runs outside the page and sees Set-Cookie; the page's fetch hides it.
+			const { requestUrl } = nodeRequestUrl();
 			await host.page.exposeFunction("__requestUrlBridge", async (r: { url: string; method?: string; headers?: Record<string, string>; body?: string }) => {
-				const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body });
-				const headers: Record<string, string> = {};
-				res.headers.forEach((v, k) => (headers[k] = v));
-				return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString("base64") };
+				const res = await requestUrl(r);
+				return { status: res.status, headers: res.headers, body: Buffer.from(res.arrayBuffer).toString("base64") };
 			});
 		}
 		await observeLongTasks(host);
