@@ -5,7 +5,7 @@ import { CONNECTION_TYPES, describeConnection, type Connection, type ConnectionT
 import { deleteTomlTable, setTomlValue } from "../settings/toml-patch";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
-import { headingRow, keyTextRow, pageRow, type PageRow } from "./settings-rows";
+import { alsoFoundBy, headingRow, keyTextRow, pageRow, type PageRow } from "./settings-rows";
 import { t } from "./strings";
 
 /** A text as one of Obsidian's secret ids: lowercase letters, digits, dashes. */
@@ -57,7 +57,7 @@ export function connectionRows(app: App, store: SettingsStore, schemas: SchemaCa
 	const none = entries.length === 0 ? [{ cls: "rb-settings-none", text: t("noConnections") }] : [];
 	const draft = { name: "", type: "sqlite" as ConnectionType, target: "" };
 	return [
-		headingRow(t("connections"), t("connectionsDesc"), none),
+		alsoFoundBy(headingRow(t("connections"), t("connectionsDesc"), none), ["SQL", ...CONNECTION_TYPES]),
 		...entries.flatMap(([name, c]) => rowsOfConnection(app, store, schemas, name, c)),
 		pageRow(t("newConnection"), undefined, (row) =>
 			row
@@ -121,7 +121,7 @@ function rowsOfConnection(app: App, store: SettingsStore, schemas: SchemaCache, 
 					password(c.password?.secret),
 				];
 	const readOnly = pageRow(t("readOnlySetting"), t("readOnlyDesc"), (row) => row.setClass("rb-connection-field").addToggle((x) => x.setValue(c.readonly).onChange((v) => void store.set(at("readonly"), v))));
-	return [head, ...fields, readOnly];
+	return [alsoFoundBy(head, [c.type]), ...fields, readOnly];
 }
 
 /** "New connection…" of /DB Query: a SQLite file of the vault by name and path; resolves with the name, or null when cancelled. */

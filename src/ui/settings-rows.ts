@@ -12,6 +12,8 @@ import type { SettingsStore } from "./settings-store";
 export interface PageRow {
 	name: string;
 	desc?: string;
+	/** More terms the search finds the row by. */
+	aliases?: string[];
 	render(setting: Setting): void;
 }
 
@@ -26,6 +28,14 @@ export function pageRow(name: string, desc: string | undefined, controls: (setti
 			controls(setting);
 		},
 	};
+}
+
+/**
+ * The row, found by Obsidian's settings search by `terms` too. The terms are the same in every
+ * language: a user.toml key, an option's value, a chord, a protocol's name.
+ */
+export function alsoFoundBy(row: PageRow, terms: readonly string[]): PageRow {
+	return terms.length > 0 ? { ...row, aliases: [...terms] } : row;
 }
 
 /** A section's heading row; `notes` (a short paragraph each, with its class) follow the description. */

@@ -7,7 +7,7 @@ import { commitTemplateProblem } from "../settings/vcs-settings";
 import { DEFAULT_COMMIT_TEMPLATE } from "../vcs/message";
 import { environmentNames } from "../settings/variables";
 import { connectionRows } from "./connection-settings";
-import { drawRows, headingRow, pageRow, type PageRow } from "./settings-rows";
+import { alsoFoundBy, drawRows, headingRow, pageRow, type PageRow } from "./settings-rows";
 import { tlsServerRows } from "./tls-settings-section";
 import { EnvironmentActions, NewVariableModal } from "./environments";
 import { KeymapPresetModal, type PresetChange } from "./keymap-preset-modal";
@@ -92,25 +92,28 @@ export class SettingsPage {
 	private versionControl(): PageRow[] {
 		return [
 			headingRow(t("versionControl")),
-			pageRow(t("commitTemplate"), t("commitTemplateDesc"), (row) =>
-				row.addText((field) => {
-					field.inputEl.addClass("rb-setting-commit-template");
-					field.setPlaceholder(DEFAULT_COMMIT_TEMPLATE).setValue(this.store.settings.vcs.commitTemplate);
-					field.inputEl.addEventListener("change", () => {
-						const value = field.getValue();
-						if (value.trim() === "") {
-							void this.store.delete(["vcs", "commit_template"]);
-							return;
-						}
-						const problem = commitTemplateProblem(value);
-						if (problem) {
-							notify(t("badCommitTemplate", { problem }));
-							field.setValue(this.store.settings.vcs.commitTemplate);
-							return;
-						}
-						void this.store.set(["vcs", "commit_template"], value);
-					});
-				}),
+			alsoFoundBy(
+				pageRow(t("commitTemplate"), t("commitTemplateDesc"), (row) =>
+					row.addText((field) => {
+						field.inputEl.addClass("rb-setting-commit-template");
+						field.setPlaceholder(DEFAULT_COMMIT_TEMPLATE).setValue(this.store.settings.vcs.commitTemplate);
+						field.inputEl.addEventListener("change", () => {
+							const value = field.getValue();
+							if (value.trim() === "") {
+								void this.store.delete(["vcs", "commit_template"]);
+								return;
+							}
+							const problem = commitTemplateProblem(value);
+							if (problem) {
+								notify(t("badCommitTemplate", { problem }));
+								field.setValue(this.store.settings.vcs.commitTemplate);
+								return;
+							}
+							void this.store.set(["vcs", "commit_template"], value);
+						});
+					}),
+				),
+				["commit_template"],
 			),
 		];
 	}
@@ -118,19 +121,25 @@ export class SettingsPage {
 	private general(): PageRow[] {
 		const s = this.store.settings;
 		return [
-			pageRow(t("activeEnvironment"), t("activeEnvironmentDesc"), (row) =>
-				row.addDropdown((d) => {
-					d.addOption("", t("none"));
-					for (const name of environmentNames(s)) d.addOption(name, name);
-					d.setValue(s.general.environment).onChange((v) => void this.environments.switchTo(v));
-				}),
+			alsoFoundBy(
+				pageRow(t("activeEnvironment"), t("activeEnvironmentDesc"), (row) =>
+					row.addDropdown((d) => {
+						d.addOption("", t("none"));
+						for (const name of environmentNames(s)) d.addOption(name, name);
+						d.setValue(s.general.environment).onChange((v) => void this.environments.switchTo(v));
+					}),
+				),
+				["environment"],
 			),
 			this.wholeNumberRow(t("defaultTimeout"), t("defaultTimeoutDesc"), "timeout", (n) => n > 0, t("badTimeout")),
-			pageRow(t("transportSetting"), t("transportDesc"), (row) =>
-				row.addDropdown((d) => {
-					for (const name of TRANSPORTS) d.addOption(name, name);
-					d.setValue(s.general.transport).onChange((v) => void this.store.set(["general", "transport"], v));
-				}),
+			alsoFoundBy(
+				pageRow(t("transportSetting"), t("transportDesc"), (row) =>
+					row.addDropdown((d) => {
+						for (const name of TRANSPORTS) d.addOption(name, name);
+						d.setValue(s.general.transport).onChange((v) => void this.store.set(["general", "transport"], v));
+					}),
+				),
+				["transport", ...TRANSPORTS],
 			),
 			this.wholeNumberRow(t("parallelSetting"), t("parallelDesc"), "parallel", (n) => n >= 1 && n <= MAX_PARALLEL, t("badParallel", { max: MAX_PARALLEL })),
 		];
@@ -139,7 +148,7 @@ export class SettingsPage {
 	/** A whole number of `[general]` (its input's class is `rb-setting-<key>`): refused with `refusal`, and the value in force shown again, unless it `fits`. */
 	private wholeNumberRow(name: string, desc: string, key: "timeout" | "parallel", fits: (n: number) => boolean, refusal: string): PageRow {
 		const inForce = () => String(this.store.settings.general[key]);
-		return pageRow(name, desc, (row) =>
+		const row = pageRow(name, desc, (row) =>
 			row.addText((field) => {
 				field.inputEl.addClass(`rb-setting-${key}`);
 				field.setValue(inForce());
@@ -154,6 +163,7 @@ export class SettingsPage {
 				});
 			}),
 		);
+		return alsoFoundBy(row, [key]);
 	}
 
 	private environmentRows(): PageRow[] {
@@ -239,7 +249,7 @@ export class SettingsPage {
 				...(ours.get(action.id) ?? []).map((a) => t("sameChordAs", { action: a })),
 				...clashes.map((h) => t(action.scope === "block" ? "obsidianOutsideBlocks" : "shadowsObsidian", { command: h.name })),
 			];
-			return pageRow(action.id, action.scope === "block" ? t("insideBlock", { what: actionName(action.id) }) : actionName(action.id), (row) => {
+			const row = pageRow(action.id, action.scope === "block" ? t("insideBlock", { what: actionName(action.id) }) : actionName(action.id), (row) => {
 				row.setClass("rb-keymap-row");
 				row.settingEl.setAttr("data-action", action.id);
 				row.settingEl.setAttr("data-source", source);
@@ -255,8 +265,10 @@ export class SettingsPage {
 				});
 				if (action.id in s.keymap) row.addExtraButton((b) => b.setIcon("rotate-ccw").setTooltip(t("resetDefault")).onClick(() => void this.store.delete(["keymap", action.id])));
 			});
+			// Its chord finds it: "Ctrl+Enter" finds block.run.
+			return alsoFoundBy(row, chord ? [displayChord(chord, isMac)] : []);
 		};
-		return [headingRow(t("keymap"), t("keymapDesc"), defaultsNote), preset, ...ACTION_SPECS.map(actionRow)];
+		return [alsoFoundBy(headingRow(t("keymap"), t("keymapDesc"), defaultsNote), ["keymap"]), alsoFoundBy(preset, ["keymap_preset", ...KEYMAP_PRESETS]), ...ACTION_SPECS.map(actionRow)];
 	}
 
 	/**

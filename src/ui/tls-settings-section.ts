@@ -4,7 +4,7 @@ import { deleteTomlTable } from "../settings/toml-patch";
 import { secretIdOf } from "./connection-settings";
 import { notify } from "./notify";
 import type { SettingsStore } from "./settings-store";
-import { headingRow, keyTextRow, pageRow, type PageRow } from "./settings-rows";
+import { alsoFoundBy, headingRow, keyTextRow, pageRow, type PageRow } from "./settings-rows";
 import { t } from "./strings";
 
 /** The secret a server's key passphrase is kept under. */
@@ -39,7 +39,7 @@ export function tlsServerRows(app: App, store: SettingsStore): PageRow[] {
 	const none = servers.length === 0 ? [{ cls: "rb-settings-none", text: t("noTlsServers") }] : [];
 	let draft = "";
 	return [
-		headingRow(t("tlsServers"), t("tlsServersDesc"), none),
+		alsoFoundBy(headingRow(t("tlsServers"), t("tlsServersDesc"), none), ["TLS", "mTLS", "HTTPS", "CA", "PEM"]),
 		...servers.flatMap(([server, setting]) => rowsOfServer(app, store, server, setting)),
 		pageRow(t("newTlsServer"), undefined, (row) =>
 			row

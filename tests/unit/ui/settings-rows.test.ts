@@ -2,7 +2,7 @@
 import "../../support/jsdom-codecs";
 import { Setting, type App } from "obsidian";
 import { installDomHelpers, notices } from "../../e2e/host/obsidian-shim";
-import { drawRows, headingRow, keyTextRow, pageRow } from "../../../src/ui/settings-rows";
+import { alsoFoundBy, drawRows, headingRow, keyTextRow, pageRow } from "../../../src/ui/settings-rows";
 import { changedText, loadedStore, memoryAdapter, typeInto, USER_TOML } from "../../support/settings-vault";
 
 jest.mock("obsidian", () => jest.requireActual<object>("../../e2e/host/obsidian-shim"));
@@ -30,6 +30,14 @@ describe("pageRow", () => {
 
 	it("gives no description where it has none", () => {
 		expect(Object.keys(pageRow("Add", undefined, () => undefined))).toEqual(["name", "render"]);
+	});
+});
+
+describe("alsoFoundBy", () => {
+	it("gives the row its search terms, and none where there are none", () => {
+		const row = pageRow("Transport", "How requests are sent.", () => undefined);
+		expect(alsoFoundBy(row, ["transport", "fetch"]).aliases).toEqual(["transport", "fetch"]);
+		expect(alsoFoundBy(row, [])).not.toHaveProperty("aliases");
 	});
 });
 

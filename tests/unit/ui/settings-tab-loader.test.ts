@@ -28,6 +28,7 @@ installDomHelpers();
 interface Row {
 	name: string;
 	desc?: string;
+	aliases?: string[];
 }
 
 async function loader(api: "1.12" | "1.13") {
@@ -44,7 +45,7 @@ async function loader(api: "1.12" | "1.13") {
 	const timeout = () => [...tab.containerEl.querySelectorAll<HTMLInputElement>(".rb-setting-timeout")].map((i) => i.value);
 	// What Obsidian 1.13 holds for its settings search (the host's tab keeps it as Obsidian does).
 	const indexed = () => (tab as unknown as { settingItems?: Row[] }).settingItems ?? [];
-	const search = (query: string) => indexed().filter((r) => `${r.name} ${r.desc ?? ""}`.toLowerCase().includes(query)).map((r) => r.name);
+	const search = (query: string) => indexed().filter((r) => [r.name, r.desc ?? "", ...(r.aliases ?? [])].some((text) => text.toLowerCase().includes(query))).map((r) => r.name);
 	const idleMoment = () => idle.splice(0).forEach((moment) => moment());
 	return { tab, store, timeout, indexed, search, idleMoment, idle, stops };
 }
@@ -91,6 +92,12 @@ describe("SettingTabLoader, on Obsidian 1.13", () => {
 		expect(mockPages.made).toBe(1);
 		expect(search("timeout")).toEqual(["Default timeout"]);
 		expect(search("run the block")).toContain("block.run");
+		// Also by terms the same in every language: a user.toml key, an option, a chord, a protocol.
+		expect(search("parallel")).toEqual(["Blocks run at once"]);
+		expect(search("ctrl+enter")).toEqual(["block.run"]);
+		expect(search("obsidian")).toEqual(expect.arrayContaining(["Transport", "Keymap preset"]));
+		expect(search("postgres")).toEqual(["Connections"]);
+		expect(search("mtls")).toEqual(["TLS per server"]);
 		expect(indexed().map((r) => r.name)).toEqual(expect.arrayContaining(["Settings file", "Environments", "dev", "base", "Keymap", "Keymap preset", "Version control", "Connections", "New connection", "TLS per server"]));
 	});
 
