@@ -35,9 +35,9 @@ const RESPONSE_READERS: ResponseReaders = {
  * blocks are read, or shown).
  */
 export const BLOCK_RUNNERS: RunnerRegistry = {
-	http: onFirstUse(() => (require("./http/run-http") as typeof RunHttp).createHttpRunner(RESPONSE_READERS), { prepare: prepareRequest, name: "http", formats: ["curl", "fetch", "python", "httpie", "http"] satisfies Generators.HttpFormat[], writer: () => generators().HTTP_SNIPPETS }),
+	http: onFirstUse(() => (require("./http/run-http") as typeof RunHttp).createHttpRunner(RESPONSE_READERS), { prepare: prepareRequest, name: "http", formats: ["curl", "fetch", "python", "httpie", "http"] satisfies Generators.HttpFormat[], writer: () => generators().HTTP_SNIPPETS }, { sendsThroughTransport: true }),
 	db: onFirstUse(() => (require("./db/run-db") as typeof RunDb).DB_RUNNER),
-	sse: onFirstUse(() => (require("./stream/run-sse") as typeof RunSse).SSE_RUNNER, { prepare: prepareStreamExport, name: "SSE", formats: ["curl", "http"] satisfies StreamSnippets.SseFormat[], writer: () => streamSnippets().SSE_SNIPPETS }),
+	sse: onFirstUse(() => (require("./stream/run-sse") as typeof RunSse).SSE_RUNNER, { prepare: prepareStreamExport, name: "SSE", formats: ["curl", "http"] satisfies StreamSnippets.SseFormat[], writer: () => streamSnippets().SSE_SNIPPETS }, { sendsThroughTransport: true }),
 	websocket: onFirstUse(() => (require("./stream/run-websocket") as typeof RunWebsocket).WEBSOCKET_RUNNER, { prepare: prepareStreamExport, name: "WebSocket", formats: ["websocat", "ws", "http"] satisfies StreamSnippets.WebsocketFormat[], writer: () => streamSnippets().WEBSOCKET_SNIPPETS }),
 };
 /* eslint-enable @typescript-eslint/no-require-imports -- only those */
@@ -66,6 +66,11 @@ export function runnableFences(): string[] {
 /** Loads the engine of `kind` (a text module, see onFirstUse) if it is not loaded yet. */
 export function loadRunner(kind: string): void {
 	runnerFor(kind)?.load?.();
+}
+
+/** Whether blocks of `kind` send through the host's HTTP transport (a db or WebSocket block does not). */
+export function sendsThroughTransport(kind: string): boolean {
+	return runnerFor(kind)?.sendsThroughTransport === true;
 }
 
 /** Whether the block's kind exports to snippets (its runner has `export`): export offers only those. */

@@ -1,5 +1,5 @@
 import { blockKey, historyAlias, systemEntropy, type Entropy, type NoteBlock } from "../blocks";
-import { allSnippetFormats, exportingKinds, httpFileLines, isExportable, isRunnable, loadRunner, prepareContext, prepareExport, readResult, runnableFences, snippetFormats, writeSnippet } from "./block-runners";
+import { allSnippetFormats, exportingKinds, httpFileLines, isExportable, isRunnable, loadRunner, prepareContext, prepareExport, readResult, runnableFences, sendsThroughTransport, snippetFormats, writeSnippet } from "./block-runners";
 import { cacheKey } from "./cache-key";
 import { parseDotenv, readsDotenv } from "./dotenv-file";
 import type { ExecutorDeps, HistoryRecorder, ResultCache } from "./executor";
@@ -167,9 +167,10 @@ export interface Engine {
 	/** Whether Run runs the block (`isRunnable`): what run all, the block keys and the chat's block pick. */
 	isRunnable(block: NoteBlock): boolean;
 	/**
-	 * Loads what a first run of a `kind` block needs, so that Run does not: the run composition and
-	 * the kind's engine (text modules of main.js) and the transport. The plugin calls it, in an idle
-	 * moment, once such a block is on screen; a run without it loads them itself.
+	 * Loads what a first run of a `kind` block needs, so that Run does not: the run composition, the
+	 * kind's engine (text modules of main.js) and, for a kind that sends through it, the transport.
+	 * The plugin calls it, in an idle moment, once such a block is on screen; a run without it
+	 * loads them itself.
 	 */
 	prepareToRun(kind: string): void;
 	/** Whether the block's kind exports to a snippet (`isExportable`): what export offers. */
@@ -227,8 +228,12 @@ export function createEngine(ports: EnginePorts): Engine {
 		const noteLinks = links();
 		const history = ports.history();
 		const env = ports.environment();
+		let transport: Transport | undefined;
 		const deps: ExecutorDeps = {
-			transport: ports.transport(),
+			// Made by the run's first block that sends through it: a run of db blocks alone makes none.
+			get transport() {
+				return (transport ??= ports.transport());
+			},
 			cacheKey,
 			cache: ports.caching === false ? undefined : cache,
 			history: history ?? undefined,
@@ -347,6 +352,7 @@ export function createEngine(ports: EnginePorts): Engine {
 		prepareToRun(kind) {
 			runNote();
 			loadRunner(kind);
+			if (!sendsThroughTransport(kind)) return;
 			try {
 				ports.transport();
 			} catch {

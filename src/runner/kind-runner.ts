@@ -27,6 +27,13 @@ export interface KindRunner<B extends NoteBlock> {
 	export?: KindExport<B>;
 	/** Loads the kind's engine now (onFirstUse): before a first run, in an idle moment, rather than inside it. */
 	load?(): void;
+	/** Its blocks send through the host's HTTP transport (`deps.transport`): preparing a run of the kind makes it too. */
+	readonly sendsThroughTransport?: boolean;
+}
+
+/** What the registry says of a kind beside its engine (KindRunner's fields of that name). */
+export interface KindTraits {
+	sendsThroughTransport?: boolean;
 }
 
 /** A block prepared for export: the request Run would send now, with what its kind adds (`KindPreparations`). */
@@ -63,7 +70,7 @@ export interface KindExport<B extends NoteBlock> {
  * Its `export` is handed apart, from modules loaded at start, so that asking whether a kind
  * exports, and to what, loads no engine.
  */
-export function onFirstUse<B extends NoteBlock>(load: () => KindRunner<B>, exports?: NoInfer<KindExport<B>>): KindRunner<B> {
+export function onFirstUse<B extends NoteBlock>(load: () => KindRunner<B>, exports?: NoInfer<KindExport<B>>, traits: KindTraits = {}): KindRunner<B> {
 	let runner: KindRunner<B> | undefined;
 	const loaded = () => (runner ??= load());
 	return {
@@ -72,5 +79,6 @@ export function onFirstUse<B extends NoteBlock>(load: () => KindRunner<B>, expor
 		keepsForReferences: (options) => loaded().keepsForReferences?.(options) ?? true,
 		load: () => void loaded(),
 		...(exports ? { export: exports } : {}),
+		...traits,
 	};
 }

@@ -171,6 +171,11 @@ describe("db blocks in the desktop host", () => {
 		expect([...host.page.binaries.keys()].filter((k) => k.includes(".tmp"))).toEqual([]);
 	});
 
+	it("a note of db blocks never requires Node's http: its idle preparation and its runs make no HTTP transport", () => {
+		host.idle();
+		expect(host.required.filter((n) => /^(node:)?https?$/.test(n))).toEqual([]);
+	});
+
 	it("loaded without pg; the first postgres block requires it (and Node's net) and shows each type exactly", async () => {
 		const net = () => host.required.filter((n) => n === "net" || n === "node:net");
 		expect(net()).toEqual([]);

@@ -98,11 +98,33 @@ describe("engine.prepareToRun: what a first run needs, loaded ahead of it", () =
 		const ok = services({});
 		createEngine(ok).prepareToRun("http");
 		expect(ok.transports).toBe(1);
+		createEngine(ok).prepareToRun("sse");
+		expect(ok.transports).toBe(2);
 		await ok.close();
 		const failing = services({ transport: new Error("Cannot find module 'http'") });
 		expect(() => createEngine(failing).prepareToRun("http")).not.toThrow();
 		expect(() => createEngine(failing).prepareToRun("no-such-kind")).not.toThrow();
 		await failing.close();
+	});
+});
+
+describe("the transport, made for the kinds that send through it", () => {
+	it("is not made to prepare or run blocks that do not send through it (db, WebSocket)", async () => {
+		const svc = services({});
+		const runtime = createEngine(svc);
+		runtime.prepareToRun("db");
+		runtime.prepareToRun("websocket");
+		expect(svc.transports).toBe(0);
+		// A db block of a connection the run has no driver for: it ends failed, having sent nothing.
+		const note = parseNote("```db connection=nowhere\nSELECT 1\n```\n");
+		const [run] = await runtime.run("db.md", note, note);
+		expect(run.result.state).toBe("failed");
+		expect(svc.transports).toBe(0);
+		// The http block of the next run makes it, once for the run.
+		const http = parseNote(NOTE);
+		expect((await runtime.run("api.md", http, http)).map((r) => r.result.state)).toEqual(["done", "done"]);
+		expect(svc.transports).toBe(1);
+		await svc.close();
 	});
 });
 

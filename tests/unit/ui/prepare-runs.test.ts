@@ -20,7 +20,7 @@ function countingEngine() {
 	return { engine: createEngine(ports), counts };
 }
 
-const [http, textdiff] = parseNote("```http\nGET https://x.test/\n```\n\n```textdiff\na\n=== right ===\nb\n```\n");
+const [http, textdiff, db] = parseNote("```http\nGET https://x.test/\n```\n\n```textdiff\na\n=== right ===\nb\n```\n\n```db\nSELECT 1\n```\n");
 const [secondHttp] = parseNote("```http\nPOST https://x.test/two\n```\n");
 
 afterEach(() => {
@@ -33,6 +33,10 @@ describe("preparing runs when a runnable block is on screen", () => {
 		jest.useFakeTimers();
 		const { engine, counts } = countingEngine();
 		prepareRunsWhenIdle(engine, textdiff);
+		// A db block's kind is prepared, but it sends through no HTTP transport: none is made for it.
+		prepareRunsWhenIdle(engine, db);
+		jest.runAllTimers();
+		expect(counts.transports).toBe(0);
 		prepareRunsWhenIdle(engine, http);
 		prepareRunsWhenIdle(engine, secondHttp);
 		expect(counts.transports).toBe(0);
