@@ -31,8 +31,11 @@ export class SettingTabLoader extends PluginSettingTab {
 		this.containerEl.addClass("rb-settings");
 		// Obsidian 1.13's settings API: the tab's definitions are drawn and searched by Obsidian.
 		if (!requireApiVersion("1.13.0")) return;
+		// A plugin disabled before its idle moment compiles nothing for a tab Obsidian has let go.
+		let unloaded = false;
+		owner.register(() => (unloaded = true));
 		whenIdle(() => {
-			if (!this.loaded().drawn) this.giveRows();
+			if (!unloaded && !this.loaded().drawn) this.giveRows();
 		});
 		owner.register(store.onChange(() => this.page && !this.page.drawn && this.giveRows()));
 	}

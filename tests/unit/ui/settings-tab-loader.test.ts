@@ -101,6 +101,14 @@ describe("SettingTabLoader, on Obsidian 1.13", () => {
 		expect(indexed().map((r) => r.name)).toEqual(expect.arrayContaining(["Settings file", "Environments", "dev", "base", "Keymap", "Keymap preset", "Version control", "Connections", "New connection", "TLS per server"]));
 	});
 
+	it("makes nothing of the page when the plugin is disabled before its idle moment", async () => {
+		const { indexed, idleMoment, stops } = await loader("1.13");
+		for (const stop of stops) stop();
+		idleMoment();
+		expect(mockPages.made).toBe(0);
+		expect(indexed()).toEqual([]);
+	});
+
 	it("gives the rows again when user.toml changes, and stops with the plugin", async () => {
 		const { store, search, idleMoment, stops } = await loader("1.13");
 		idleMoment();
