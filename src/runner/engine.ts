@@ -190,6 +190,8 @@ export function createEngine(ports: EnginePorts): Engine {
 	const auth = new AuthTokens(ports.clock, ports.tokenStore?.());
 	/** Other notes' blocks being run for a `{{[[Note]]#alias.…}}`, shared by every run of the engine. */
 	const crossNoteRuns = new Map<string, Promise<BlockResult>>();
+	/** After close(): an idle preparation queued before it makes nothing (no transport for ports that are gone). */
+	let closed = false;
 	const links = () => ports.notes?.();
 	/** What the blocks of a note read in a run, and in a preparation for export: one scope for both. */
 	const scopeOf = (filePath: string, note: readonly NoteBlock[], env: ActiveEnvironment, noteLinks = links(), properties = ports.noteProperties?.().read(filePath)) => ({
@@ -350,6 +352,7 @@ export function createEngine(ports: EnginePorts): Engine {
 		},
 		isRunnable,
 		prepareToRun(kind) {
+			if (closed) return;
 			runNote();
 			loadRunner(kind);
 			if (!sendsThroughTransport(kind)) return;
@@ -366,6 +369,7 @@ export function createEngine(ports: EnginePorts): Engine {
 			ports.history()?.renameFile(oldPath, newPath);
 		},
 		async close() {
+			closed = true;
 			sessions.close();
 			await ports.close?.();
 		},

@@ -101,6 +101,12 @@ describe("engine.prepareToRun: what a first run needs, loaded ahead of it", () =
 		createEngine(ok).prepareToRun("sse");
 		expect(ok.transports).toBe(2);
 		await ok.close();
+		// A preparation queued before the engine closed (the plugin disabled) makes nothing.
+		const closed = services({});
+		const engine = createEngine(closed);
+		await engine.close();
+		engine.prepareToRun("http");
+		expect(closed.transports).toBe(0);
 		const failing = services({ transport: new Error("Cannot find module 'http'") });
 		expect(() => createEngine(failing).prepareToRun("http")).not.toThrow();
 		expect(() => createEngine(failing).prepareToRun("no-such-kind")).not.toThrow();
