@@ -31,11 +31,6 @@ export interface KindRunner<B extends NoteBlock> {
 	readonly sendsThroughTransport?: boolean;
 }
 
-/** What the registry says of a kind beside its engine (KindRunner's fields of that name). */
-export interface KindTraits {
-	sendsThroughTransport?: boolean;
-}
-
 /** A block prepared for export: the request Run would send now, with what its kind adds (`KindPreparations`). */
 export type Prepared = Extract<Preparation, { ok: true }>;
 
@@ -70,7 +65,7 @@ export interface KindExport<B extends NoteBlock> {
  * Its `export` is handed apart, from modules loaded at start, so that asking whether a kind
  * exports, and to what, loads no engine.
  */
-export function onFirstUse<B extends NoteBlock>(load: () => KindRunner<B>, exports?: NoInfer<KindExport<B>>, traits: KindTraits = {}): KindRunner<B> {
+export function onFirstUse<B extends NoteBlock>(load: () => KindRunner<B>, exports?: NoInfer<KindExport<B>>, traits: Pick<KindRunner<B>, "sendsThroughTransport"> = {}): KindRunner<B> {
 	let runner: KindRunner<B> | undefined;
 	const loaded = () => (runner ??= load());
 	return {

@@ -148,7 +148,7 @@ export class SettingsPage {
 	/** A whole number of `[general]` (its input's class is `rb-setting-<key>`): refused with `refusal`, and the value in force shown again, unless it `fits`. */
 	private wholeNumberRow(name: string, desc: string, key: "timeout" | "parallel", fits: (n: number) => boolean, refusal: string): PageRow {
 		const inForce = () => String(this.store.settings.general[key]);
-		const row = pageRow(name, desc, (row) =>
+		const numberRow = pageRow(name, desc, (row) =>
 			row.addText((field) => {
 				field.inputEl.addClass(`rb-setting-${key}`);
 				field.setValue(inForce());
@@ -163,7 +163,7 @@ export class SettingsPage {
 				});
 			}),
 		);
-		return alsoFoundBy(row, [key]);
+		return alsoFoundBy(numberRow, [key]);
 	}
 
 	private environmentRows(): PageRow[] {
@@ -249,7 +249,7 @@ export class SettingsPage {
 				...(ours.get(action.id) ?? []).map((a) => t("sameChordAs", { action: a })),
 				...clashes.map((h) => t(action.scope === "block" ? "obsidianOutsideBlocks" : "shadowsObsidian", { command: h.name })),
 			];
-			const row = pageRow(action.id, action.scope === "block" ? t("insideBlock", { what: actionName(action.id) }) : actionName(action.id), (row) => {
+			const keyRow = pageRow(action.id, action.scope === "block" ? t("insideBlock", { what: actionName(action.id) }) : actionName(action.id), (row) => {
 				row.setClass("rb-keymap-row");
 				row.settingEl.setAttr("data-action", action.id);
 				row.settingEl.setAttr("data-source", source);
@@ -266,7 +266,7 @@ export class SettingsPage {
 				if (action.id in s.keymap) row.addExtraButton((b) => b.setIcon("rotate-ccw").setTooltip(t("resetDefault")).onClick(() => void this.store.delete(["keymap", action.id])));
 			});
 			// Its chord finds it: "Ctrl+Enter" finds block.run.
-			return alsoFoundBy(row, chord ? [displayChord(chord, isMac)] : []);
+			return alsoFoundBy(keyRow, chord ? [displayChord(chord, isMac)] : []);
 		};
 		return [alsoFoundBy(headingRow(t("keymap"), t("keymapDesc"), defaultsNote), ["keymap"]), alsoFoundBy(preset, ["keymap_preset", ...KEYMAP_PRESETS]), ...ACTION_SPECS.map(actionRow)];
 	}
